@@ -1,0 +1,58 @@
+// @ts-check
+/**
+ * Astro configuration (DESIGN.md section 1): the Node adapter, React islands, MDX, sitemap,
+ * Tailwind 4 through Vite, and a Content-Security-Policy on every page.
+ *
+ * Build-time settings (they are baked into the prebuilt pages; `npm start` rebuilds when they
+ * change): SITE_URL, PUBLIC_ANALYTICS_SCRIPT_URL, PUBLIC_ANALYTICS_SITE_ID.
+ */
+import mdx from '@astrojs/mdx';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+import { serverEntry } from './scripts/server-entry-integration.mjs';
+
+const site = process.env.SITE_URL || 'http://localhost:4321';
+const analyticsUrl = process.env.PUBLIC_ANALYTICS_SCRIPT_URL || '';
+const analyticsOrigin = analyticsUrl ? new URL(analyticsUrl).origin : '';
+
+export default defineConfig({
+  site,
+  output: 'static',
+  trailingSlash: 'ignore',
+  adapter: node({ mode: 'standalone', staticHeaders: true }),
+  integrations: [
+    react(),
+    mdx(),
+    sitemap({ filter: (page) => !/\/(portal|admin|blog-admin)(\/|$)/.test(new URL(page).pathname) }),
+    serverEntry(),
+  ],
+  build: {
+    serverEntry: 'astro-app.mjs',
+    inlineStylesheets: 'always',
+  },
+  markdown: { syntaxHighlight: 'prism' },
+  security: {
+    checkOrigin: true,
+    csp: {
+      directives: [
+        "default-src 'self'",
+        `img-src 'self' data:${analyticsOrigin ? ` ${analyticsOrigin}` : ''}`,
+        `connect-src 'self'${analyticsOrigin ? ` ${analyticsOrigin}` : ''}`,
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      scriptDirective: {
+        resources: ["'self'", ...(analyticsOrigin ? [analyticsOrigin] : [])],
+      },
+    },
+  },
+  vite: {
+    plugins: [tailwindcss()],
+  },
+});

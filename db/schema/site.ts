@@ -1,0 +1,45 @@
+/**
+ * Tables of the public website: leads from the contact, audit and emergency forms, and
+ * newsletter sign-ups. Source: SPEC.md section 3.1 (contact_submissions), extended by issue 2
+ * with subject, services, source and urgent, and with phone for the emergency form.
+ * Timestamps are stored as integer milliseconds since the Unix epoch.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/** Where a lead came from: the landing contact form, the audit page, or the emergency form. */
+export const LEAD_SOURCES = ['landing', 'audit', 'emergency'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+export const contactSubmissions = sqliteTable(
+  'contact_submissions',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    message: text('message').notNull(),
+    howDidYouFindUs: text('how_did_you_find_us'),
+    subject: text('subject'),
+    services: text('services', { mode: 'json' }).$type<string[]>(),
+    source: text('source', { enum: LEAD_SOURCES }).notNull(),
+    urgent: integer('urgent', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [index('contact_submissions_created_at_idx').on(t.createdAt)],
+);
+
+export const newsletterSubscribers = sqliteTable('newsletter_subscribers', {
+  id: text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID()),
+  /** Stored lower-cased and trimmed; unique, so a second sign-up is ignored. */
+  email: text('email').notNull().unique(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+});

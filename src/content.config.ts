@@ -1,0 +1,96 @@
+/**
+ * Content collections (DESIGN.md section 3, convention 7): the blog (SPEC.md 2.6 and 3.4),
+ * the legal pages, and the site's static copy (team, awards, certifications, achievements,
+ * testimonials, client logos, services, process steps, emergencies, pricing comparison).
+ */
+import { defineCollection } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+/** Blog categories of SPEC.md 2.6 (the filter buttons, without All). */
+export const BLOG_CATEGORIES = ['Design', 'Development', 'Business', 'Security', 'Marketing'] as const;
+
+const blog = defineCollection({
+  loader: glob({ base: './src/content/blog', pattern: '**/*.mdx' }),
+  schema: z.object({
+    title: z.string().min(1).max(90),
+    excerpt: z.string().min(1).max(160),
+    author: z.string().min(1),
+    date: z.coerce.date(),
+    readTime: z.string().regex(/^\d+ min read$/),
+    category: z.enum(BLOG_CATEGORIES),
+    tags: z.array(z.string().min(1)).min(1),
+    featured: z.boolean().default(false),
+  }),
+});
+
+const legal = defineCollection({
+  loader: glob({ base: './src/content/legal', pattern: '*.md' }),
+  schema: z.object({
+    title: z.string(),
+    description: z.string().max(160),
+    updated: z.coerce.date(),
+  }),
+});
+
+/** A JSON array file whose entries get ids from `key` (or their position when absent). */
+function jsonList<T extends z.ZodType>(name: string, schema: T) {
+  return defineCollection({
+    loader: file(`./src/content/data/${name}.json`, {
+      parser: (text) =>
+        (JSON.parse(text) as unknown[]).map((entry, index) =>
+          typeof entry === 'string'
+            ? { id: String(index + 1), order: index, text: entry }
+            : { id: String((entry as { id?: string }).id ?? index + 1), order: index, ...(entry as object) },
+        ),
+    }),
+    schema,
+  });
+}
+
+const ordered = { order: z.number().int() };
+
+export const collections = {
+  blog,
+  legal,
+  team: jsonList('team', z.object({ ...ordered, name: z.string(), role: z.string(), bio: z.string(), initials: z.string().max(3) })),
+  awards: jsonList(
+    'awards',
+    z.object({
+      ...ordered,
+      title: z.string(),
+      organization: z.string(),
+      year: z.number().int(),
+      category: z.string(),
+      description: z.string(),
+      icon: z.enum(['trophy', 'award', 'medal', 'star', 'shield', 'zap']),
+      featured: z.boolean(),
+    }),
+  ),
+  certifications: jsonList(
+    'certifications',
+    z.object({ ...ordered, name: z.string(), issuer: z.string(), year: z.number().int(), description: z.string() }),
+  ),
+  achievements: jsonList('achievements', z.object({ ...ordered, metric: z.string(), label: z.string(), description: z.string() })),
+  testimonials: jsonList(
+    'testimonials',
+    z.object({ ...ordered, quote: z.string(), name: z.string(), role: z.string(), business: z.string(), rating: z.literal(5) }),
+  ),
+  clients: jsonList('clients', z.object({ ...ordered, name: z.string(), slug: z.string() })),
+  services: jsonList(
+    'services',
+    z.object({
+      ...ordered,
+      title: z.string(),
+      summary: z.string(),
+      description: z.string(),
+      timeline: z.string(),
+      features: z.array(z.string()),
+      process: z.array(z.object({ step: z.string(), detail: z.string() })),
+      showPricing: z.boolean(),
+    }),
+  ),
+  process: jsonList('process', z.object({ ...ordered, step: z.number().int(), title: z.string(), description: z.string() })),
+  emergencies: jsonList('emergencies', z.object({ ...ordered, text: z.string() })),
+  comparison: jsonList('comparison', z.object({ ...ordered, feature: z.string(), onePage: z.string(), wordpress: z.string() })),
+};

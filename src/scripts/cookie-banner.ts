@@ -1,0 +1,107 @@
+/**
+ * Behaviour of the cookie banner (SPEC.md 2.9) and the consent-gated analytics loader
+ * (SPEC.md 1, issue 2). Reads and writes localStorage `cookie-consent`; fires CONSENT_EVENT
+ * after each save. Any element with `data-open-cookie-preferences` reopens the dialog.
+ */
+import {
+  ACCEPT_ALL,
+  BANNER_DELAY_MS,
+  CONSENT_EVENT,
+  CONSENT_STORAGE_KEY,
+  NECESSARY_ONLY,
+  OPTIONAL_CATEGORIES,
+  parseConsent,
+  type Consent,
+} from '../shared/consent.ts';
+
+function readStored(): Consent | null {
+  try {
+    return parseConsent(localStorage.getItem(CONSENT_STORAGE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+function loadAnalytics(banner: HTMLElement): void {
+  const src = banner.dataset.analyticsSrc;
+  if (!src || document.querySelector('script[data-analytics]')) return;
+  const siteId = banner.dataset.analyticsSiteId ?? '';
+  const script = document.createElement('script');
+  script.src = src;
+  script.defer = true;
+  script.dataset.analytics = 'true';
+  if (siteId) {
+    // Umami reads data-website-id, Plausible data-domain, Fathom data-site.
+    script.dataset.websiteId = siteId;
+    script.dataset.domain = siteId;
+    script.dataset.site = siteId;
+  }
+  document.head.append(script);
+}
+
+export function startCookieBanner(): void {
+  const banner = document.getElementById('cookie-banner');
+  const dialog = document.getElementById('cookie-preferences') as HTMLDialogElement | null;
+  if (!banner || !dialog) return;
+
+  const switches = new Map(
+    OPTIONAL_CATEGORIES.map((key) => [key, dialog.querySelector<HTMLButtonElement>(`[data-switch="${key}"]`)!]),
+  );
+
+  const save = (consent: Consent) => {
+    try {
+      localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(consent));
+    } catch {
+      // Storage may be blocked; the choice still applies to this page.
+    }
+    banner.hidden = true;
+    if (dialog.open) dialog.close();
+    window.dispatchEvent(new CustomEvent(CONSENT_EVENT, { detail: consent }));
+    if (consent.analytics) loadAnalytics(banner);
+  };
+
+  const openPreferences = () => {
+    const current = readStored() ?? NECESSARY_ONLY;
+    for (const [key, button] of switches) button.setAttribute('aria-checked', String(current[key]));
+    dialog.showModal();
+  };
+
+  for (const button of switches.values()) {
+    button.addEventListener('click', () => {
+      button.setAttribute('aria-checked', String(button.getAttribute('aria-checked') !== 'true'));
+    });
+  }
+
+  const actions: Record<string, () => void> = {
+    all: () => save(ACCEPT_ALL),
+    necessary: () => save(NECESSARY_ONLY),
+    customize: openPreferences,
+    close: () => {
+      banner.hidden = true;
+    },
+    cancel: () => dialog.close(),
+    save: () => {
+      const consent: Consent = { ...NECESSARY_ONLY };
+      for (const [key, button] of switches) consent[key] = button.getAttribute('aria-checked') === 'true';
+      save(consent);
+    },
+  };
+  document.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const action = target?.closest<HTMLElement>('[data-consent]')?.dataset.consent;
+    if (action && actions[action]) actions[action]();
+    if (target?.closest('[data-open-cookie-preferences]')) {
+      event.preventDefault();
+      openPreferences();
+    }
+  });
+
+  const stored = readStored();
+  if (stored) {
+    if (stored.analytics) loadAnalytics(banner);
+  } else {
+    window.setTimeout(() => {
+      if (!readStored()) banner.hidden = false;
+    }, BANNER_DELAY_MS);
+  }
+}

@@ -1,0 +1,14 @@
+/** What the API needs from the outside world; tests pass their own. */
+import type { BackgroundTasks } from './background.ts';
+import type { Database } from './db.ts';
+import type { Env } from './env.ts';
+import type { Mailer } from './mail.ts';
+
+export interface AppDeps {
+  db: Database;
+  env: Env;
+  mailer: Mailer;
+  tasks: BackgroundTasks;
+  /** Used for FORM_FORWARD_URL; the global fetch unless a test replaces it. */
+  fetch: typeof fetch;
+}

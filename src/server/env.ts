@@ -1,0 +1,104 @@
+/**
+ * The server's environment, parsed once with zod (DESIGN.md section 3, convention 1).
+ *
+ * `loadEnv()` returns the typed settings or throws `EnvError`, whose message names every
+ * bad variable; the server entry prints it and exits before listening. Defaults follow
+ * issue 2: PORT 4321, DATABASE_URL `file:db/data/app.db`.
+ * Only `publicEnv()` may be handed to browser code.
+ */
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const emailList = z
+  .string()
+  .trim()
+  .default('hello@firststatewebstudio.com')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email()));
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  HOST: z.string().trim().min(1).default('localhost'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .default('file:db/data/app.db')
+    .refine((v) => /^(file:|libsql:|https?:|wss?:)/.test(v), {
+      message: 'must start with file:, libsql:, http(s): or ws(s):',
+    }),
+  DATABASE_AUTH_TOKEN: optionalString,
+  SITE_URL: z.url().default('http://localhost:4321'),
+  SMTP_URL: optionalUrl,
+  LEADS_NOTIFY_TO: emailList,
+  MAIL_FROM: z.string().trim().min(3).default('First State Web Studio <no-reply@firststatewebstudio.com>'),
+  FORM_FORWARD_URL: optionalUrl,
+  OUTBOX_DIR: z.string().trim().min(1).default('db/outbox'),
+  TRUST_PROXY: booleanFlag,
+  PUBLIC_ANALYTICS_SCRIPT_URL: optionalUrl,
+  PUBLIC_ANALYTICS_SITE_ID: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Raised when one or more variables are invalid; `message` lists `NAME: problem` lines. */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses a variables record (default: process.env). Throws EnvError naming each bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The process environment, parsed on first call and cached for the life of the process. */
+export function loadEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** True when the site is served over HTTPS (cookies get Secure, responses get HSTS). */
+export function isHttpsSite(env: Pick<Env, 'SITE_URL'>): boolean {
+  return new URL(env.SITE_URL).protocol === 'https:';
+}
+
+/** The subset that may reach the browser: analytics script URL and site id. */
+export function publicEnv(env: Env) {
+  return {
+    analyticsScriptUrl: env.PUBLIC_ANALYTICS_SCRIPT_URL,
+    analyticsSiteId: env.PUBLIC_ANALYTICS_SITE_ID,
+  };
+}

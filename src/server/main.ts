@@ -1,0 +1,66 @@
+/**
+ * The server entry, built to dist/server/entry.mjs (`node dist/server/entry.mjs` serves the site).
+ *
+ * In order: parse the environment (a bad value stops start-up with a message naming the
+ * variable), apply the database migrations, then serve Astro's handler (prebuilt pages,
+ * on-demand pages and the /api bridge) behind gzip/brotli compression and the security headers
+ * that prebuilt pages cannot set themselves. SIGINT and SIGTERM close the server gracefully.
+ */
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import compression from 'compression';
+import { migrateDatabase, openDatabase } from './db.ts';
+import { EnvError, isHttpsSite, loadEnv, type Env } from './env.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+
+type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+function readEnv(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const env = readEnv();
+
+  const { client, db } = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  await migrateDatabase(db, fileURLToPath(new URL('../../db/migrations', import.meta.url)));
+  client.close();
+
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  process.env.ASTRO_NODE_LOGGING = 'disabled';
+  const astro = (await import(new URL('./astro-app.mjs', import.meta.url).href)) as { handler: NodeHandler };
+
+  const headers = securityHeaders({ https: isHttpsSite(env) });
+  const compress = compression();
+  const server = http.createServer((req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    compress(req as never, res as never, () => astro.handler(req, res));
+  });
+
+  server.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : env.PORT;
+    console.log(`Serving on http://${env.HOST}:${port} (site URL ${env.SITE_URL})`);
+  });
+
+  const stop = (signal: string) => {
+    console.log(`${signal} received, closing the server`);
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,105 @@
+/**
+ * POST /api/contact: stores a lead from the landing, audit or emergency form (issue 2, part 3).
+ *
+ * Body: the landing form {name, email, message, howDidYouFindUs}, the audit request {name,
+ * email, subject, message, services} (SPEC.md 7) or the emergency form {source: "emergency",
+ * name, contact, message}; `source` may be given, else it is inferred. Answers 201 {id}.
+ * 400 malformed JSON, 413 over 64 KB, 415 not JSON, 422 invalid fields, 429 more than
+ * 5 leads in 10 minutes from one address (with Retry-After). A filled honeypot, or a form
+ * sent faster than a person can fill it, answers 201 and stores nothing.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { isEmailAddress } from '../../shared/schemas/fields.ts';
+import {
+  antiBotFields,
+  auditLeadSchema,
+  contactFormSchema,
+  emergencyFormSchema,
+} from '../../shared/schemas/contact.ts';
+import type { AppDeps } from '../deps.ts';
+import { notifyNewLead } from '../lead-notifications.ts';
+import { clientAddress, createLimiter, type ApiBindings } from '../middleware/rate-limit.ts';
+import { createLead, type NewLead } from '../services/leads.ts';
+import { validate } from '../validation.ts';
+
+/** Leads allowed per address per window: 5 in 10 minutes (issue 2). */
+export const LEAD_LIMIT = { points: 5, durationSeconds: 600 } as const;
+/** A form submitted sooner than this after it was shown is taken for a bot, in milliseconds. */
+export const MIN_FILL_TIME_MS = 1500;
+
+const leadRequestSchema = z.preprocess(
+  (body) => {
+    if (body && typeof body === 'object' && !Array.isArray(body) && !('source' in body)) {
+      return { ...body, source: 'services' in body ? 'audit' : 'landing' };
+    }
+    return body;
+  },
+  z.discriminatedUnion(
+    'source',
+    [
+      contactFormSchema.extend({ source: z.literal('landing'), ...antiBotFields }),
+      auditLeadSchema.extend({ source: z.literal('audit'), ...antiBotFields }),
+      emergencyFormSchema.extend({ source: z.literal('emergency'), ...antiBotFields }),
+    ],
+    { error: 'source must be landing, audit or emergency' },
+  ),
+);
+type LeadRequest = z.infer<typeof leadRequestSchema>;
+
+function toNewLead(body: LeadRequest): NewLead {
+  switch (body.source) {
+    case 'landing':
+      return {
+        source: 'landing',
+        name: body.name,
+        email: body.email,
+        message: body.message,
+        howDidYouFindUs: body.howDidYouFindUs,
+      };
+    case 'audit':
+      return {
+        source: 'audit',
+        name: body.name,
+        email: body.email,
+        subject: body.subject,
+        message: body.message,
+        services: body.services,
+      };
+    case 'emergency': {
+      const byEmail = isEmailAddress(body.contact);
+      return {
+        source: 'emergency',
+        urgent: true,
+        name: body.name,
+        email: byEmail ? body.contact : null,
+        phone: byEmail ? null : body.contact,
+        subject: 'Emergency support request',
+        message: body.message,
+      };
+    }
+  }
+}
+
+function looksLikeBot(body: LeadRequest, now: number): boolean {
+  if (body.fax && body.fax.trim() !== '') return true;
+  return body.startedAt !== undefined && now - body.startedAt < MIN_FILL_TIME_MS;
+}
+
+export function contactRoutes(deps: AppDeps) {
+  const limiter = createLimiter(
+    LEAD_LIMIT.points,
+    LEAD_LIMIT.durationSeconds,
+    'Too many messages from your address. Please try again later or call us.',
+  );
+  return new Hono<{ Bindings: ApiBindings }>().post('/', validate('json', leadRequestSchema), async (c) => {
+    const body = c.req.valid('json');
+    await limiter.consume(clientAddress(c, deps.env.TRUST_PROXY));
+    if (looksLikeBot(body, Date.now())) {
+      return c.json({ id: crypto.randomUUID() }, 201);
+    }
+    const lead = await createLead(deps.db, toNewLead(body));
+    notifyNewLead(lead, { env: deps.env, mailer: deps.mailer, tasks: deps.tasks, fetch: deps.fetch });
+    return c.json({ id: lead.id }, 201);
+  });
+}

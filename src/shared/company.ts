@@ -1,0 +1,55 @@
+/**
+ * The agency's own facts, in one place: name, contact details and the plan it advertises.
+ * Every page, the JSON-LD and the legal texts read these values.
+ * Source: SPEC.md section 1 (services, the $99 plan and its inclusions) and section 9 (constants).
+ */
+export const company = {
+  name: 'First State Web Studio',
+  legalName: 'First State Web Studio LLC',
+  legalSuffix: 'LLC',
+  tagline: 'Websites for Delaware small businesses',
+  phoneDisplay: '(302) 555-0147',
+  phoneE164: '+13025550147',
+  email: 'hello@firststatewebstudio.com',
+  privacyEmail: 'privacy@firststatewebstudio.com',
+  address: {
+    street: '1000 N West Street, Suite 1200',
+    city: 'Wilmington',
+    region: 'DE',
+    postalCode: '19801',
+    country: 'US',
+  },
+  areaServed: 'Delaware',
+  foundingYear: 2019,
+  social: {
+    linkedin: 'https://www.linkedin.com/company/first-state-web-studio',
+    facebook: 'https://www.facebook.com/firststatewebstudio',
+    instagram: 'https://www.instagram.com/firststatewebstudio',
+  },
+  reviewUrl: 'https://www.google.com/search?q=First+State+Web+Studio+reviews',
+} as const;
+
+/** The flat plan of SPEC.md section 1: price in whole US dollars per month. */
+export const plan = {
+  priceUsdPerMonth: 99,
+  commitment: '1 year commitment',
+  inclusions: [
+    'Your domain (.com, .net or .org)',
+    'Hosting',
+    'Unlimited revisions',
+    'Unlimited email addresses',
+    'SEO',
+    '1 year commitment',
+  ],
+  promises: ['No hidden fees', 'No price increases'],
+} as const;
+
+/** Emergency response times and hotline availability, SPEC.md section 9. */
+export const emergency = {
+  hotline: '24/7',
+  responseTimes: [
+    { level: 'Critical', time: '15 minutes' },
+    { level: 'Urgent', time: '1 hour' },
+    { level: 'General', time: '4 hours' },
+  ],
+} as const;

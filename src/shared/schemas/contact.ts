@@ -1,0 +1,95 @@
+/**
+ * The lead forms: the landing contact form (SPEC.md 2.2 and 5), the audit request (SPEC.md 7)
+ * and the emergency contact form (issue 2). One schema each, used by the form's resolver and
+ * by POST /api/contact.
+ */
+import { z } from 'zod';
+import {
+  MESSAGE_MAX,
+  NAME_MAX,
+  SUBJECT_MAX,
+  emailField,
+  isEmailAddress,
+  isPhoneNumber,
+  requiredText,
+} from './fields.ts';
+
+/** The 11 values of the 'How did you find us? *' select, in the order of SPEC.md 2.2. */
+export const HOW_DID_YOU_FIND_US = [
+  'google-search',
+  'social-media',
+  'referral',
+  'linkedin',
+  'facebook',
+  'instagram',
+  'online-ad',
+  'existing-client',
+  'networking-event',
+  'business-directory',
+  'other',
+] as const;
+export type HowDidYouFindUs = (typeof HOW_DID_YOU_FIND_US)[number];
+
+/** Human labels for the select's options. */
+export const HOW_DID_YOU_FIND_US_LABELS: Record<HowDidYouFindUs, string> = {
+  'google-search': 'Google Search',
+  'social-media': 'Social Media',
+  referral: 'Referral from a friend or colleague',
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  'online-ad': 'Online Ad',
+  'existing-client': 'Existing Client',
+  'networking-event': 'Networking Event',
+  'business-directory': 'Business Directory',
+  other: 'Other',
+};
+
+/**
+ * Fields every public lead form may carry against bots (DESIGN.md section 4): `fax` is a
+ * honeypot no person sees, `startedAt` the epoch milliseconds when the form was shown.
+ */
+export const antiBotFields = {
+  fax: z.string().max(500).optional(),
+  startedAt: z.number().int().nonnegative().optional(),
+};
+
+/** Landing page contact form: name, email, message and how the visitor found us. */
+export const contactFormSchema = z.object({
+  name: requiredText('Name', NAME_MAX),
+  email: emailField,
+  message: requiredText('Message', MESSAGE_MAX),
+  howDidYouFindUs: z.enum(HOW_DID_YOU_FIND_US, { error: 'Please tell us how you found us' }),
+});
+export type ContactFormValues = z.infer<typeof contactFormSchema>;
+
+/** The audit page's request (SPEC.md section 7): subject and services come from the page. */
+export const auditLeadSchema = z.object({
+  name: requiredText('Name', NAME_MAX),
+  email: emailField,
+  subject: requiredText('Subject', SUBJECT_MAX),
+  message: requiredText('Message', MESSAGE_MAX),
+  services: z
+    .array(z.string().trim().min(1).max(100), { error: 'Services must be a list' })
+    .min(1, 'Choose at least one service')
+    .max(10, 'Choose at most 10 services'),
+});
+export type AuditLeadValues = z.infer<typeof auditLeadSchema>;
+
+/** Emergency contact form: who, how to reach them (email or phone) and what happened. */
+export const emergencyFormSchema = z.object({
+  name: requiredText('Name', NAME_MAX),
+  contact: z
+    .string({ error: 'Enter an email address or phone number' })
+    .trim()
+    .min(1, 'Enter an email address or phone number')
+    .max(254, 'Enter an email address or phone number')
+    .refine((v) => isEmailAddress(v) || isPhoneNumber(v), {
+      message: 'Enter a valid email address or phone number',
+    }),
+  message: requiredText('Description', MESSAGE_MAX),
+});
+export type EmergencyFormValues = z.infer<typeof emergencyFormSchema>;
+
+/** Newsletter box on the blog (issue 2: stores a valid address once). */
+export const newsletterSchema = z.object({ email: emailField });

@@ -1,0 +1,40 @@
+/**
+ * Field schemas shared by the forms and the API (DESIGN.md section 3, convention 6).
+ * Bounds from issue 2: name at most 100 characters, subject 200, message 5,000.
+ * Email syntax is zod's; phone numbers are checked by libphonenumber-js (US by default).
+ */
+import { isValidPhoneNumber } from 'libphonenumber-js';
+import { z } from 'zod';
+
+export const NAME_MAX = 100;
+export const SUBJECT_MAX = 200;
+export const MESSAGE_MAX = 5000;
+/** RFC 5321 limits a forward path to 254 characters. */
+export const EMAIL_MAX = 254;
+
+/** Required trimmed text between 1 and `max` characters. */
+export function requiredText(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
+}
+
+/** A required, valid email address ('Please enter a valid email address', SPEC.md section 5). */
+export const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
+  .pipe(z.email('Please enter a valid email address'));
+
+/** True when `value` is a dialable phone number (national US or international +…). */
+export function isPhoneNumber(value: string): boolean {
+  return isValidPhoneNumber(value, 'US');
+}
+
+/** True when `value` is a syntactically valid email address. */
+export function isEmailAddress(value: string): boolean {
+  return z.email().safeParse(value).success;
+}
