@@ -53,7 +53,10 @@ const ordered = { order: z.number().int() };
 export const collections = {
   blog,
   legal,
-  team: jsonList('team', z.object({ ...ordered, name: z.string(), role: z.string(), bio: z.string(), initials: z.string().max(3) })),
+  team: jsonList(
+    'team',
+    z.object({ ...ordered, name: z.string(), role: z.string(), bio: z.string(), initials: z.string().max(3) }),
+  ),
   awards: jsonList(
     'awards',
     z.object({
@@ -71,10 +74,20 @@ export const collections = {
     'certifications',
     z.object({ ...ordered, name: z.string(), issuer: z.string(), year: z.number().int(), description: z.string() }),
   ),
-  achievements: jsonList('achievements', z.object({ ...ordered, metric: z.string(), label: z.string(), description: z.string() })),
+  achievements: jsonList(
+    'achievements',
+    z.object({ ...ordered, metric: z.string(), label: z.string(), description: z.string() }),
+  ),
   testimonials: jsonList(
     'testimonials',
-    z.object({ ...ordered, quote: z.string(), name: z.string(), role: z.string(), business: z.string(), rating: z.literal(5) }),
+    z.object({
+      ...ordered,
+      quote: z.string(),
+      name: z.string(),
+      role: z.string(),
+      business: z.string(),
+      rating: z.literal(5),
+    }),
   ),
   clients: jsonList('clients', z.object({ ...ordered, name: z.string(), slug: z.string() })),
   services: jsonList(
@@ -90,7 +103,13 @@ export const collections = {
       showPricing: z.boolean(),
     }),
   ),
-  process: jsonList('process', z.object({ ...ordered, step: z.number().int(), title: z.string(), description: z.string() })),
+  process: jsonList(
+    'process',
+    z.object({ ...ordered, step: z.number().int(), title: z.string(), description: z.string() }),
+  ),
   emergencies: jsonList('emergencies', z.object({ ...ordered, text: z.string() })),
-  comparison: jsonList('comparison', z.object({ ...ordered, feature: z.string(), onePage: z.string(), wordpress: z.string() })),
+  comparison: jsonList(
+    'comparison',
+    z.object({ ...ordered, feature: z.string(), onePage: z.string(), wordpress: z.string() }),
+  ),
 };

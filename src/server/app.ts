@@ -35,9 +35,8 @@ const CODES: Partial<Record<number, string>> = {
   429: 'rate_limited',
 };
 
-function hasBody(headers: Headers): boolean {
-  const length = headers.get('content-length');
-  return headers.has('transfer-encoding') || (length !== null && length !== '0');
+function hasBody(request: Request): boolean {
+  return request.body !== null && request.headers.get('content-length') !== '0';
 }
 
 export function createApp(deps: AppDeps) {
@@ -60,7 +59,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use('*', async (c, next) => {
-    if (['POST', 'PUT', 'PATCH'].includes(c.req.method) && hasBody(c.req.raw.headers)) {
+    if (['POST', 'PUT', 'PATCH'].includes(c.req.method) && hasBody(c.req.raw)) {
       const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
       if (!/^application\/([\w.-]+\+)?json$/.test(type)) {
         throw new AppError(415, 'unsupported_media_type', 'Send the body as application/json');

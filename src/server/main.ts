@@ -31,7 +31,10 @@ async function main(): Promise<void> {
   const env = readEnv();
 
   const { client, db } = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
-  await migrateDatabase(db, fileURLToPath(new URL('../../db/migrations', import.meta.url)));
+  await migrateDatabase(
+    db,
+    process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('../../db/migrations', import.meta.url)),
+  );
   client.close();
 
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';

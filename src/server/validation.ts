@@ -19,10 +19,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 /** Validates `target` of the request with `schema`; 422 with field messages when it fails. */
-export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
-  target: Target,
-  schema: T,
-) {
+export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result) => {
     if (!result.success) {
       throw new AppError(422, 'invalid_fields', 'Some fields are invalid', fieldErrors(result.error as z.ZodError));

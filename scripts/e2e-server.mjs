@@ -1,0 +1,28 @@
+// @ts-check
+/**
+ * The server the Playwright tests run against: a build in dist-e2e/ (rebuilt only when the
+ * sources change) with an analytics provider configured at a third-party test origin, served
+ * on port 4322 over a fresh database in test-results/.
+ */
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const dataDir = join(root, 'test-results', 'e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+
+Object.assign(process.env, {
+  PORT: process.env.E2E_PORT ?? '4322',
+  HOST: '127.0.0.1',
+  SITE_URL: 'http://localhost:4322',
+  DATABASE_URL: `file:${join(dataDir, 'e2e.db')}`,
+  OUTBOX_DIR: join(dataDir, 'outbox'),
+  LEADS_NOTIFY_TO: 'team@example.com',
+  SMTP_URL: '',
+  FORM_FORWARD_URL: '',
+  PUBLIC_ANALYTICS_SCRIPT_URL: 'https://analytics.example.net/script.js',
+  PUBLIC_ANALYTICS_SITE_ID: 'e2e-site',
+});
+process.argv.push('--out-dir', 'dist-e2e');
+await import('./start.mjs');

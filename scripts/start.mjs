@@ -1,0 +1,36 @@
+// @ts-check
+/**
+ * `npm start`: build when dist/ is missing or stale, then serve with `node dist/server/entry.mjs`
+ * (which parses the environment, migrates the database and listens). Reads `.env` if present.
+ * Usage: node scripts/start.mjs [--out-dir DIR]
+ */
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildFingerprint, readStamp, writeStamp } from './build-stamp.mjs';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const outFlag = process.argv.indexOf('--out-dir');
+const outDir = resolve(root, outFlag > 0 ? (process.argv[outFlag + 1] ?? 'dist') : 'dist');
+
+if (existsSync(join(root, '.env'))) process.loadEnvFile(join(root, '.env'));
+process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+
+const fingerprint = buildFingerprint(root, process.env);
+if (readStamp(outDir) !== fingerprint) {
+  console.log(
+    readStamp(outDir) === null ? 'No build found: building the site…' : 'Sources changed: rebuilding the site…',
+  );
+  const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  const result = spawnSync(process.execPath, [astro, 'build', '--outDir', outDir], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('The build failed; see the messages above.');
+    process.exit(result.status ?? 1);
+  }
+  writeStamp(outDir, fingerprint);
+}
+
+const server = spawn(process.execPath, [join(outDir, 'server', 'entry.mjs')], { cwd: root, stdio: 'inherit' });
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.ts';
+
+describe('parseEnv', () => {
+  it('applies the defaults of issue 2', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(4321);
+    expect(env.DATABASE_URL).toBe('file:db/data/app.db');
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.LEADS_NOTIFY_TO).toEqual(['hello@firststatewebstudio.com']);
+  });
+
+  it('names each bad variable', () => {
+    let error: unknown;
+    try {
+      parseEnv({ PORT: 'eighty', SITE_URL: 'not a url', LEADS_NOTIFY_TO: 'a@b.co, nope' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as EnvError).message;
+    expect(message).toContain('PORT:');
+    expect(message).toContain('SITE_URL:');
+    expect(message).toContain('LEADS_NOTIFY_TO.1:');
+  });
+
+  it('refuses a database URL with an unknown scheme', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('treats empty optional URLs as unset and splits the notify list', () => {
+    const env = parseEnv({ SMTP_URL: '', FORM_FORWARD_URL: ' ', LEADS_NOTIFY_TO: 'a@b.co, c@d.co' });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.FORM_FORWARD_URL).toBeUndefined();
+    expect(env.LEADS_NOTIFY_TO).toEqual(['a@b.co', 'c@d.co']);
+  });
+});

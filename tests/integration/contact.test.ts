@@ -1,0 +1,258 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactSubmissions } from '../../db/schema/index.ts';
+import { expectConsoleErrors } from '../setup/console.ts';
+import { createTestApi } from './helpers.ts';
+
+type Api = Awaited<ReturnType<typeof createTestApi>>;
+let api: Api;
+
+beforeAll(async () => {
+  api = await createTestApi({ env: { FORM_FORWARD_URL: 'https://forms.example.com/hook' } });
+});
+afterAll(async () => {
+  await api.close();
+});
+
+const landing = {
+  name: 'Jamie Rivera',
+  email: 'jamie@example.com',
+  message: 'We need a new site for our bakery in Newark.',
+  howDidYouFindUs: 'google-search',
+};
+
+async function leadCount(): Promise<number> {
+  const [row] = await api.db.select({ n: count() }).from(contactSubmissions);
+  return row?.n ?? 0;
+}
+
+async function errorOf(response: Response) {
+  return ((await response.json()) as { error: { code: string; message: string; fields?: Record<string, string> } })
+    .error;
+}
+
+describe('POST /api/contact stores valid leads', () => {
+  it('stores a landing-form lead and answers 201 with its id', async () => {
+    const response = await api.post('/api/contact', landing, api.nextAddress());
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const [row] = await api.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
+    expect(row).toMatchObject({ ...landing, source: 'landing', urgent: false, subject: null, services: null });
+    expect(row?.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('stores an audit request with subject, services and source audit', async () => {
+    const audit = {
+      name: 'Lee Chen',
+      email: 'lee@example.org',
+      subject: 'Free Website Audit Request',
+      message: 'Requested audit for: https://example.org',
+      services: ['Website Audit'],
+    };
+    const response = await api.post('/api/contact', audit, api.nextAddress());
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const [row] = await api.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
+    expect(row).toMatchObject({ ...audit, source: 'audit', howDidYouFindUs: null });
+  });
+
+  it('stores an emergency lead as urgent, with a phone number or an email', async () => {
+    const byPhone = await api.post(
+      '/api/contact',
+      {
+        source: 'emergency',
+        name: 'Pat Moore',
+        contact: '(302) 555-0199',
+        message: 'Our shop site shows a ransom note.',
+      },
+      api.nextAddress(),
+    );
+    expect(byPhone.status).toBe(201);
+    const phoneLead = (await byPhone.json()) as { id: string };
+    const [phoneRow] = await api.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, phoneLead.id));
+    expect(phoneRow).toMatchObject({ source: 'emergency', urgent: true, phone: '(302) 555-0199', email: null });
+
+    const byEmail = await api.post(
+      '/api/contact',
+      { source: 'emergency', name: 'Pat Moore', contact: 'pat@example.com', message: 'Site is down.' },
+      api.nextAddress(),
+    );
+    const emailLead = (await byEmail.json()) as { id: string };
+    const [emailRow] = await api.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, emailLead.id));
+    expect(emailRow).toMatchObject({ urgent: true, email: 'pat@example.com', phone: null });
+  });
+
+  it('emails the team and forwards the lead after storing it', async () => {
+    await api.tasks.drain();
+    const before = api.outbox().length;
+    const forwardedBefore = api.forwarded.length;
+    const response = await api.post('/api/contact', { ...landing, name: 'Mail Check' }, api.nextAddress());
+    expect(response.status).toBe(201);
+    await api.tasks.drain();
+    const mails = api.outbox();
+    expect(mails).toHaveLength(before + 1);
+    const mail = mails.find((m) => m.includes('Subject: New lead: Mail Check'));
+    expect(mail).toContain('To: team@example.com');
+    expect(mail).toContain('Reply-To: jamie@example.com');
+    expect(api.forwarded.slice(forwardedBefore)).toEqual([
+      {
+        url: 'https://forms.example.com/hook',
+        body: expect.objectContaining({ name: 'Mail Check', 'How did you find us': 'google-search' }),
+      },
+    ]);
+  });
+});
+
+describe('POST /api/contact refuses bad input and stores nothing', () => {
+  const invalid: [string, unknown, string, string][] = [
+    ['a missing name', { ...landing, name: undefined }, 'name', 'Name is required'],
+    ['a blank name', { ...landing, name: '   ' }, 'name', 'Name is required'],
+    [
+      'a name over 100 characters',
+      { ...landing, name: 'x'.repeat(101) },
+      'name',
+      'Name must be at most 100 characters',
+    ],
+    ['an invalid email', { ...landing, email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
+    ['a missing message', { ...landing, message: '' }, 'message', 'Message is required'],
+    [
+      'a message over 5,000 characters',
+      { ...landing, message: 'x'.repeat(5001) },
+      'message',
+      'Message must be at most 5,000 characters',
+    ],
+    [
+      'a missing how-found answer',
+      { ...landing, howDidYouFindUs: undefined },
+      'howDidYouFindUs',
+      'Please tell us how you found us',
+    ],
+    [
+      'an unknown how-found answer',
+      { ...landing, howDidYouFindUs: 'tv' },
+      'howDidYouFindUs',
+      'Please tell us how you found us',
+    ],
+    [
+      'an audit subject over 200 characters',
+      { name: 'A B', email: 'a@example.com', subject: 's'.repeat(201), message: 'm', services: ['Website Audit'] },
+      'subject',
+      'Subject must be at most 200 characters',
+    ],
+    [
+      'an emergency contact that is neither email nor phone',
+      { source: 'emergency', name: 'A B', contact: 'call me', message: 'help' },
+      'contact',
+      'Enter a valid email address or phone number',
+    ],
+  ];
+
+  it.each(invalid)('answers 422 for %s, naming the field', async (_label, body, field, message) => {
+    const before = await leadCount();
+    const response = await api.post('/api/contact', body, api.nextAddress());
+    expect(response.status).toBe(422);
+    const error = await errorOf(response);
+    expect(error.code).toBe('invalid_fields');
+    expect(error.fields?.[field]).toBe(message);
+    expect(await leadCount()).toBe(before);
+  });
+
+  it('names every invalid field at once', async () => {
+    const response = await api.post('/api/contact', {}, api.nextAddress());
+    expect(response.status).toBe(422);
+    const error = await errorOf(response);
+    expect(Object.keys(error.fields ?? {}).sort()).toEqual(['email', 'howDidYouFindUs', 'message', 'name']);
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const before = await leadCount();
+    const response = await api.post('/api/contact', '{"name": "A",', api.nextAddress());
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).code).toBe('bad_request');
+    expect(await leadCount()).toBe(before);
+  });
+
+  it('answers 422 for a JSON body that is not an object', async () => {
+    const response = await api.post('/api/contact', '[1,2,3]', api.nextAddress());
+    expect(response.status).toBe(422);
+  });
+
+  it('answers 415 for a body that is not JSON', async () => {
+    const response = await api.app.request(
+      '/api/contact',
+      { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'name=A' },
+      { clientAddress: api.nextAddress() },
+    );
+    expect(response.status).toBe(415);
+  });
+
+  it('answers 413 for a body over 64 KB', async () => {
+    const before = await leadCount();
+    const response = await api.post('/api/contact', { ...landing, message: 'x'.repeat(70 * 1024) }, api.nextAddress());
+    expect(response.status).toBe(413);
+    expect((await errorOf(response)).code).toBe('payload_too_large');
+    expect(await leadCount()).toBe(before);
+  });
+
+  it('answers 201 to a filled honeypot and stores nothing', async () => {
+    const before = await leadCount();
+    const response = await api.post('/api/contact', { ...landing, fax: '555-1234' }, api.nextAddress());
+    expect(response.status).toBe(201);
+    expect((await response.json()) as { id: string }).toHaveProperty('id');
+    expect(await leadCount()).toBe(before);
+  });
+
+  it('answers 201 to a form sent faster than a person can fill it and stores nothing', async () => {
+    const before = await leadCount();
+    const response = await api.post('/api/contact', { ...landing, startedAt: Date.now() - 200 }, api.nextAddress());
+    expect(response.status).toBe(201);
+    expect(await leadCount()).toBe(before);
+  });
+
+  it('stores a form that took a person-like time to fill', async () => {
+    const before = await leadCount();
+    const response = await api.post('/api/contact', { ...landing, startedAt: Date.now() - 20_000 }, api.nextAddress());
+    expect(response.status).toBe(201);
+    expect(await leadCount()).toBe(before + 1);
+  });
+});
+
+describe('POST /api/contact rate limit', () => {
+  it('answers 429 with Retry-After to the sixth lead in 10 minutes from one address', async () => {
+    const address = '192.0.2.77';
+    for (let i = 0; i < 5; i++) {
+      expect((await api.post('/api/contact', landing, address)).status).toBe(201);
+    }
+    const before = await leadCount();
+    const response = await api.post('/api/contact', landing, address);
+    expect(response.status).toBe(429);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect((await errorOf(response)).code).toBe('rate_limited');
+    expect(await leadCount()).toBe(before);
+    expect((await api.post('/api/contact', landing, '192.0.2.78')).status).toBe(201);
+  });
+});
+
+describe('notification failures never lose the lead', () => {
+  it('stores the lead and answers 201 when the forward fails', async () => {
+    const failing = await createTestApi({
+      env: { FORM_FORWARD_URL: 'https://forms.example.com/hook', LEADS_NOTIFY_TO: '' },
+      fetch: async () => {
+        throw new Error('connection refused');
+      },
+    });
+    const errors = expectConsoleErrors();
+    try {
+      const response = await failing.post('/api/contact', landing);
+      expect(response.status).toBe(201);
+      await failing.tasks.drain();
+      const [row] = await failing.db.select({ n: count() }).from(contactSubmissions);
+      expect(row?.n).toBe(1);
+      expect(errors.map((args) => args.join(' ')).join('\n')).toContain('lead forward failed');
+    } finally {
+      await failing.close();
+    }
+  });
+});
