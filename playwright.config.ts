@@ -5,18 +5,21 @@ import { defineConfig, devices } from '@playwright/test';
  * Chromium: Playwright's own browser download is not used.
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const E2E_URL = 'http://localhost:4322';
+/** Port of the test server; another port gives a separate build, database and results folder. */
+const port = process.env.E2E_PORT ?? '4322';
+export const E2E_URL = `http://localhost:${port}`;
+const results = port === '4322' ? 'test-results' : `test-results/e2e-${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/playwright',
+  outputDir: `${results}/playwright`,
   fullyParallel: true,
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: `${results}/playwright.json` }]],
   use: {
     baseURL: E2E_URL,
     trace: 'retain-on-failure',

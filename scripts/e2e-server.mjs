@@ -9,13 +9,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const dataDir = join(root, 'test-results', 'e2e-data');
+const port = process.env.E2E_PORT ?? '4322';
+const dataDir = join(root, 'test-results', `e2e-data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 
 Object.assign(process.env, {
-  PORT: process.env.E2E_PORT ?? '4322',
+  PORT: port,
   HOST: '127.0.0.1',
-  SITE_URL: 'http://localhost:4322',
+  SITE_URL: `http://localhost:${port}`,
   DATABASE_URL: `file:${join(dataDir, 'e2e.db')}`,
   OUTBOX_DIR: join(dataDir, 'outbox'),
   LEADS_NOTIFY_TO: 'team@example.com',
@@ -24,5 +25,5 @@ Object.assign(process.env, {
   PUBLIC_ANALYTICS_SCRIPT_URL: 'https://analytics.example.net/script.js',
   PUBLIC_ANALYTICS_SITE_ID: 'e2e-site',
 });
-process.argv.push('--out-dir', 'dist-e2e');
+process.argv.push('--out-dir', port === '4322' ? 'dist-e2e' : `dist-e2e-${port}`);
 await import('./start.mjs');

@@ -1,0 +1,45 @@
+/**
+ * Shared Playwright fixtures:
+ * - every test fails on an uncaught page error or a console error (CSP violations included);
+ * - `presetConsent(page)` stores a cookie choice before the page loads, so the banner stays away;
+ * - `expectNoAxeViolations(page)` runs axe (WCAG 2.x A and AA) and lists each violation.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+      });
+      await use(errors);
+      expect(errors, 'errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Saves a cookie choice (default: necessary only) before any page script runs. */
+export async function presetConsent(
+  page: Page,
+  consent = { necessary: true, analytics: false, marketing: false, functional: false },
+): Promise<void> {
+  await page.addInitScript((value) => {
+    window.localStorage.setItem('cookie-consent', value);
+  }, JSON.stringify(consent));
+}
+
+/** Asserts that axe finds no WCAG 2.0/2.1/2.2 A or AA violation on the page as it is now. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const violations = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+  );
+  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+}
