@@ -3,6 +3,9 @@
  * Astro configuration (DESIGN.md section 1): the Node adapter, React islands, MDX, sitemap,
  * Tailwind 4 through Vite, and a Content-Security-Policy on every page.
  *
+ * The policy reaches prebuilt pages as a <meta> element; `frame-ancestors`, which a <meta> cannot
+ * carry, is sent as a header by the server entry (docs/decisions/0001-server-entry.md).
+ *
  * Build-time settings (they are baked into the prebuilt pages; `npm start` rebuilds when they
  * change): SITE_URL, PUBLIC_ANALYTICS_SCRIPT_URL, PUBLIC_ANALYTICS_SITE_ID.
  */
@@ -22,7 +25,7 @@ export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'ignore',
-  adapter: node({ mode: 'standalone', staticHeaders: true }),
+  adapter: node({ mode: 'standalone' }),
   integrations: [
     react(),
     mdx(),
@@ -45,8 +48,12 @@ export default defineConfig({
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
-        "frame-ancestors 'none'",
       ],
+      // Radix (dialogs, selects, scroll lock) injects <style> elements at run time, which no hash
+      // can cover; styles may be inline, scripts may not (docs/decisions/0003-csp-inline-styles.md).
+      styleDirective: {
+        resources: ["'self'", "'unsafe-inline'"],
+      },
       scriptDirective: {
         resources: ["'self'", ...(analyticsOrigin ? [analyticsOrigin] : [])],
       },

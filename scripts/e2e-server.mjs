@@ -22,6 +22,8 @@ Object.assign(process.env, {
   LEADS_NOTIFY_TO: 'team@example.com',
   SMTP_URL: '',
   FORM_FORWARD_URL: '',
+  // Every test posts from 127.0.0.1; the limit itself is covered by the API integration tests.
+  LEAD_RATE_LIMIT: '10000',
   PUBLIC_ANALYTICS_SCRIPT_URL: 'https://analytics.example.net/script.js',
   PUBLIC_ANALYTICS_SITE_ID: 'e2e-site',
 });

@@ -41,7 +41,7 @@ function loadAnalytics(banner: HTMLElement): void {
 
 export function startCookieBanner(): void {
   const banner = document.getElementById('cookie-banner');
-  const dialog = document.getElementById('cookie-preferences') as HTMLDialogElement | null;
+  const dialog = document.getElementById('cookie-preferences-dialog') as HTMLDialogElement | null;
   if (!banner || !dialog) return;
 
   const switches = new Map(

@@ -57,6 +57,8 @@ export const envSchema = z.object({
   FORM_FORWARD_URL: optionalUrl,
   OUTBOX_DIR: z.string().trim().min(1).default('db/outbox'),
   TRUST_PROXY: booleanFlag,
+  /** Leads accepted per client address per 10 minutes (issue 2: 5). */
+  LEAD_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   PUBLIC_ANALYTICS_SCRIPT_URL: optionalUrl,
   PUBLIC_ANALYTICS_SITE_ID: optionalString,
 });

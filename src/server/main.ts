@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { migrateDatabase, openDatabase } from './db.ts';
 import { EnvError, isHttpsSite, loadEnv, type Env } from './env.ts';
-import { securityHeaders } from './middleware/security-headers.ts';
+import { PAGE_CSP_HEADER, securityHeaders } from './middleware/security-headers.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
   const compress = compression();
   const server = http.createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.setHeader('Content-Security-Policy', PAGE_CSP_HEADER);
     compress(req as never, res as never, () => astro.handler(req, res));
   });
 

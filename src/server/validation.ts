@@ -9,10 +9,12 @@ import type { z } from 'zod';
 import { AppError } from './errors.ts';
 
 /** Field path (dotted) → first message, from a zod error. Root-level problems use `_`. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
     fields[key] ??= issue.message;
   }
   return fields;
@@ -22,7 +24,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result) => {
     if (!result.success) {
-      throw new AppError(422, 'invalid_fields', 'Some fields are invalid', fieldErrors(result.error as z.ZodError));
+      throw new AppError(422, 'invalid_fields', 'Some fields are invalid', fieldErrors(result.error));
     }
   });
 }

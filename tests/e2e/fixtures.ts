@@ -1,22 +1,30 @@
 /**
  * Shared Playwright fixtures:
- * - every test fails on an uncaught page error or a console error (CSP violations included);
+ * - every test fails on an uncaught page error or a console error (CSP violations included),
+ *   unless it declared that error with `allowPageErrors(pattern)`;
  * - `presetConsent(page)` stores a cookie choice before the page loads, so the banner stays away;
  * - `expectNoAxeViolations(page)` runs axe (WCAG 2.x A and AA) and lists each violation.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{ pageErrors: string[]; allowPageErrors: (pattern: RegExp) => void }>({
+  allowPageErrors: async ({ pageErrors }, use) => {
+    await use((pattern) => {
+      (pageErrors as string[] & { allowed?: RegExp[] }).allowed ??= [];
+      (pageErrors as string[] & { allowed?: RegExp[] }).allowed!.push(pattern);
+    });
+  },
   pageErrors: [
     async ({ page }, use) => {
-      const errors: string[] = [];
+      const errors: string[] & { allowed?: RegExp[] } = [];
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
       });
       await use(errors);
-      expect(errors, 'errors in the page').toEqual([]);
+      const unexpected = errors.filter((e) => !(errors.allowed ?? []).some((pattern) => pattern.test(e)));
+      expect(unexpected, 'errors in the page').toEqual([]);
     },
     { auto: true },
   ],
@@ -42,4 +50,9 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
   );
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Waits until the island whose component file name contains `name` has hydrated. */
+export async function waitForIsland(page: Page, name: string): Promise<void> {
+  await page.locator(`astro-island[component-url*="${name}"]:not([ssr])`).first().waitFor({ state: 'attached' });
 }

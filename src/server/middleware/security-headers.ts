@@ -20,3 +20,10 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
 
 /** The policy for API responses: nothing may load, nothing may frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * The header policy for pages. Their full policy (script and style hashes) is a <meta> element
+ * written by Astro; `frame-ancestors` only works as a header, so it is sent here. Browsers
+ * enforce both policies.
+ */
+export const PAGE_CSP_HEADER = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'";

@@ -4,7 +4,7 @@
  * 422 for an invalid address, 429 past 5 sign-ups in 10 minutes from one address.
  */
 import { Hono } from 'hono';
-import { newsletterSchema } from '../../shared/schemas/contact.ts';
+import { newsletterSchema } from '../../shared/schemas/newsletter.ts';
 import type { AppDeps } from '../deps.ts';
 import { clientAddress, createLimiter, type ApiBindings } from '../middleware/rate-limit.ts';
 import { subscribe } from '../services/newsletter.ts';

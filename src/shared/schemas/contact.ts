@@ -1,18 +1,10 @@
 /**
- * The lead forms: the landing contact form (SPEC.md 2.2 and 5), the audit request (SPEC.md 7)
- * and the emergency contact form (issue 2). One schema each, used by the form's resolver and
- * by POST /api/contact.
+ * The lead forms: the landing contact form (SPEC.md 2.2 and 5) and the audit request (SPEC.md 7);
+ * the emergency form is in emergency.ts. One schema each, used by the form's resolver and by
+ * POST /api/contact.
  */
 import { z } from 'zod';
-import {
-  MESSAGE_MAX,
-  NAME_MAX,
-  SUBJECT_MAX,
-  emailField,
-  isEmailAddress,
-  isPhoneNumber,
-  requiredText,
-} from './fields.ts';
+import { MESSAGE_MAX, NAME_MAX, SUBJECT_MAX, emailField, requiredText } from './fields.ts';
 
 /** The 11 values of the 'How did you find us? *' select, in the order of SPEC.md 2.2. */
 export const HOW_DID_YOU_FIND_US = [
@@ -75,21 +67,3 @@ export const auditLeadSchema = z.object({
     .max(10, 'Choose at most 10 services'),
 });
 export type AuditLeadValues = z.infer<typeof auditLeadSchema>;
-
-/** Emergency contact form: who, how to reach them (email or phone) and what happened. */
-export const emergencyFormSchema = z.object({
-  name: requiredText('Name', NAME_MAX),
-  contact: z
-    .string({ error: 'Enter an email address or phone number' })
-    .trim()
-    .min(1, 'Enter an email address or phone number')
-    .max(254, 'Enter an email address or phone number')
-    .refine((v) => isEmailAddress(v) || isPhoneNumber(v), {
-      message: 'Enter a valid email address or phone number',
-    }),
-  message: requiredText('Description', MESSAGE_MAX),
-});
-export type EmergencyFormValues = z.infer<typeof emergencyFormSchema>;
-
-/** Newsletter box on the blog (issue 2: stores a valid address once). */
-export const newsletterSchema = z.object({ email: emailField });

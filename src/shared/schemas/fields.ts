@@ -1,9 +1,9 @@
 /**
  * Field schemas shared by the forms and the API (DESIGN.md section 3, convention 6).
  * Bounds from issue 2: name at most 100 characters, subject 200, message 5,000.
- * Email syntax is zod's; phone numbers are checked by libphonenumber-js (US by default).
+ * Email syntax is zod's. (Phone numbers live in emergency.ts, so that only the emergency form
+ * loads libphonenumber-js.)
  */
-import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 
 export const NAME_MAX = 100;
@@ -28,11 +28,6 @@ export const emailField = z
   .min(1, 'Email is required')
   .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
   .pipe(z.email('Please enter a valid email address'));
-
-/** True when `value` is a dialable phone number (national US or international +…). */
-export function isPhoneNumber(value: string): boolean {
-  return isValidPhoneNumber(value, 'US');
-}
 
 /** True when `value` is a syntactically valid email address. */
 export function isEmailAddress(value: string): boolean {

@@ -1,0 +1,45 @@
+/**
+ * What a blog card needs (SPEC.md 2.6 and 3.4): the post's front matter without its body, with
+ * the date as an ISO string and a ready-made label so the island ships neither the MDX bodies
+ * nor a date library. Used by the blog pages (server side) and typed by the island.
+ */
+import { format } from 'date-fns';
+import type { CollectionEntry } from 'astro:content';
+
+type BlogData = CollectionEntry<'blog'>['data'];
+
+export interface BlogCardPost extends Pick<
+  BlogData,
+  'title' | 'excerpt' | 'author' | 'readTime' | 'category' | 'tags' | 'featured'
+> {
+  slug: string;
+  /** Publication date, ISO 8601 (for `<time datetime>` and sorting). */
+  date: string;
+  /** Publication date as shown, 'MMM d, yyyy' (SPEC.md section 9). */
+  dateLabel: string;
+}
+
+/**
+ * A post's date as 'MMM d, yyyy'. Front-matter dates are calendar days parsed as UTC midnight,
+ * so the day is read in UTC: the label does not depend on the build machine's time zone.
+ */
+export function formatPostDate(date: Date): string {
+  return format(new Date(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()), 'MMM d, yyyy');
+}
+
+/** The card fields of one collection entry. */
+export function toCardPost(entry: { id: string; data: BlogData }): BlogCardPost {
+  const { title, excerpt, author, date, readTime, category, tags, featured } = entry.data;
+  return {
+    slug: entry.id,
+    title,
+    excerpt,
+    author,
+    date: date.toISOString(),
+    dateLabel: formatPostDate(date),
+    readTime,
+    category,
+    tags,
+    featured,
+  };
+}

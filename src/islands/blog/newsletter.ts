@@ -1,0 +1,83 @@
+/**
+ * The blog's newsletter sign-up call (POST /api/newsletter {email}) and what each answer means
+ * for the visitor. The API answers 200 {status: 'subscribed'}, 422 {error: {code, message,
+ * fields: {email}}} for an address it refuses, and 429 with Retry-After (seconds) past its limit.
+ */
+
+export type NewsletterOutcome =
+  | { kind: 'subscribed' }
+  /** The server refused the address: `fieldError` goes under the input, `message` otherwise. */
+  | { kind: 'invalid'; fieldError?: string; message?: string }
+  | { kind: 'rate-limited'; message: string }
+  | { kind: 'failed'; message: string };
+
+export const NETWORK_ERROR_MESSAGE =
+  "We couldn't reach our server. Please check your connection and try again. Your email address is still in the box.";
+export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+/** How long the sign-up may take before the visitor is told it failed. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+interface ErrorShape {
+  error?: { code?: unknown; message?: unknown; fields?: Record<string, unknown> };
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/**
+ * 'in about 5 minutes' for a Retry-After of delay-seconds or an HTTP date; '' when the header is
+ * missing or unreadable.
+ */
+export function retryAfterText(header: string | null, now: number = Date.now()): string {
+  if (!header) return '';
+  let seconds = /^\d+$/.test(header.trim()) ? Number(header.trim()) : (Date.parse(header) - now) / 1000;
+  if (!Number.isFinite(seconds)) return '';
+  seconds = Math.max(1, Math.ceil(seconds));
+  if (seconds < 60) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `in about ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** What an answer of POST /api/newsletter means for the visitor. */
+export async function readNewsletterResponse(response: Response): Promise<NewsletterOutcome> {
+  if (response.ok) return { kind: 'subscribed' };
+  const body = (await response.json().catch(() => ({}))) as ErrorShape;
+  const message = text(body?.error?.message);
+  if (response.status === 422 || response.status === 400) {
+    const fieldError = text(body?.error?.fields?.email);
+    return fieldError
+      ? { kind: 'invalid', fieldError }
+      : { kind: 'invalid', message: message ?? 'Please check your email address.' };
+  }
+  if (response.status === 429) {
+    const wait = retryAfterText(response.headers.get('Retry-After'));
+    return {
+      kind: 'rate-limited',
+      message: `Too many sign-up attempts from your connection. Please try again ${wait || 'later'}.`,
+    };
+  }
+  if (response.status >= 500) return { kind: 'failed', message: SERVER_ERROR_MESSAGE };
+  return { kind: 'failed', message: message ?? SERVER_ERROR_MESSAGE };
+}
+
+/** Sends the sign-up; a network failure or a timeout becomes a 'failed' outcome, never a throw. */
+export async function subscribeToNewsletter(
+  email: string,
+  fetcher: typeof fetch = fetch,
+  timeoutMs: number = REQUEST_TIMEOUT_MS,
+): Promise<NewsletterOutcome> {
+  let response: Response;
+  try {
+    response = await fetcher('/api/newsletter', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ email }),
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch {
+    return { kind: 'failed', message: NETWORK_ERROR_MESSAGE };
+  }
+  return readNewsletterResponse(response);
+}

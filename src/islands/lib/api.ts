@@ -1,0 +1,52 @@
+/**
+ * The browser's API client (SPEC.md 7 and 8). Sends JSON when a body is given, always with
+ * cookies. A non-OK response throws ApiError whose message is `STATUS: body text` (or the
+ * status text when the body is empty), and whose `body` holds the parsed JSON error if any.
+ */
+export interface ApiErrorBody {
+  error?: { code?: string; message?: string; fields?: Record<string, string> };
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: ApiErrorBody | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The server's own message, when it sent the JSON error shape. */
+  get serverMessage(): string | undefined {
+    return this.body?.error?.message;
+  }
+
+  get fields(): Record<string, string> {
+    return this.body?.error?.fields ?? {};
+  }
+}
+
+/** Sends a request and parses the JSON answer. Throws ApiError on a non-OK status. */
+export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers:
+      body === undefined
+        ? { accept: 'application/json' }
+        : { accept: 'application/json', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    let parsed: ApiErrorBody | null = null;
+    try {
+      parsed = JSON.parse(text) as ApiErrorBody;
+    } catch {
+      parsed = null;
+    }
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, parsed);
+  }
+  return (text ? JSON.parse(text) : null) as T;
+}

@@ -1,0 +1,22 @@
+/**
+ * Scrolling to a landing-page section so that it stops 80 px below the top of the window,
+ * under the fixed navigation (SPEC.md 2.2 and 9). Smooth unless the visitor prefers reduced
+ * motion. Focus moves to the section so keyboard and screen-reader users land there too.
+ */
+export const SECTION_SCROLL_OFFSET_PX = 80;
+
+export function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Scrolls to the element with `id`; returns false when there is none on this page. */
+export function scrollToSection(id: string, options: { updateHash?: boolean } = {}): boolean {
+  const target = document.getElementById(id);
+  if (!target) return false;
+  const top = target.getBoundingClientRect().top + window.scrollY - SECTION_SCROLL_OFFSET_PX;
+  window.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  if (options.updateHash !== false) history.replaceState(null, '', id === 'home' ? location.pathname : `#${id}`);
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+  return true;
+}

@@ -1,0 +1,166 @@
+/**
+ * The landing page's decorations (SPEC.md 2.2 and 9), all decorative (aria-hidden), fixed in
+ * size so they never shift layout, and never in the way of input (pointer-events: none):
+ * - a canvas of 8 code lines drifting across the hero;
+ * - a terminal (large screens only) typing sample commands at 100 ms per character, pausing
+ *   2 s before the next one, its cursor blinking every 500 ms (in CSS);
+ * - the roots tree, which starts growing 500 ms after load when it is in view, else when it
+ *   scrolls into view.
+ * Under prefers-reduced-motion they stand still in their final state.
+ */
+import { prefersReducedMotion } from '../islands/lib/scroll.ts';
+
+export const CODE_LINE_COUNT = 8;
+export const TYPE_DELAY_MS = 100;
+export const COMMAND_PAUSE_MS = 2000;
+export const TREE_START_DELAY_MS = 500;
+
+const CODE_LINES = [
+  'const site = await build({ fast: true });',
+  '<section id="contact" aria-label="Contact">',
+  'npm run deploy -- --region us-east',
+  'h1 { font-size: clamp(2rem, 5vw, 4rem); }',
+  'if (lighthouse.score === 100) ship();',
+  "SELECT * FROM leads WHERE state = 'DE';",
+  'git commit -m "Launch client site"',
+  'export default function Hero() { … }',
+];
+
+const TERMINAL_COMMANDS = [
+  'npm create astro@latest client-site',
+  'npm run build && npm run test',
+  'lighthouse https://client.example --view',
+  'git push origin main  # deploy to production',
+];
+
+/** Draws CODE_LINE_COUNT lines of code drifting to the right; pauses when out of view. */
+export function startCodeCanvas(canvas: HTMLCanvasElement): void {
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  const ratio = Math.min(2, window.devicePixelRatio || 1);
+  const lines = CODE_LINES.slice(0, CODE_LINE_COUNT).map((text, i) => ({
+    text,
+    x: Math.random(),
+    y: (i + 0.5) / CODE_LINE_COUNT,
+    speed: 0.00004 + Math.random() * 0.00006,
+  }));
+
+  let width = 0;
+  let height = 0;
+  const resize = () => {
+    width = canvas.clientWidth;
+    height = canvas.clientHeight;
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(height * ratio);
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+  };
+
+  const draw = () => {
+    context.clearRect(0, 0, width, height);
+    context.font = '14px ui-monospace, Menlo, Consolas, monospace';
+    context.fillStyle = 'rgba(147, 197, 253, 0.22)';
+    for (const line of lines) {
+      const textWidth = context.measureText(line.text).width;
+      const span = width + textWidth;
+      context.fillText(line.text, line.x * span - textWidth, line.y * height);
+    }
+  };
+
+  resize();
+  draw();
+  new ResizeObserver(() => {
+    resize();
+    draw();
+  }).observe(canvas);
+  if (prefersReducedMotion()) return;
+
+  let visible = true;
+  let last = performance.now();
+  let frame = 0;
+  const tick = (now: number) => {
+    const elapsed = Math.min(100, now - last);
+    last = now;
+    for (const line of lines) line.x = (line.x + line.speed * elapsed) % 1;
+    draw();
+    frame = visible && !document.hidden ? requestAnimationFrame(tick) : 0;
+  };
+  const resume = () => {
+    if (!frame && visible && !document.hidden) {
+      last = performance.now();
+      frame = requestAnimationFrame(tick);
+    }
+  };
+  new IntersectionObserver(([entry]) => {
+    visible = entry?.isIntersecting ?? false;
+    resume();
+  }).observe(canvas);
+  document.addEventListener('visibilitychange', resume);
+  resume();
+}
+
+/** Types TERMINAL_COMMANDS one after another into `output`, forever. */
+export function startTerminal(output: HTMLElement): void {
+  if (prefersReducedMotion()) {
+    output.textContent = TERMINAL_COMMANDS.map((c) => `$ ${c}`).join('\n');
+    return;
+  }
+  const history: string[] = [];
+  let command = 0;
+  let chars = 0;
+  const render = (current: string) => {
+    output.textContent = [...history.slice(-3), `$ ${current}`].join('\n');
+  };
+  const step = () => {
+    const text = TERMINAL_COMMANDS[command % TERMINAL_COMMANDS.length]!;
+    chars += 1;
+    render(text.slice(0, chars));
+    if (chars < text.length) {
+      window.setTimeout(step, TYPE_DELAY_MS);
+    } else {
+      window.setTimeout(() => {
+        history.push(`$ ${text}`);
+        command += 1;
+        chars = 0;
+        render('');
+        window.setTimeout(step, TYPE_DELAY_MS);
+      }, COMMAND_PAUSE_MS);
+    }
+  };
+  render('');
+  window.setTimeout(step, TYPE_DELAY_MS);
+}
+
+/** Adds `is-growing` to the tree 500 ms after load if in view, else once it scrolls into view. */
+export function startTree(tree: HTMLElement): void {
+  const grow = () => tree.classList.add('is-growing');
+  if (prefersReducedMotion()) {
+    grow();
+    return;
+  }
+  let inView = false;
+  let timerDone = false;
+  const observer = new IntersectionObserver(([entry]) => {
+    inView = entry?.isIntersecting ?? false;
+    if (inView && timerDone) {
+      grow();
+      observer.disconnect();
+    }
+  });
+  observer.observe(tree);
+  window.setTimeout(() => {
+    timerDone = true;
+    if (inView) {
+      grow();
+      observer.disconnect();
+    }
+  }, TREE_START_DELAY_MS);
+}
+
+export function startLandingDecor(): void {
+  const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-code-canvas]');
+  if (canvas) startCodeCanvas(canvas);
+  const terminal = document.querySelector<HTMLElement>('[data-terminal-output]');
+  if (terminal && window.matchMedia('(min-width: 64rem)').matches) startTerminal(terminal);
+  const tree = document.querySelector<HTMLElement>('[data-tree]');
+  if (tree) startTree(tree);
+}

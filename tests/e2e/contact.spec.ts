@@ -1,0 +1,136 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect, presetConsent, waitForIsland } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+
+/** The outbox of the test server (scripts/e2e-server.mjs): one .eml per new-lead email. */
+const outbox = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'test-results',
+  `e2e-data-${process.env.E2E_PORT ?? '4322'}`,
+  'outbox',
+);
+function mailsMentioning(text: string): string[] {
+  try {
+    return readdirSync(outbox)
+      .map((f) => readFileSync(join(outbox, f), 'utf8'))
+      .filter((m) => m.includes(text));
+  } catch {
+    return [];
+  }
+}
+
+test.beforeEach(async ({ page }) => {
+  await presetConsent(page);
+});
+
+async function openContactForm(page: Page) {
+  await page.goto('/#contact');
+  await waitForIsland(page, 'ContactForm');
+  return page.getByRole('form', { name: 'Contact us' });
+}
+
+test.describe('contact form', () => {
+  test('stores the lead, thanks the visitor for 5 seconds, then shows an empty form again', async ({ page }) => {
+    // The browser clock runs 10 minutes behind the server, so the form looks filled by a person.
+    await page.clock.install({ time: Date.now() - 10 * 60_000 });
+    const form = await openContactForm(page);
+    const name = `Robin Lead ${Date.now()}`;
+    await form.getByLabel('Name *').fill(name);
+    await form.getByLabel('Email *').fill('robin@example.com');
+    await form.getByLabel('How did you find us? *').selectOption('referral');
+    await form.getByLabel('Message *').fill('We need a site for our florist shop in Lewes.');
+    const response = page.waitForResponse('**/api/contact');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    expect((await response).status()).toBe(201);
+
+    const thanks = page.getByRole('status').filter({ hasText: 'Thank you!' });
+    await expect(thanks).toBeVisible();
+    // Stop the page's clock, then move it by hand: the thank-you lasts 5 seconds.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    const toasts = page.getByRole('region', { name: /Notification/ });
+    await expect(toasts).toContainText('Message sent successfully!');
+    await expect(toasts).toContainText("We'll be in touch soon.");
+    await page.clock.runFor(4500);
+    await expect(thanks).toBeVisible();
+    await page.clock.runFor(700);
+    await expect(thanks).toBeHidden();
+    await expect(form.getByLabel('Name *')).toHaveValue('');
+
+    await expect.poll(() => mailsMentioning(name).length).toBe(1);
+    expect(mailsMentioning(name)[0]).toContain('How did you find us: referral');
+  });
+
+  test('shows each field message and sends nothing while fields are invalid', async ({ page }) => {
+    const form = await openContactForm(page);
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/contact')) posted += 1;
+    });
+    await form.getByLabel('Email *').fill('not-an-email');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByText('Name is required')).toBeVisible();
+    await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(form.getByText('Please tell us how you found us')).toBeVisible();
+    await expect(form.getByText('Message is required')).toBeVisible();
+    await expect(form.getByLabel('Name *')).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toBe(0);
+  });
+
+  test('on failure shows the error toast and keeps what was typed', async ({ page, allowPageErrors }) => {
+    allowPageErrors(/status of 503/);
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"x","message":"down"}}' }),
+    );
+    const form = await openContactForm(page);
+    await form.getByLabel('Name *').fill('Kept Name');
+    await form.getByLabel('Email *').fill('kept@example.com');
+    await form.getByLabel('How did you find us? *').selectOption('linkedin');
+    await form.getByLabel('Message *').fill('Please keep this text.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    const toast = page.getByRole('region', { name: /Notification/ });
+    await expect(toast).toContainText('Error sending message');
+    await expect(toast).toContainText('Please try again later.');
+    await expect(form.getByLabel('Name *')).toHaveValue('Kept Name');
+    await expect(form.getByLabel('Email *')).toHaveValue('kept@example.com');
+    await expect(form.getByLabel('How did you find us? *')).toHaveValue('linkedin');
+    await expect(form.getByLabel('Message *')).toHaveValue('Please keep this text.');
+  });
+
+  test('can be filled and sent by keyboard alone', async ({ page }) => {
+    await page.clock.install({ time: Date.now() - 10 * 60_000 });
+    const form = await openContactForm(page);
+    await form.getByLabel('Name *').focus();
+    await page.keyboard.type('Keyboard User');
+    await page.keyboard.press('Tab');
+    await expect(form.getByLabel('Email *')).toBeFocused();
+    await page.keyboard.type('keys@example.com');
+    await page.keyboard.press('Tab');
+    await expect(form.getByLabel('How did you find us? *')).toBeFocused();
+    await form.getByLabel('How did you find us? *').selectOption('other');
+    await page.keyboard.press('Tab');
+    await expect(form.getByLabel('Message *')).toBeFocused();
+    await page.keyboard.type('Sent without a mouse.');
+    await page.keyboard.press('Tab');
+    await expect(form.getByRole('button', { name: 'Send Message' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeFocused();
+  });
+
+  test('F8 moves focus to the notification region', async ({ page, allowPageErrors }) => {
+    allowPageErrors(/status of 500/);
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 500, body: '' }));
+    const form = await openContactForm(page);
+    await form.getByLabel('Name *').fill('A B');
+    await form.getByLabel('Email *').fill('a@example.com');
+    await form.getByLabel('How did you find us? *').selectOption('other');
+    await form.getByLabel('Message *').fill('x');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('region', { name: /Notification/ }).getByText('Error sending message')).toBeVisible();
+    await page.keyboard.press('F8');
+    await expect(page.getByRole('region', { name: /Notification/ }).locator('ol')).toBeFocused();
+  });
+});

@@ -1,0 +1,174 @@
+import { test, expect } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+
+const ANALYTICS_HOST = 'analytics.example.net';
+
+/** Serves the analytics provider's script from the test, counting its loads. */
+async function fakeAnalytics(page: Page): Promise<{ loads: number }> {
+  const counter = { loads: 0 };
+  await page.route(`https://${ANALYTICS_HOST}/**`, async (route) => {
+    counter.loads += 1;
+    await route.fulfill({
+      contentType: 'text/javascript',
+      body: 'window.__pageViews = (window.__pageViews || 0) + 1;',
+    });
+  });
+  return counter;
+}
+
+const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('cookie-consent') ?? 'null'));
+
+test.describe('cookie banner', () => {
+  test.beforeEach(async ({ page }) => {
+    await fakeAnalytics(page);
+  });
+
+  test('appears 1 second after a first visit, not before', async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-11-20T10:00:00Z') });
+    await page.clock.pauseAt(new Date('2026-11-20T10:00:01Z'));
+    await page.goto('/about');
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await expect(banner).toBeHidden();
+    await page.clock.runFor(900);
+    await expect(banner).toBeHidden();
+    await page.clock.runFor(150);
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Accept All' })).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Necessary Only' })).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Customize' })).toBeVisible();
+  });
+
+  test('Accept All saves every category and the banner stays away afterwards', async ({ page }) => {
+    await fakeAnalytics(page);
+    await page.goto('/pricing');
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await banner.getByRole('button', { name: 'Accept All' }).click();
+    await expect(banner).toBeHidden();
+    expect(await stored(page)).toEqual({ necessary: true, analytics: true, marketing: true, functional: true });
+    await page.reload();
+    await page.waitForTimeout(1500);
+    await expect(banner).toBeHidden();
+  });
+
+  test('Necessary Only saves only the necessary category', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await banner.getByRole('button', { name: 'Necessary Only' }).click();
+    await expect(banner).toBeHidden();
+    expect(await stored(page)).toEqual({ necessary: true, analytics: false, marketing: false, functional: false });
+    await page.reload();
+    await page.waitForTimeout(1500);
+    await expect(banner).toBeHidden();
+  });
+
+  test('Customize offers switches with necessary locked on and saves the choice', async ({ page }) => {
+    await page.goto('/blog');
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await banner.getByRole('button', { name: 'Customize' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cookie preferences' });
+    await expect(dialog).toBeVisible();
+    const necessary = dialog.getByRole('switch', { name: 'Necessary' });
+    await expect(necessary).toHaveAttribute('aria-checked', 'true');
+    await expect(necessary).toHaveAttribute('aria-disabled', 'true');
+    await necessary.dispatchEvent('click');
+    await expect(necessary).toHaveAttribute('aria-checked', 'true');
+    for (const name of ['Analytics', 'Marketing', 'Functional']) {
+      await expect(dialog.getByRole('switch', { name })).toHaveAttribute('aria-checked', 'false');
+    }
+    await dialog.getByRole('switch', { name: 'Analytics' }).click();
+    await dialog.getByRole('switch', { name: 'Functional' }).click();
+    await dialog.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(banner).toBeHidden();
+    expect(await stored(page)).toEqual({ necessary: true, analytics: true, marketing: false, functional: true });
+  });
+
+  test('Cancel closes the preferences without saving and keeps the banner', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await banner.getByRole('button', { name: 'Customize' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cookie preferences' });
+    await dialog.getByRole('switch', { name: 'Marketing' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(banner).toBeVisible();
+    expect(await stored(page)).toBeNull();
+  });
+
+  test('the close button hides the banner without saving, so it returns on the next visit', async ({ page }) => {
+    await page.goto('/awards');
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await banner.getByRole('button', { name: 'Close cookie banner' }).click();
+    await expect(banner).toBeHidden();
+    expect(await stored(page)).toBeNull();
+    await page.reload();
+    await expect(banner).toBeVisible();
+  });
+
+  test('the footer link reopens the preferences with the saved choice', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Necessary Only' }).click();
+    await page.getByRole('button', { name: 'Cookie settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cookie preferences' });
+    await expect(dialog.getByRole('switch', { name: 'Analytics' })).toHaveAttribute('aria-checked', 'false');
+    await dialog.getByRole('switch', { name: 'Analytics' }).click();
+    await dialog.getByRole('button', { name: 'Save Preferences' }).click();
+    expect((await stored(page)).analytics).toBe(true);
+  });
+
+  test('works by keyboard alone', async ({ page }) => {
+    await page.goto('/terms-of-service');
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Customize' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Cookie preferences' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('switch', { name: 'Marketing' }).focus();
+    await page.keyboard.press('Space');
+    await dialog.getByRole('button', { name: 'Save Preferences' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await stored(page)).toEqual({ necessary: true, analytics: false, marketing: true, functional: false });
+  });
+});
+
+test.describe('analytics and third parties', () => {
+  test('no request leaves for a third-party host before consent; analytics loads after it', async ({ page }) => {
+    const analytics = await fakeAnalytics(page);
+    const thirdParty: string[] = [];
+    page.on('request', (request) => {
+      const host = new URL(request.url()).hostname;
+      if (!['localhost', '127.0.0.1'].includes(host) && !request.url().startsWith('data:'))
+        thirdParty.push(request.url());
+    });
+    for (const path of ['/', '/about', '/pricing', '/awards', '/blog', '/privacy-policy', '/terms-of-service']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    await page.goto('/');
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    expect(thirdParty).toEqual([]);
+    expect(analytics.loads).toBe(0);
+
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept All' }).click();
+    await expect.poll(() => analytics.loads).toBe(1);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __pageViews?: number }).__pageViews)).toBe(1);
+    await expect(page.locator(`script[src="https://${ANALYTICS_HOST}/script.js"]`)).toHaveAttribute(
+      'data-website-id',
+      'e2e-site',
+    );
+
+    await page.goto('/pricing');
+    await expect.poll(() => analytics.loads).toBe(2);
+  });
+
+  test('analytics stays off when only necessary storage is allowed', async ({ page }) => {
+    const analytics = await fakeAnalytics(page);
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Necessary Only' }).click();
+    await page.goto('/about');
+    await page.waitForLoadState('networkidle');
+    expect(analytics.loads).toBe(0);
+  });
+});

@@ -1,0 +1,318 @@
+import { test, expect, presetConsent, waitForIsland } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+
+test.beforeEach(async ({ page }) => {
+  await presetConsent(page);
+});
+
+/** Waits until the window stops scrolling, then returns the top of the element in the viewport. */
+async function settledTop(page: Page, selector: string): Promise<number> {
+  let previous = -1;
+  let stable = 0;
+  for (let i = 0; i < 80 && stable < 3; i++) {
+    const y = await page.evaluate(() => window.scrollY);
+    stable = y === previous ? stable + 1 : 0;
+    previous = y;
+    await page.waitForTimeout(100);
+  }
+  return page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().top));
+}
+
+test.describe('landing page sections', () => {
+  test('has every anchored section of the spec and the footer', async ({ page }) => {
+    await page.goto('/');
+    for (const id of ['home', 'roots', 'services', 'process', 'tools', 'plan', 'testimonials', 'contact', 'footer']) {
+      await expect(page.locator(`#${id}`)).toHaveCount(1);
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Websites that work as hard as');
+  });
+
+  test('shows the $99 plan with every inclusion', async ({ page }) => {
+    await page.goto('/');
+    const plan = page.locator('#plan');
+    await expect(plan).toContainText('$99/month');
+    for (const item of [
+      'Your domain (.com, .net or .org)',
+      'Hosting',
+      'Unlimited revisions',
+      'Unlimited email addresses',
+      'SEO',
+      '1 year commitment',
+      'No hidden fees',
+      'No price increases',
+    ]) {
+      await expect(plan.getByRole('listitem').filter({ hasText: item }).first()).toBeVisible();
+    }
+  });
+
+  test('shows 5 testimonials with 5 stars each and 3 client logos', async ({ page }) => {
+    await page.goto('/');
+    const section = page.locator('#testimonials');
+    await expect(section.locator('figure')).toHaveCount(5);
+    await expect(section.getByRole('img', { name: 'Rated 5 out of 5 stars' })).toHaveCount(5);
+    await expect(section.getByRole('img', { name: / logo$/ })).toHaveCount(3);
+  });
+
+  test('links the tool cards to the audit, blog, awards (twice), toolkit and contact', async ({ page }) => {
+    await page.goto('/');
+    const hrefs = await page.locator('#tools a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs.sort()).toEqual(
+      ['/#contact', '/#contact', '/awards', '/awards', '/blog', '/bug-bounty-toolkit', '/website-audit'].sort(),
+    );
+  });
+
+  test('hero buttons scroll to contact and to services', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Explore Our Services' }).click();
+    expect(await settledTop(page, '#services')).toBeCloseTo(80, -1);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('link', { name: /Get a Free Consultation/ }).click();
+    expect(await settledTop(page, '#contact')).toBeCloseTo(80, -1);
+  });
+});
+
+test.describe('navigation', () => {
+  test('shows the full menu only on very wide screens', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Process' })).toBeHidden();
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await expect(nav.getByRole('link', { name: 'Process' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+  });
+
+  test('scrolls to each section 80 px below the top from the wide menu', async ({ page }) => {
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [label, id] of [
+      ['Services', 'services'],
+      ['Process', 'process'],
+      ['Testimonials', 'testimonials'],
+      ['Tools', 'tools'],
+    ]) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      expect(await settledTop(page, `#${id}`), label).toBeCloseTo(80, -1);
+    }
+    await nav.getByRole('link', { name: 'Home', exact: true }).click();
+    await settledTop(page, '#home');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('turns more opaque once scrolled past 50 px', async ({ page }) => {
+    await page.goto('/');
+    const header = page.locator('#top-nav');
+    const background = () => header.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    const before = await background();
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await page.waitForTimeout(100);
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => window.scrollTo(0, 60));
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    const after = await background();
+    const alpha = (color: string) => Number(color.match(/[\d.]+(?=\))/)?.[0] ?? 1);
+    expect(alpha(after)).toBeGreaterThan(alpha(before));
+  });
+
+  test('shows the scrolled percentage in the progress bar', async ({ page }) => {
+    await page.goto('/');
+    const bar = page.getByTestId('scroll-progress');
+    await expect(bar).toHaveAttribute('data-percent', '0');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(bar).toHaveAttribute('data-percent', '100');
+  });
+
+  test('mobile menu closes after a section choice and after a button choice @phone', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const menu = page.locator('#mobile-menu');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await menu.getByRole('link', { name: 'Process' }).click();
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(await settledTop(page, '#process')).toBeCloseTo(80, -1);
+
+    await toggle.click();
+    await menu.getByRole('button', { name: 'Emergency Support' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Emergency Contact' })).toBeVisible();
+  });
+
+  test('mobile menu closes with Escape and returns focus to the toggle', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.click();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#mobile-menu')).toBeHidden();
+    await expect(toggle).toBeFocused();
+  });
+
+  test('has the phone link, the LLC suffix, About, Pricing, Toolkit and the Client Portal button', async ({ page }) => {
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toContainText('LLC');
+    await expect(nav.getByRole('link', { name: '(302) 555-0147' })).toHaveAttribute('href', 'tel:+13025550147');
+    await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    await expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+    await expect(nav.getByRole('link', { name: 'Bug Bounty Toolkit' })).toHaveAttribute('href', '/bug-bounty-toolkit');
+    await expect(nav.getByRole('link', { name: 'Client Portal' })).toHaveAttribute('href', '/portal');
+    await nav.getByRole('link', { name: 'Contact' }).click();
+    expect(await settledTop(page, '#contact')).toBeCloseTo(80, -1);
+  });
+
+  test('the SOS button broadcasts openEmergencyContact, which opens the emergency form', async ({ page }) => {
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await page.goto('/');
+    await page.evaluate(() => {
+      (window as unknown as { sosEvents: number }).sosEvents = 0;
+      window.addEventListener('openEmergencyContact', () => {
+        (window as unknown as { sosEvents: number }).sosEvents += 1;
+      });
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'SOS' }).click();
+    expect(await page.evaluate(() => (window as unknown as { sosEvents: number }).sosEvents)).toBe(1);
+    const dialog = page.getByRole('dialog', { name: 'Emergency Contact' });
+    await expect(dialog.getByLabel('Your name *')).toBeVisible();
+    await expect(dialog.getByLabel('Email or phone *')).toBeVisible();
+    await expect(dialog.getByLabel('What happened? *')).toBeVisible();
+  });
+
+  test('a window event openEmergencyContact from anywhere opens the emergency form', async ({ page }) => {
+    await page.goto('/');
+    await waitForIsland(page, 'EmergencySupport');
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('openEmergencyContact')));
+    await expect(page.getByRole('dialog', { name: 'Emergency Contact' })).toBeVisible();
+  });
+});
+
+test.describe('emergency support', () => {
+  test('the floating Emergency button opens the hotline dialog with response times', async ({ page }) => {
+    await page.goto('/');
+    await waitForIsland(page, 'EmergencySupport');
+    await page.getByRole('button', { name: 'Emergency', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Emergency Support' });
+    await expect(dialog).toContainText('24/7');
+    await expect(dialog.getByRole('link', { name: /Call the hotline/ })).toHaveAttribute('href', 'tel:+13025550147');
+    for (const [level, time] of [
+      ['Critical', '15 minutes'],
+      ['Urgent', '1 hour'],
+      ['General', '4 hours'],
+    ]) {
+      await expect(dialog.getByRole('term').filter({ hasText: level })).toBeVisible();
+      await expect(dialog.getByRole('definition').filter({ hasText: time })).toBeVisible();
+    }
+    await expect(dialog.getByRole('listitem')).toHaveCount(6);
+    await dialog.getByRole('button', { name: /Start live chat/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Emergency Contact' })).toBeVisible();
+  });
+
+  test('the emergency form records an urgent lead', async ({ page }) => {
+    await page.goto('/');
+    await waitForIsland(page, 'EmergencySupport');
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('openEmergencyContact')));
+    const dialog = page.getByRole('dialog', { name: 'Emergency Contact' });
+    await dialog.getByLabel('Your name *').fill('Casey Ward');
+    await dialog.getByLabel('Email or phone *').fill('not a number');
+    await dialog.getByLabel('What happened? *').fill('The shop site shows a ransom note.');
+    await dialog.getByRole('button', { name: 'Send Emergency Request' }).click();
+    await expect(dialog.getByText('Enter a valid email address or phone number')).toBeVisible();
+    await dialog.getByLabel('Email or phone *').fill('(302) 555-0142');
+    await page.waitForTimeout(1600);
+    const response = page.waitForResponse('**/api/contact');
+    await dialog.getByRole('button', { name: 'Send Emergency Request' }).click();
+    expect((await response).status()).toBe(201);
+    await expect(dialog.getByRole('status')).toContainText("We're on it.");
+  });
+});
+
+test.describe('service dialogs', () => {
+  const services = [
+    { title: 'Website Design', timeline: '2-4 weeks', pricing: true },
+    { title: 'Web Development', timeline: '4-8 weeks', pricing: true },
+    { title: 'Maintenance', timeline: 'Ongoing', pricing: false },
+  ];
+  for (const service of services) {
+    test(`${service.title} opens a dialog with its timeline, features, steps and buttons`, async ({ page }) => {
+      await page.goto('/');
+      await waitForIsland(page, 'ServiceCards');
+      await page.getByRole('button', { name: `Learn more about ${service.title}` }).click();
+      const dialog = page.getByRole('dialog', { name: service.title });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(`Timeline: ${service.timeline}`);
+      await expect(dialog.getByRole('heading', { name: "What's included" })).toBeVisible();
+      await expect(dialog.getByRole('heading', { name: 'How it works' })).toBeVisible();
+      await expect(dialog.locator('ol > li')).toHaveCount(4);
+      const viewPricing = dialog.getByRole('link', { name: 'View Pricing' });
+      if (service.pricing) await expect(viewPricing).toHaveAttribute('href', '/pricing');
+      else await expect(viewPricing).toHaveCount(0);
+      await dialog.getByRole('button', { name: 'Get Free Consultation' }).click();
+      await expect(dialog).toBeHidden();
+      expect(await settledTop(page, '#contact')).toBeCloseTo(80, -1);
+    });
+  }
+
+  test('View Pricing goes to /pricing', async ({ page }) => {
+    await page.goto('/');
+    await waitForIsland(page, 'ServiceCards');
+    await page.getByRole('button', { name: 'Learn more about Website Design' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'View Pricing' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test('Escape closes a dialog and returns focus to its button', async ({ page }) => {
+    await page.goto('/');
+    await waitForIsland(page, 'ServiceCards');
+    const trigger = page.getByRole('button', { name: 'Learn more about Maintenance' });
+    await trigger.click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+});
+
+test.describe('password strength checker', () => {
+  test('shows the six levels of the spec and never sends the password', async ({ page }) => {
+    const requests: string[] = [];
+    await page.goto('/');
+    const checker = page.locator('#tools');
+    const input = checker.getByLabel('Password to check');
+    await input.scrollIntoViewIfNeeded();
+    const label = checker.getByTestId('strength-label');
+    const bar = checker.getByRole('meter', { name: 'Password strength' });
+    await expect(label).toHaveText('Enter a password');
+    await expect(bar).toHaveAttribute('aria-valuenow', '0');
+    page.on('request', (request) => requests.push(request.url()));
+    const levels: [string, string, string][] = [
+      ['a', 'Very Weak', '20'],
+      ['ab1', 'Weak', '40'],
+      ['Ab1', 'Fair', '60'],
+      ['Abcdefg1', 'Good', '80'],
+      ['Abcdef1!', 'Strong', '100'],
+    ];
+    for (const [password, level, percent] of levels) {
+      await input.fill(password);
+      await expect(label).toHaveText(level);
+      await expect(bar).toHaveAttribute('aria-valuenow', percent);
+    }
+    await expect(checker.getByRole('listitem').filter({ hasText: 'At least 8 characters: met' })).toBeVisible();
+    await input.fill('');
+    await expect(label).toHaveText('Enter a password');
+    expect(requests).toEqual([]);
+  });
+
+  test('can show and hide the password', async ({ page }) => {
+    await page.goto('/');
+    const input = page.getByLabel('Password to check');
+    await input.fill('Secret1!');
+    await expect(input).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(input).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(input).toHaveAttribute('type', 'password');
+  });
+});
