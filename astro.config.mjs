@@ -61,5 +61,30 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
+    build: {
+      rolldownOptions: {
+        output: {
+          // Fewer, larger shared chunks for the browser: React in one file, the Radix parts that
+          // dialogs need in another (the toast code stays apart, loaded with the first toast).
+          codeSplitting: {
+            groups: [
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/,
+                priority: 2,
+              },
+              {
+                name: 'radix',
+                test: (id) =>
+                  /node_modules[\\/](@radix-ui|radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]/.test(
+                    id,
+                  ) && !/react-toast/.test(id),
+                priority: 1,
+              },
+            ],
+          },
+        },
+      },
+    },
   },
 });

@@ -13,6 +13,9 @@ import { migrateDatabase, openDatabase } from './db.ts';
 import { EnvError, isHttpsSite, loadEnv, type Env } from './env.ts';
 import { PAGE_CSP_HEADER, securityHeaders } from './middleware/security-headers.ts';
 
+/** Where Astro puts hashed build assets (served with a one-year immutable cache). */
+const ASSET_PREFIX = '/_astro/';
+
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 function readEnv(): Env {
@@ -44,8 +47,13 @@ async function main(): Promise<void> {
   const headers = securityHeaders({ https: isHttpsSite(env) });
   const compress = compression();
   const server = http.createServer((req, res) => {
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    res.setHeader('Content-Security-Policy', PAGE_CSP_HEADER);
+    if (req.url?.startsWith(ASSET_PREFIX)) {
+      // Hashed scripts and styles: only nosniff applies to them; the page headers would only add bytes.
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    } else {
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      res.setHeader('Content-Security-Policy', PAGE_CSP_HEADER);
+    }
     compress(req as never, res as never, () => astro.handler(req, res));
   });
 

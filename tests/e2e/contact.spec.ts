@@ -50,12 +50,13 @@ test.describe('contact form', () => {
     await expect(thanks).toBeVisible();
     // Stop the page's clock, then move it by hand: the thank-you lasts 5 seconds.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    await page.clock.runFor(300);
     const toasts = page.getByRole('region', { name: /Notification/ });
     await expect(toasts).toContainText('Message sent successfully!');
     await expect(toasts).toContainText("We'll be in touch soon.");
-    await page.clock.runFor(4500);
+    await page.clock.runFor(4100);
     await expect(thanks).toBeVisible();
-    await page.clock.runFor(700);
+    await page.clock.runFor(800);
     await expect(thanks).toBeHidden();
     await expect(form.getByLabel('Name *')).toHaveValue('');
 

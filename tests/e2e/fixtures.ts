@@ -52,7 +52,12 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
 }
 
-/** Waits until the island whose component file name contains `name` has hydrated. */
+/**
+ * Brings the island whose component file name contains `name` into view (islands hydrated on
+ * visibility need it) and waits until it has hydrated.
+ */
 export async function waitForIsland(page: Page, name: string): Promise<void> {
+  const island = page.locator(`astro-island[component-url*="${name}"]`).first();
+  await island.evaluate((el) => el.firstElementChild?.scrollIntoView({ block: 'center' }));
   await page.locator(`astro-island[component-url*="${name}"]:not([ssr])`).first().waitFor({ state: 'attached' });
 }

@@ -276,7 +276,6 @@ test.describe('not-found page', () => {
 
 test.describe('@phone', () => {
   // The desktop project sweeps 375 px with setViewportSize above; these run on the phone device.
-  test.skip(({ isMobile }) => !isMobile, 'runs in the phone project');
 
   test('pricing cards and the call button are usable on a phone @phone', async ({ page }) => {
     await page.goto('/pricing');

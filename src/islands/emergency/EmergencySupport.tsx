@@ -1,125 +1,65 @@
 /**
- * Emergency support on the landing page (SPEC.md 2.2 and 9): a floating Emergency button that
- * opens a dialog with the 24/7 hotline, a live-chat opener, the response times (critical
- * 15 minutes, urgent 1 hour, general 4 hours) and the emergencies we handle; and the emergency
- * contact form, opened by the window event `openEmergencyContact` (the SOS button) or from the
- * dialog. The live-chat opener starts a written request to the on-call team: there is no chat
- * service behind the site.
+ * Emergency support on the landing page (SPEC.md 2.2): the floating Emergency button, which
+ * opens the 'Emergency Support' dialog, and the listener for the window event
+ * `openEmergencyContact` (the SOS button), which opens the 'Emergency Contact' form. The dialogs
+ * (EmergencyDialogs.tsx) load on first use, or earlier when the pointer or focus reaches the
+ * button, so the page does not download them up front.
  */
-import { AlertTriangle, Clock, Loader2, MessageCircle, Phone, ShieldAlert } from 'lucide-react';
+import { AlertTriangle } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { company, emergency } from '../../shared/company.ts';
-import { Dialog, DialogContent } from '../ui/dialog.tsx';
 import { OPEN_EMERGENCY_CONTACT_EVENT, takePendingEmergencyRequest } from './events.ts';
 
-const EmergencyForm = lazy(() => import('./EmergencyForm.tsx'));
+const loadDialogs = () => import('./EmergencyDialogs.tsx');
+const EmergencyDialogs = lazy(loadDialogs);
 
 export default function EmergencySupport({ emergencies }: { emergencies: string[] }) {
   const [infoOpen, setInfoOpen] = useState(false);
   const [formOpen, setFormOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+
+  const openForm = () => {
+    setUsed(true);
+    setInfoOpen(false);
+    setFormOpen(true);
+  };
 
   useEffect(() => {
     const open = () => {
       takePendingEmergencyRequest();
-      setInfoOpen(false);
-      setFormOpen(true);
+      openForm();
     };
     if (takePendingEmergencyRequest()) open();
     window.addEventListener(OPEN_EMERGENCY_CONTACT_EVENT, open);
     return () => window.removeEventListener(OPEN_EMERGENCY_CONTACT_EVENT, open);
   }, []);
 
-  const openForm = () => {
-    setInfoOpen(false);
-    setFormOpen(true);
-  };
-
   return (
     <>
       <button
         type="button"
-        onClick={() => setInfoOpen(true)}
+        onClick={() => {
+          setUsed(true);
+          setInfoOpen(true);
+        }}
+        onPointerEnter={() => void loadDialogs()}
+        onFocus={() => void loadDialogs()}
         className="fixed bottom-4 left-4 z-40 inline-flex min-h-11 items-center gap-2 rounded-full bg-danger-700 px-4 text-sm font-bold text-white shadow-lg shadow-danger-700/30 hover:bg-danger-600 sm:min-h-12 sm:px-5 sm:text-base"
       >
         <AlertTriangle aria-hidden="true" className="size-5" />
         Emergency
       </button>
-
-      <Dialog open={infoOpen} onOpenChange={setInfoOpen}>
-        <DialogContent
-          title="Emergency Support"
-          description={`Site down, hacked or held for ransom? Our hotline answers ${emergency.hotline}.`}
-          headerClassName="bg-danger-700 text-white rounded-t-2xl [&_p]:text-white"
-        >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <a
-              href={`tel:${company.phoneE164}`}
-              className="flex items-center gap-3 rounded-xl border-2 border-danger-700 p-4 font-bold text-danger-700 hover:bg-red-50"
-            >
-              <Phone aria-hidden="true" className="size-6" />
-              <span>
-                Call the hotline
-                <span className="block text-lg">{company.phoneDisplay}</span>
-                <span className="block text-sm font-semibold text-ink-700">Available {emergency.hotline}</span>
-              </span>
-            </a>
-            <button
-              type="button"
-              onClick={openForm}
-              className="flex items-center gap-3 rounded-xl border-2 border-brand-700 p-4 text-left font-bold text-brand-700 hover:bg-brand-50"
-            >
-              <MessageCircle aria-hidden="true" className="size-6" />
-              <span>
-                Start live chat
-                <span className="block text-sm font-semibold text-ink-700">Message the on-call team now</span>
-              </span>
-            </button>
-          </div>
-          <h3 className="mt-6 flex items-center gap-2 text-lg font-bold">
-            <Clock aria-hidden="true" className="size-5" /> Response times
-          </h3>
-          <dl className="mt-3 grid grid-cols-3 gap-3 text-center">
-            {emergency.responseTimes.map((r) => (
-              <div key={r.level} className="rounded-xl bg-slate-100 p-3">
-                <dt className="text-sm font-semibold text-ink-700">{r.level}</dt>
-                <dd className="text-lg font-bold">{r.time}</dd>
-              </div>
-            ))}
-          </dl>
-          <h3 className="mt-6 flex items-center gap-2 text-lg font-bold">
-            <ShieldAlert aria-hidden="true" className="size-5" /> Emergencies we handle
-          </h3>
-          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-            {emergencies.map((e) => (
-              <li key={e} className="flex gap-2 text-ink-700">
-                <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger-700" />
-                {e}
-              </li>
-            ))}
-          </ul>
-          <button type="button" onClick={openForm} className="btn-danger mt-6 w-full">
-            Send an emergency request
-          </button>
-        </DialogContent>
-      </Dialog>
-
-      <Dialog open={formOpen} onOpenChange={setFormOpen}>
-        <DialogContent
-          title="Emergency Contact"
-          description={`Tell us what happened and how to reach you. Critical issues get a response within 15 minutes. Or call ${company.phoneDisplay}.`}
-          className="max-w-lg"
-        >
-          <Suspense
-            fallback={
-              <p className="flex items-center gap-2 text-ink-700" role="status">
-                <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Loading the form…
-              </p>
-            }
-          >
-            <EmergencyForm />
-          </Suspense>
-        </DialogContent>
-      </Dialog>
+      {used && (
+        <Suspense fallback={null}>
+          <EmergencyDialogs
+            emergencies={emergencies}
+            infoOpen={infoOpen}
+            formOpen={formOpen}
+            onInfoOpenChange={setInfoOpen}
+            onFormOpenChange={setFormOpen}
+            onOpenForm={openForm}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

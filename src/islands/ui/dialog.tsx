@@ -16,8 +16,10 @@ interface DialogContentProps {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
-  className?: string;
-  headerClassName?: string;
+  /** Panel width: 'lg' (42rem, default) or 'md' (32rem). */
+  size?: 'md' | 'lg';
+  /** 'danger' gives the header the emergency red. */
+  tone?: 'default' | 'danger';
   /** Called when the dialog closes, before focus returns to the trigger; preventDefault() keeps it. */
   onCloseAutoFocus?: (event: Event) => void;
 }
@@ -26,8 +28,8 @@ export function DialogContent({
   title,
   description,
   children,
-  className,
-  headerClassName,
+  size = 'lg',
+  tone = 'default',
   onCloseAutoFocus,
 }: DialogContentProps) {
   return (
@@ -35,15 +37,24 @@ export function DialogContent({
       <D.Overlay className="dialog-overlay fixed inset-0 z-[150] bg-ink-950/70" />
       <D.Content
         className={cn(
-          'dialog-content fixed top-1/2 left-1/2 z-[160] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white text-ink-900 shadow-2xl focus:outline-none',
-          className,
+          'dialog-content fixed top-1/2 left-1/2 z-[160] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white text-ink-900 shadow-2xl focus:outline-none',
+          size === 'md' ? 'max-w-lg' : 'max-w-2xl',
         )}
         onCloseAutoFocus={onCloseAutoFocus}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
-        <div className={cn('border-b border-ink-700/10 p-6 pr-14', headerClassName)}>
+        <div
+          className={cn(
+            'border-b border-ink-700/10 p-6 pr-14',
+            tone === 'danger' && 'rounded-t-2xl bg-danger-700 text-white',
+          )}
+        >
           <D.Title className="text-2xl font-bold">{title}</D.Title>
-          {description && <D.Description className="mt-1 text-ink-700">{description}</D.Description>}
+          {description && (
+            <D.Description className={cn('mt-1', tone === 'danger' ? 'text-white' : 'text-ink-700')}>
+              {description}
+            </D.Description>
+          )}
         </div>
         <div className="p-6">{children}</div>
         <D.Close

@@ -1,0 +1,115 @@
+// @ts-check
+/**
+ * `npm run bench:pages`: builds the site (dist-bench/), serves it on port 4350 over a throw-away
+ * database, runs Lighthouse (mobile form factor, simulated throttling, the defaults) on every
+ * public page in Debian's Chromium, and prints one row per page: the four category scores,
+ * LCP (ms), TBT (ms), CLS, and JavaScript transferred (compressed bytes).
+ * Targets (issue 2): 100 in every category; under 100 KB of JavaScript on /; no JavaScript on
+ * the pages without islands. This is a measurement, not a test: it always exits 0 unless it
+ * cannot run.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const port = Number(process.env.BENCH_PORT ?? 4350);
+const base = `http://localhost:${port}`;
+const pages = [
+  '/',
+  '/about',
+  '/pricing',
+  '/awards',
+  '/blog',
+  '/blog/local-seo-for-delaware-businesses',
+  '/privacy-policy',
+  '/terms-of-service',
+];
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--out-dir', 'dist-bench'], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SITE_URL: base,
+    DATABASE_URL: `file:${join(dataDir, 'bench.db')}`,
+    OUTBOX_DIR: join(dataDir, 'outbox'),
+  },
+});
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('The server did not start within 120 s');
+}
+
+/** @param {number | null | undefined} score */
+const pct = (score) => (score == null ? '–' : String(Math.round(score * 100)));
+
+try {
+  await waitForServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  /** @type {Record<string, string | number>[]} */
+  const rows = [];
+  try {
+    for (const path of pages) {
+      const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+      const { categories, audits } = result.lhr;
+      const items = /** @type {{ resourceType: string, transferSize: number }[]} */ (
+        /** @type {any} */ (audits['resource-summary']?.details)?.items ?? []
+      );
+      const js = items.find((item) => item.resourceType === 'script')?.transferSize ?? 0;
+      rows.push({
+        page: path,
+        performance: pct(categories.performance?.score),
+        accessibility: pct(categories.accessibility?.score),
+        'best-practices': pct(categories['best-practices']?.score),
+        seo: pct(categories.seo?.score),
+        'LCP ms': Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        'TBT ms': Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        CLS: (audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3),
+        'JS bytes': js,
+      });
+      process.stdout.write(`measured ${path}\n`);
+    }
+  } finally {
+    await chrome.kill();
+  }
+  const columns = Object.keys(rows[0] ?? {});
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));
+  const line = (/** @type {string[]} */ cells) =>
+    `| ${cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  console.log(`\nLighthouse ${'(mobile, simulated throttling)'} on ${base}\n`);
+  console.log(line(columns));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of rows) console.log(line(columns.map((c) => String(row[c]))));
+} finally {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+}

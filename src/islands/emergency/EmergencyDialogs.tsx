@@ -1,0 +1,111 @@
+/**
+ * The two emergency dialogs (SPEC.md 2.2 and 9): 'Emergency Support' with the 24/7 hotline, a
+ * live-chat opener, the response times (critical 15 minutes, urgent 1 hour, general 4 hours)
+ * and the emergencies we handle; and 'Emergency Contact' with the emergency form. The live-chat
+ * opener starts a written request to the on-call team: there is no chat service behind the site.
+ * Loaded by EmergencySupport.tsx when first needed.
+ */
+import { AlertTriangle, Clock, Loader2, MessageCircle, Phone, ShieldAlert } from 'lucide-react';
+import { Suspense, lazy } from 'react';
+import { company, emergency } from '../../shared/company.ts';
+import { Dialog, DialogContent } from '../ui/dialog.tsx';
+
+const EmergencyForm = lazy(() => import('./EmergencyForm.tsx'));
+
+export interface EmergencyDialogsProps {
+  emergencies: string[];
+  infoOpen: boolean;
+  formOpen: boolean;
+  onInfoOpenChange: (open: boolean) => void;
+  onFormOpenChange: (open: boolean) => void;
+  onOpenForm: () => void;
+}
+
+export default function EmergencyDialogs({
+  emergencies,
+  infoOpen,
+  formOpen,
+  onInfoOpenChange,
+  onFormOpenChange,
+  onOpenForm,
+}: EmergencyDialogsProps) {
+  return (
+    <>
+      <Dialog open={infoOpen} onOpenChange={onInfoOpenChange}>
+        <DialogContent
+          title="Emergency Support"
+          description={`Site down, hacked or held for ransom? Our hotline answers ${emergency.hotline}.`}
+          tone="danger"
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <a
+              href={`tel:${company.phoneE164}`}
+              className="flex items-center gap-3 rounded-xl border-2 border-danger-700 p-4 font-bold text-danger-700 hover:bg-red-50"
+            >
+              <Phone aria-hidden="true" className="size-6" />
+              <span>
+                Call the hotline
+                <span className="block text-lg">{company.phoneDisplay}</span>
+                <span className="block text-sm font-semibold text-ink-700">Available {emergency.hotline}</span>
+              </span>
+            </a>
+            <button
+              type="button"
+              onClick={onOpenForm}
+              className="flex items-center gap-3 rounded-xl border-2 border-brand-700 p-4 text-left font-bold text-brand-700 hover:bg-brand-50"
+            >
+              <MessageCircle aria-hidden="true" className="size-6" />
+              <span>
+                Start live chat
+                <span className="block text-sm font-semibold text-ink-700">Message the on-call team now</span>
+              </span>
+            </button>
+          </div>
+          <h3 className="mt-6 flex items-center gap-2 text-lg font-bold">
+            <Clock aria-hidden="true" className="size-5" /> Response times
+          </h3>
+          <dl className="mt-3 grid grid-cols-3 gap-3 text-center">
+            {emergency.responseTimes.map((r) => (
+              <div key={r.level} className="rounded-xl bg-slate-100 p-3">
+                <dt className="text-sm font-semibold text-ink-700">{r.level}</dt>
+                <dd className="text-lg font-bold">{r.time}</dd>
+              </div>
+            ))}
+          </dl>
+          <h3 className="mt-6 flex items-center gap-2 text-lg font-bold">
+            <ShieldAlert aria-hidden="true" className="size-5" /> Emergencies we handle
+          </h3>
+          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+            {emergencies.map((e) => (
+              <li key={e} className="flex gap-2 text-ink-700">
+                <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger-700" />
+                {e}
+              </li>
+            ))}
+          </ul>
+          <button type="button" onClick={onOpenForm} className="btn-danger mt-6 w-full">
+            Send an emergency request
+          </button>
+        </DialogContent>
+      </Dialog>
+
+      <Dialog open={formOpen} onOpenChange={onFormOpenChange}>
+        <DialogContent
+          title="Emergency Contact"
+          description={`Tell us what happened and how to reach you. Critical issues get a response within 15 minutes. Or call ${company.phoneDisplay}.`}
+          size="md"
+        >
+          <Suspense
+            fallback={
+              <p className="flex items-center gap-2 text-ink-700" role="status">
+                <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Loading the form…
+              </p>
+            }
+          >
+            <EmergencyForm />
+          </Suspense>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
