@@ -5,17 +5,18 @@
  * what the visitor typed stays). Carries a honeypot and the time the form was shown.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, Loader2, Send } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { CheckCircle2, Send } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   HOW_DID_YOU_FIND_US,
   HOW_DID_YOU_FIND_US_LABELS,
   contactFormSchema,
   type ContactFormValues,
 } from '../../shared/schemas/contact.ts';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { apiRequest } from '../lib/api.ts';
 import { toast } from '../lib/toast-store.ts';
+import { Field, Honeypot, SubmitButton, showServerFieldErrors } from '../ui/form.tsx';
 
 /** How long the thank-you view stays, in milliseconds (SPEC.md 9). */
 export const THANK_YOU_MS = 5000;
@@ -25,7 +26,6 @@ type FormValues = Omit<ContactFormValues, 'howDidYouFindUs'> & {
 };
 
 export default function ContactForm() {
-  const id = useId();
   const [sent, setSent] = useState(false);
   const startedAt = useRef(Date.now());
   const fax = useRef<HTMLInputElement>(null);
@@ -62,11 +62,7 @@ export default function ContactForm() {
       reset();
       setSent(true);
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in values) setError(field as FieldPath<FormValues>, { message });
-        }
-      }
+      showServerFieldErrors(error, values as FormValues, setError);
       toast({ title: 'Error sending message', description: 'Please try again later.', variant: 'destructive' });
     }
   };
@@ -88,8 +84,6 @@ export default function ContactForm() {
     );
   }
 
-  const describedBy = (field: keyof FormValues) => (errors[field] ? `${id}-${field}-error` : undefined);
-
   return (
     <form
       noValidate
@@ -98,101 +92,34 @@ export default function ContactForm() {
       className="rounded-2xl bg-white p-6 text-ink-900 shadow-xl sm:p-8"
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-name`} className="field-label">
-            Name *
-          </label>
-          <input
-            id={`${id}-name`}
-            autoComplete="name"
-            className="field-input"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy('name')}
-            {...register('name')}
-          />
-          {errors.name && (
-            <p id={`${id}-name-error`} className="field-error">
-              {errors.name.message}
-            </p>
+        <Field label="Name *" error={errors.name?.message}>
+          {(control) => <input {...control} autoComplete="name" className="field-input" {...register('name')} />}
+        </Field>
+        <Field label="Email *" error={errors.email?.message}>
+          {(control) => (
+            <input {...control} type="email" autoComplete="email" className="field-input" {...register('email')} />
           )}
-        </div>
-        <div>
-          <label htmlFor={`${id}-email`} className="field-label">
-            Email *
-          </label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            autoComplete="email"
-            className="field-input"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy('email')}
-            {...register('email')}
-          />
-          {errors.email && (
-            <p id={`${id}-email-error`} className="field-error">
-              {errors.email.message}
-            </p>
-          )}
-        </div>
+        </Field>
       </div>
-      <div className="mt-5">
-        <label htmlFor={`${id}-how`} className="field-label">
-          How did you find us? *
-        </label>
-        <select
-          id={`${id}-how`}
-          className="field-input"
-          aria-invalid={errors.howDidYouFindUs ? true : undefined}
-          aria-describedby={describedBy('howDidYouFindUs')}
-          {...register('howDidYouFindUs')}
-        >
-          <option value="">Select an option</option>
-          {HOW_DID_YOU_FIND_US.map((value) => (
-            <option key={value} value={value}>
-              {HOW_DID_YOU_FIND_US_LABELS[value]}
-            </option>
-          ))}
-        </select>
-        {errors.howDidYouFindUs && (
-          <p id={`${id}-howDidYouFindUs-error`} className="field-error">
-            {errors.howDidYouFindUs.message}
-          </p>
+      <Field label="How did you find us? *" error={errors.howDidYouFindUs?.message} className="mt-5">
+        {(control) => (
+          <select {...control} className="field-input" {...register('howDidYouFindUs')}>
+            <option value="">Select an option</option>
+            {HOW_DID_YOU_FIND_US.map((value) => (
+              <option key={value} value={value}>
+                {HOW_DID_YOU_FIND_US_LABELS[value]}
+              </option>
+            ))}
+          </select>
         )}
-      </div>
-      <div className="mt-5">
-        <label htmlFor={`${id}-message`} className="field-label">
-          Message *
-        </label>
-        <textarea
-          id={`${id}-message`}
-          rows={5}
-          className="field-input"
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describedBy('message')}
-          {...register('message')}
-        />
-        {errors.message && (
-          <p id={`${id}-message-error`} className="field-error">
-            {errors.message.message}
-          </p>
-        )}
-      </div>
-      <div className="sr-only" aria-hidden="true">
-        <label htmlFor={`${id}-fax`}>Leave this field empty</label>
-        <input id={`${id}-fax`} ref={fax} name="fax" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      <button type="submit" className="btn-primary mt-6 w-full" disabled={isSubmitting}>
-        {isSubmitting ? (
-          <>
-            <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Sending...
-          </>
-        ) : (
-          <>
-            <Send aria-hidden="true" className="size-5" /> Send Message
-          </>
-        )}
-      </button>
+      </Field>
+      <Field label="Message *" error={errors.message?.message} className="mt-5">
+        {(control) => <textarea {...control} rows={5} className="field-input" {...register('message')} />}
+      </Field>
+      <Honeypot inputRef={fax} />
+      <SubmitButton pending={isSubmitting} icon={<Send aria-hidden="true" className="size-5" />} className="mt-6">
+        Send Message
+      </SubmitButton>
       <p className="mt-3 text-center text-sm text-ink-700">* Required. We reply within one business day.</p>
     </form>
   );

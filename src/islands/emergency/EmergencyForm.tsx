@@ -4,16 +4,16 @@
  * source 'emergency'. Loaded only when its dialog opens (it brings the phone-number rules).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, Loader2, Siren } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { CheckCircle2, Siren } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { company } from '../../shared/company.ts';
 import { emergencyFormSchema, type EmergencyFormValues } from '../../shared/schemas/emergency.ts';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { apiRequest } from '../lib/api.ts';
 import { toast } from '../lib/toast-store.ts';
+import { Field, Honeypot, SubmitButton, showServerFieldErrors } from '../ui/form.tsx';
 
 export default function EmergencyForm() {
-  const id = useId();
   const startedAt = useRef(Date.now());
   const fax = useRef<HTMLInputElement>(null);
   const [sent, setSent] = useState(false);
@@ -38,11 +38,7 @@ export default function EmergencyForm() {
       setSent(true);
       toast({ title: 'Emergency request sent', description: 'Our on-call team has been alerted.' });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in values) setError(field as FieldPath<EmergencyFormValues>, { message });
-        }
-      }
+      showServerFieldErrors(error, values, setError);
       toast({
         title: 'Error sending message',
         description: `Please try again, or call ${company.phoneDisplay} now.`,
@@ -68,79 +64,21 @@ export default function EmergencyForm() {
     );
   }
 
-  const describedBy = (field: keyof EmergencyFormValues) => (errors[field] ? `${id}-${field}-error` : undefined);
-
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Emergency contact" className="grid gap-4">
-      <div>
-        <label htmlFor={`${id}-name`} className="field-label">
-          Your name *
-        </label>
-        <input
-          id={`${id}-name`}
-          autoComplete="name"
-          className="field-input"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={describedBy('name')}
-          {...register('name')}
-        />
-        {errors.name && (
-          <p id={`${id}-name-error`} className="field-error">
-            {errors.name.message}
-          </p>
-        )}
-      </div>
-      <div>
-        <label htmlFor={`${id}-contact`} className="field-label">
-          Email or phone *
-        </label>
-        <input
-          id={`${id}-contact`}
-          autoComplete="tel"
-          className="field-input"
-          aria-invalid={errors.contact ? true : undefined}
-          aria-describedby={describedBy('contact')}
-          {...register('contact')}
-        />
-        {errors.contact && (
-          <p id={`${id}-contact-error`} className="field-error">
-            {errors.contact.message}
-          </p>
-        )}
-      </div>
-      <div>
-        <label htmlFor={`${id}-message`} className="field-label">
-          What happened? *
-        </label>
-        <textarea
-          id={`${id}-message`}
-          rows={4}
-          className="field-input"
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describedBy('message')}
-          {...register('message')}
-        />
-        {errors.message && (
-          <p id={`${id}-message-error`} className="field-error">
-            {errors.message.message}
-          </p>
-        )}
-      </div>
-      <div className="sr-only" aria-hidden="true">
-        <label htmlFor={`${id}-fax`}>Leave this field empty</label>
-        <input id={`${id}-fax`} ref={fax} name="fax" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      <button type="submit" className="btn-danger w-full" disabled={isSubmitting}>
-        {isSubmitting ? (
-          <>
-            <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Sending...
-          </>
-        ) : (
-          <>
-            <Siren aria-hidden="true" className="size-5" /> Send Emergency Request
-          </>
-        )}
-      </button>
+      <Field label="Your name *" error={errors.name?.message}>
+        {(control) => <input {...control} autoComplete="name" className="field-input" {...register('name')} />}
+      </Field>
+      <Field label="Email or phone *" error={errors.contact?.message}>
+        {(control) => <input {...control} autoComplete="tel" className="field-input" {...register('contact')} />}
+      </Field>
+      <Field label="What happened? *" error={errors.message?.message}>
+        {(control) => <textarea {...control} rows={4} className="field-input" {...register('message')} />}
+      </Field>
+      <Honeypot inputRef={fax} />
+      <SubmitButton pending={isSubmitting} variant="danger" icon={<Siren aria-hidden="true" className="size-5" />}>
+        Send Emergency Request
+      </SubmitButton>
     </form>
   );
 }

@@ -1,0 +1,101 @@
+/**
+ * Form building blocks shared by every island form: a labelled field with its error message
+ * wired up for assistive technology, the anti-bot honeypot, a submit button with a pending
+ * state, and the mapping of a 422 answer's field messages onto the form.
+ */
+import { Loader2 } from 'lucide-react';
+import { useId, type ReactNode, type Ref } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '../lib/api.ts';
+import { cn } from '../lib/cn.ts';
+
+/** Attributes a control needs: its id, invalid state and the id of its error message. */
+export interface ControlProps {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/** A label, the control rendered by `children`, and the field's error message when there is one. */
+export function Field({
+  label,
+  error,
+  className,
+  children,
+}: {
+  label: string;
+  error?: string;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children({ id, ...(error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {}) })}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A field no person sees or reaches (DESIGN.md section 4). Bots fill it; the API then answers
+ * as usual and stores nothing. Read its value through `inputRef` when submitting.
+ */
+export function Honeypot({ inputRef }: { inputRef: Ref<HTMLInputElement> }) {
+  const id = useId();
+  return (
+    <div className="sr-only" aria-hidden="true">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input id={id} ref={inputRef} name="fax" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  );
+}
+
+/** A full-width submit button showing a spinner and 'Sending...' while `pending`. */
+export function SubmitButton({
+  pending,
+  icon,
+  children,
+  variant = 'primary',
+  className,
+}: {
+  pending: boolean;
+  icon: ReactNode;
+  children: ReactNode;
+  variant?: 'primary' | 'danger';
+  className?: string;
+}) {
+  return (
+    <button
+      type="submit"
+      className={cn(variant === 'danger' ? 'btn-danger' : 'btn-primary', 'w-full', className)}
+      disabled={pending}
+    >
+      {pending ? (
+        <>
+          <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Sending...
+        </>
+      ) : (
+        <>
+          {icon} {children}
+        </>
+      )}
+    </button>
+  );
+}
+
+/** Shows the field messages of a 422 ApiError on the matching form fields. */
+export function showServerFieldErrors<T extends FieldValues>(error: unknown, values: T, setError: UseFormSetError<T>) {
+  if (!(error instanceof ApiError)) return;
+  for (const [field, message] of Object.entries(error.fields)) {
+    if (field in values) setError(field as Path<T>, { message });
+  }
+}
