@@ -66,6 +66,7 @@ export function startCodeCanvas(canvas: HTMLCanvasElement): void {
     }
   };
 
+  canvas.dataset.lines = String(lines.length);
   resize();
   draw();
   new ResizeObserver(() => {

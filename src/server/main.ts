@@ -57,6 +57,16 @@ async function main(): Promise<void> {
     compress(req as never, res as never, () => astro.handler(req, res));
   });
 
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') {
+      console.error(
+        `Port ${env.PORT} on ${env.HOST} is already in use. Stop the other server or set PORT to a free port.`,
+      );
+    } else {
+      console.error('The server stopped:', error);
+    }
+    process.exit(1);
+  });
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
