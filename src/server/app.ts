@@ -15,6 +15,7 @@ import { isHttpsSite } from './env.ts';
 import { AppError, errorBody } from './errors.ts';
 import type { ApiBindings } from './middleware/rate-limit.ts';
 import { API_CSP, securityHeaders } from './middleware/security-headers.ts';
+import { clientRoutes } from './routes/client.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { healthRoutes } from './routes/health.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
@@ -71,7 +72,8 @@ export function createApp(deps: AppDeps) {
   const routes = app
     .route('/health', healthRoutes(deps))
     .route('/contact', contactRoutes(deps))
-    .route('/newsletter', newsletterRoutes(deps));
+    .route('/newsletter', newsletterRoutes(deps))
+    .route('/client', clientRoutes(deps));
 
   app.notFound((c) => c.json(errorBody('not_found', 'No such API endpoint'), 404));
 

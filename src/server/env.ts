@@ -59,6 +59,8 @@ export const envSchema = z.object({
   TRUST_PROXY: booleanFlag,
   /** Leads accepted per client address per 10 minutes (issue 2: 5). */
   LEAD_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Sign-in, registration and reset attempts per address, and per email, per 15 minutes (issue 3: 10). */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   PUBLIC_ANALYTICS_SCRIPT_URL: optionalUrl,
   PUBLIC_ANALYTICS_SITE_ID: optionalString,
 });

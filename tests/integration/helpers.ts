@@ -62,6 +62,31 @@ export async function createTestApi(options: TestApiOptions = {}) {
         { clientAddress },
       );
     },
+    /** Sends a request with an optional JSON body, bearer token, cookie header and client address. */
+    call(
+      method: string,
+      path: string,
+      options: { body?: unknown; token?: string; cookie?: string; address?: string } = {},
+    ) {
+      const headers: Record<string, string> = {};
+      if (options.body !== undefined) headers['content-type'] = 'application/json';
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      if (options.cookie) headers.cookie = options.cookie;
+      return app.request(
+        path,
+        {
+          method,
+          headers,
+          body:
+            options.body === undefined
+              ? undefined
+              : typeof options.body === 'string'
+                ? options.body
+                : JSON.stringify(options.body),
+        },
+        { clientAddress: options.address ?? '198.51.100.1' },
+      );
+    },
     outbox(): string[] {
       try {
         return readdirSync(env.OUTBOX_DIR).map((f) => readFileSync(join(env.OUTBOX_DIR, f), 'utf8'));

@@ -38,10 +38,10 @@ export interface ApiBindings {
  * The caller's address: the first X-Forwarded-For entry when the app sits behind a trusted
  * proxy, else the socket address Astro reports; 'unknown' when neither exists.
  */
-export function clientAddress(c: Context<{ Bindings: ApiBindings }>, trustProxy: boolean): string {
+export function clientAddress<E extends { Bindings: ApiBindings }>(c: Context<E>, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
   }
-  return c.env?.clientAddress ?? 'unknown';
+  return (c.env as ApiBindings | undefined)?.clientAddress ?? 'unknown';
 }

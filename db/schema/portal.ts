@@ -1,0 +1,126 @@
+/**
+ * The client portal's tables (SPEC.md 3.1): clients, projects, milestones and communications,
+ * plus client sessions and password-reset tokens (issue 3). Ids are UUIDs (session ids are
+ * random base32 strings); timestamps are integer milliseconds since the Unix epoch; budget is
+ * an integer number of US cents; dates without a time (startDate, endDate, dueDate) are ISO
+ * 'YYYY-MM-DD' strings. Deleting a client deletes its projects, their milestones and
+ * communications, its sessions and its reset tokens.
+ */
+import { sql } from 'drizzle-orm';
+import { blob, index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+/** Project status values and their labels (SPEC.md 4). */
+export const PROJECT_STATUSES = ['planning', 'in-progress', 'review', 'completed', 'on-hold'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+/** Milestone status values (SPEC.md 4). */
+export const MILESTONE_STATUSES = ['pending', 'in-progress', 'completed'] as const;
+export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const uuid = () => crypto.randomUUID();
+
+export const clients = sqliteTable('clients', {
+  id: text('id').primaryKey().$defaultFn(uuid),
+  name: text('name').notNull(),
+  /** Stored trimmed and lower-cased, so that uniqueness ignores case. */
+  email: text('email').notNull().unique(),
+  company: text('company'),
+  phone: text('phone'),
+  /** The spec's `password`: an argon2id hash (PHC string), never the password itself. */
+  passwordHash: text('password_hash').notNull(),
+  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+});
+
+export const projects = sqliteTable(
+  'projects',
+  {
+    id: text('id').primaryKey().$defaultFn(uuid),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: text('status', { enum: PROJECT_STATUSES }).notNull().default('planning'),
+    startDate: text('start_date'),
+    endDate: text('end_date'),
+    estimatedHours: real('estimated_hours'),
+    actualHours: real('actual_hours').notNull().default(0),
+    /** US cents. */
+    budget: integer('budget'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [index('projects_client_id_idx').on(t.clientId, t.createdAt)],
+);
+
+export const milestones = sqliteTable(
+  'milestones',
+  {
+    id: text('id').primaryKey().$defaultFn(uuid),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    status: text('status', { enum: MILESTONE_STATUSES }).notNull().default('pending'),
+    dueDate: text('due_date'),
+    completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+    orderIndex: integer('order_index').notNull().default(0),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [index('milestones_project_order_idx').on(t.projectId, t.orderIndex)],
+);
+
+export const communications = sqliteTable(
+  'communications',
+  {
+    id: text('id').primaryKey().$defaultFn(uuid),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    fromClient: integer('from_client', { mode: 'boolean' }).notNull().default(false),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [
+    index('communications_project_created_idx').on(t.projectId, t.createdAt),
+    index('communications_unread_idx').on(t.projectId, t.fromClient, t.isRead),
+  ],
+);
+
+/** A signed-in browser or API client: only the SHA-256 of the token's secret is kept. */
+export const clientSessions = sqliteTable(
+  'client_sessions',
+  {
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('client_sessions_client_id_idx').on(t.clientId)],
+);
+
+/** Single-use password-reset links (issue 3): only the SHA-256 of the token is kept. */
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey().$defaultFn(uuid),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [index('password_reset_tokens_client_id_idx').on(t.clientId)],
+);

@@ -1,0 +1,85 @@
+/**
+ * Client sessions (issue 3; DESIGN.md section 1, the Lucia guide's scheme). A token is
+ * `<id>.<secret>`; only the SHA-256 of the secret is stored. Sessions last 30 days and are
+ * renewed to a full 30 days when used in their second half; logout deletes the row.
+ */
+import { eq } from 'drizzle-orm';
+import { clientSessions, clients } from '../../../db/schema/index.ts';
+import type { Database } from '../db.ts';
+import { hashSecret, randomToken, sameBytes } from './tokens.ts';
+
+/** Session lifetime in milliseconds: 30 days. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type Client = typeof clients.$inferSelect;
+export interface ClientSession {
+  id: string;
+  clientId: string;
+  expiresAt: Date;
+}
+
+/** Creates a session for `clientId`; returns the token to hand out (only once) and the session. */
+export async function createClientSession(db: Database, clientId: string, now = new Date()) {
+  const id = randomToken();
+  const secret = randomToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await db.insert(clientSessions).values({
+    id,
+    clientId,
+    secretHash: Buffer.from(hashSecret(secret)),
+    createdAt: now,
+    expiresAt,
+  });
+  return { token: `${id}.${secret}`, session: { id, clientId, expiresAt } satisfies ClientSession };
+}
+
+export interface ValidatedClientSession {
+  session: ClientSession;
+  client: Client;
+  /** True when the expiry moved forward, so the cookie must be set again. */
+  renewed: boolean;
+}
+
+/**
+ * Checks a token: the session must exist, its secret must match, it must not have expired and
+ * its client must be active. Returns null otherwise (an expired session is deleted).
+ */
+export async function validateClientSession(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<ValidatedClientSession | null> {
+  const [id, secret, ...rest] = token.split('.');
+  if (!id || !secret || rest.length > 0 || id.length > 64 || secret.length > 64) return null;
+  const [row] = await db
+    .select({ session: clientSessions, client: clients })
+    .from(clientSessions)
+    .innerJoin(clients, eq(clients.id, clientSessions.clientId))
+    .where(eq(clientSessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  if (!sameBytes(new Uint8Array(row.session.secretHash), hashSecret(secret))) return null;
+  if (row.session.expiresAt.getTime() <= now.getTime()) {
+    await db.delete(clientSessions).where(eq(clientSessions.id, id));
+    return null;
+  }
+  if (!row.client.isActive) return null;
+  const session: ClientSession = { id, clientId: row.session.clientId, expiresAt: row.session.expiresAt };
+  let renewed = false;
+  if (session.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS / 2) {
+    session.expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await db.update(clientSessions).set({ expiresAt: session.expiresAt }).where(eq(clientSessions.id, id));
+    renewed = true;
+  }
+  return { session, client: row.client, renewed };
+}
+
+/** Deletes one session (logout). */
+export async function revokeClientSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(clientSessions).where(eq(clientSessions.id, sessionId));
+}
+
+/** Deletes every session of a client (after a password reset). */
+export async function revokeAllClientSessions(db: Database, clientId: string): Promise<void> {
+  await db.delete(clientSessions).where(eq(clientSessions.clientId, clientId));
+}

@@ -1,0 +1,58 @@
+/**
+ * Password-reset links (issue 3): single use, valid for 1 hour; only the token's SHA-256 is
+ * stored. Using one sets the new password, spends every open link of that client and revokes
+ * all its sessions, in one transaction.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { clientSessions, clients, passwordResetTokens } from '../../../db/schema/index.ts';
+import { hashSecretHex, randomToken } from '../auth/tokens.ts';
+import type { Database } from '../db.ts';
+
+/** How long a reset link works, in milliseconds: 1 hour. */
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+/** Creates a link token for the client and returns it (it is stored only as a hash). */
+export async function createPasswordResetToken(db: Database, clientId: string, now = new Date()): Promise<string> {
+  const token = `${randomToken()}${randomToken()}`;
+  await db.insert(passwordResetTokens).values({
+    clientId,
+    tokenHash: hashSecretHex(token),
+    expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+    createdAt: now,
+  });
+  return token;
+}
+
+/**
+ * Uses a token: when it exists, is unused and unexpired, sets `passwordHash` on its client,
+ * marks every open token of that client used and deletes all its sessions. Returns the client
+ * id, or null when the token is not usable.
+ */
+export async function usePasswordResetToken(
+  db: Database,
+  token: string,
+  passwordHash: string,
+  now = new Date(),
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashSecretHex(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    if (!row) return null;
+    await tx.update(clients).set({ passwordHash, updatedAt: now }).where(eq(clients.id, row.clientId));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.clientId, row.clientId), isNull(passwordResetTokens.usedAt)));
+    await tx.delete(clientSessions).where(eq(clientSessions.clientId, row.clientId));
+    return row.clientId;
+  });
+}

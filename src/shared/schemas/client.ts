@@ -1,0 +1,95 @@
+/**
+ * The client portal's forms and request bodies (SPEC.md 5; issue 3). Messages are the spec's
+ * word for word where it has them. Passwords: at least 6 characters (SPEC.md 5, 9) and at most
+ * 128 (issue 3); subject at most 200 and message at most 5,000 characters (issue 3).
+ */
+import { z } from 'zod';
+import { MESSAGE_MAX, SUBJECT_MAX } from './fields.ts';
+
+export const CLIENT_PASSWORD_MIN = 6;
+export const CLIENT_PASSWORD_MAX = 128;
+export const CLIENT_NAME_MIN = 2;
+
+const email = z
+  .string({ error: 'Please enter a valid email address' })
+  .trim()
+  .max(254, 'Please enter a valid email address')
+  .pipe(z.email('Please enter a valid email address'));
+
+const newPassword = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(CLIENT_PASSWORD_MIN, 'Password must be at least 6 characters')
+  .max(CLIENT_PASSWORD_MAX, `Password must be at most ${CLIENT_PASSWORD_MAX} characters`);
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+/** Sign-in (SPEC.md 5): a valid email, and a password of at least 1 character. */
+export const loginSchema = z.object({
+  email,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(CLIENT_PASSWORD_MAX, 'Invalid email or password'),
+});
+export type LoginValues = z.infer<typeof loginSchema>;
+
+/** POST /api/client/register (SPEC.md 7: name, email, company, phone, password). */
+export const registerSchema = z.object({
+  name: z
+    .string({ error: 'Name must be at least 2 characters' })
+    .trim()
+    .min(CLIENT_NAME_MIN, 'Name must be at least 2 characters')
+    .max(100, 'Name must be at most 100 characters'),
+  email,
+  company: optionalText(200, 'Company'),
+  phone: optionalText(40, 'Phone'),
+  password: newPassword,
+});
+export type RegisterValues = z.infer<typeof registerSchema>;
+
+/** The registration form: the request plus confirmPassword, which must equal password. */
+export const registerFormSchema = registerSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.confirmPassword === values.password, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type RegisterFormValues = z.input<typeof registerFormSchema>;
+
+/** A message from the client to the project team (SPEC.md 5). */
+export const projectMessageSchema = z.object({
+  subject: z
+    .string({ error: 'Subject is required' })
+    .trim()
+    .min(1, 'Subject is required')
+    .max(SUBJECT_MAX, `Subject must be at most ${SUBJECT_MAX} characters`),
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(MESSAGE_MAX, 'Message must be at most 5,000 characters'),
+});
+export type ProjectMessageValues = z.infer<typeof projectMessageSchema>;
+
+/** 'Forgot password?': the address to send the reset link to. */
+export const passwordResetRequestSchema = z.object({ email });
+
+/** Setting a new password from a reset link. */
+export const passwordResetSchema = z.object({
+  token: z.string({ error: 'This reset link is invalid or has expired' }).min(10).max(200),
+  password: newPassword,
+});
+
+/** The reset form: the new password twice. */
+export const passwordResetFormSchema = z
+  .object({ password: newPassword, confirmPassword: z.string() })
+  .refine((values) => values.confirmPassword === values.password, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });

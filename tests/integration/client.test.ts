@@ -1,0 +1,468 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientSessions, clients, communications, milestones, projects } from '../../db/schema/index.ts';
+import { SESSION_TTL_MS, createClientSession } from '../../src/server/auth/client-sessions.ts';
+import { createTestApi } from './helpers.ts';
+
+type Api = Awaited<ReturnType<typeof createTestApi>>;
+let api: Api;
+
+beforeAll(async () => {
+  api = await createTestApi({ env: { AUTH_RATE_LIMIT: '1000' } });
+});
+afterAll(async () => {
+  await api.close();
+});
+
+let seq = 0;
+async function register(overrides: Record<string, unknown> = {}) {
+  const body = {
+    name: 'Jordan Client',
+    email: `client${++seq}-${Date.now()}@example.com`,
+    password: 'secret-pass',
+    ...overrides,
+  };
+  const response = await api.call('POST', '/api/client/register', { body, address: api.nextAddress() });
+  const json = (await response.json()) as {
+    token: string;
+    client: { id: string; email: string };
+    error?: { code: string; message: string; fields?: Record<string, string> };
+  };
+  return { response, body, ...json };
+}
+
+async function addProject(clientId: string, values: Partial<typeof projects.$inferInsert> = {}) {
+  const [project] = await api.db
+    .insert(projects)
+    .values({ clientId, title: 'Bakery website', status: 'in-progress', ...values })
+    .returning();
+  return project!;
+}
+
+async function errorOf(response: Response) {
+  return ((await response.json()) as { error: { code: string; message: string; fields?: Record<string, string> } })
+    .error;
+}
+
+describe('registration', () => {
+  it('creates an account, answers 201 with a token and the client, and sets the session cookie', async () => {
+    const { response, token, client, body } = await register({ company: 'Sweet Hen Bakery', phone: '302-555-0100' });
+    expect(response.status).toBe(201);
+    expect(token).toMatch(/^[a-z2-7]{24}\.[a-z2-7]{24}$/);
+    expect(client).toMatchObject({
+      email: body.email,
+      name: 'Jordan Client',
+      company: 'Sweet Hen Bakery',
+      isActive: true,
+    });
+    const cookie = response.headers.get('set-cookie')!;
+    expect(cookie).toContain(`client_session=${encodeURIComponent(token)}`);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/);
+    expect(JSON.stringify(client)).not.toMatch(/password|argon2/i);
+  });
+
+  it('stores only an argon2id hash of the password', async () => {
+    const { client } = await register();
+    const [row] = await api.db.select().from(clients).where(eq(clients.id, client.id));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it.each([
+    [{ name: 'J' }, 'name', 'Name must be at least 2 characters'],
+    [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
+    [{ password: '12345' }, 'password', 'Password must be at least 6 characters'],
+    [{ password: 'x'.repeat(129) }, 'password', 'Password must be at most 128 characters'],
+  ])('refuses %j with 422 and the spec message', async (overrides, field, message) => {
+    const { response, error } = await register(overrides);
+    expect(response.status).toBe(422);
+    expect(error?.fields?.[field]).toBe(message);
+  });
+
+  it('refuses an email that exists in another case with 409', async () => {
+    const first = await register({ email: 'Dana.Case@Example.com' });
+    expect(first.response.status).toBe(201);
+    const again = await register({ email: 'dana.case@example.COM' });
+    expect(again.response.status).toBe(409);
+    expect(again.error?.message).toBe('An account with this email already exists');
+  });
+
+  it('answers 400 to malformed JSON', async () => {
+    const response = await api.call('POST', '/api/client/register', { body: '{"name":', address: api.nextAddress() });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('sign-in', () => {
+  it('signs in with the right password (any email case) and answers a token and the client', async () => {
+    const { body } = await register();
+    const response = await api.call('POST', '/api/client/login', {
+      body: { email: body.email.toUpperCase(), password: body.password },
+      address: api.nextAddress(),
+    });
+    expect(response.status).toBe(200);
+    const json = (await response.json()) as { token: string; client: { email: string } };
+    expect(json.client.email).toBe(body.email);
+    expect(json.token).toContain('.');
+    expect(response.headers.get('set-cookie')).toContain('client_session=');
+  });
+
+  it('answers 401 "Invalid email or password" alike for an unknown email and a wrong password', async () => {
+    const { body } = await register();
+    const wrong = await api.call('POST', '/api/client/login', {
+      body: { email: body.email, password: 'not-the-password' },
+      address: api.nextAddress(),
+    });
+    const unknown = await api.call('POST', '/api/client/login', {
+      body: { email: 'nobody@example.com', password: 'whatever' },
+      address: api.nextAddress(),
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await errorOf(wrong)).toEqual(await errorOf(unknown));
+    expect(
+      (
+        await errorOf(
+          await api.call('POST', '/api/client/login', {
+            body: { email: 'nobody@example.com', password: 'whatever' },
+            address: api.nextAddress(),
+          }),
+        )
+      ).message,
+    ).toBe('Invalid email or password');
+  });
+
+  it('takes similar time for an unknown email and a wrong password', async () => {
+    const { body } = await register();
+    const time = async (email: string) => {
+      const started = performance.now();
+      await api.call('POST', '/api/client/login', {
+        body: { email, password: 'wrong-password' },
+        address: api.nextAddress(),
+      });
+      return performance.now() - started;
+    };
+    await time('warm-up@example.com');
+    const unknown = [
+      await time('ghost@example.com'),
+      await time('ghost2@example.com'),
+      await time('ghost3@example.com'),
+    ];
+    const known = [await time(body.email), await time(body.email), await time(body.email)];
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+    // Both paths run one argon2id verification; without it an unknown email would answer in ~1 ms.
+    expect(median(unknown)).toBeGreaterThan(median(known) / 3);
+  });
+
+  it.each([
+    [{ email: 'bad', password: 'x' }, 'email', 'Please enter a valid email address'],
+    [{ email: 'a@example.com', password: '' }, 'password', 'Password is required'],
+  ])('refuses %j with 422 and the spec message', async (body, field, message) => {
+    const response = await api.call('POST', '/api/client/login', { body, address: api.nextAddress() });
+    expect(response.status).toBe(422);
+    expect((await errorOf(response)).fields?.[field]).toBe(message);
+  });
+
+  it('refuses a deactivated client', async () => {
+    const { body, client } = await register();
+    await api.db.update(clients).set({ isActive: false }).where(eq(clients.id, client.id));
+    const response = await api.call('POST', '/api/client/login', {
+      body: { email: body.email, password: body.password },
+      address: api.nextAddress(),
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it('limits attempts per address and per email with 429 and Retry-After', async () => {
+    const limited = await createTestApi({ env: { AUTH_RATE_LIMIT: '3' } });
+    try {
+      const attempt = (email: string, address: string) =>
+        limited.call('POST', '/api/client/login', { body: { email, password: 'wrong-one' }, address });
+      for (let i = 0; i < 3; i++) expect((await attempt(`a${i}@example.com`, '192.0.2.1')).status).toBe(401);
+      const byAddress = await attempt('fresh@example.com', '192.0.2.1');
+      expect(byAddress.status).toBe(429);
+      expect(Number(byAddress.headers.get('retry-after'))).toBeGreaterThan(0);
+
+      for (let i = 0; i < 3; i++) expect((await attempt('target@example.com', `192.0.2.${10 + i}`)).status).toBe(401);
+      expect((await attempt('target@example.com', '192.0.2.99')).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('sessions', () => {
+  it('GET /me answers the client, by cookie or by bearer token, without the password hash', async () => {
+    const { token, client } = await register();
+    const byBearer = await api.call('GET', '/api/client/me', { token });
+    expect(byBearer.status).toBe(200);
+    const me = (await byBearer.json()) as Record<string, unknown>;
+    expect(me).toMatchObject({ id: client.id, email: client.email });
+    expect(Object.keys(me)).not.toContain('passwordHash');
+    const byCookie = await api.call('GET', '/api/client/me', { cookie: `client_session=${token}` });
+    expect(byCookie.status).toBe(200);
+  });
+
+  it('refuses every client endpoint with no session, a forged token, an expired or a revoked session', async () => {
+    const { token, client } = await register();
+    const project = await addProject(client.id);
+    const [id] = token.split('.');
+    const forged = `${id}.${'a'.repeat(24)}`;
+    const expired = await createClientSession(api.db, client.id, new Date(Date.now() - SESSION_TTL_MS - 1000));
+    const revoked = await createClientSession(api.db, client.id);
+    await api.call('POST', '/api/client/logout', { token: revoked.token });
+
+    const endpoints: [string, string, unknown?][] = [
+      ['GET', '/api/client/me'],
+      ['GET', '/api/client/projects'],
+      ['GET', `/api/client/projects/${project.id}`],
+      ['POST', `/api/client/projects/${project.id}/communications`, { subject: 's', message: 'm' }],
+      ['POST', `/api/client/projects/${project.id}/communications/read`],
+    ];
+    for (const badToken of [undefined, forged, expired.token, revoked.token, 'garbage', 'a.b.c']) {
+      for (const [method, path, body] of endpoints) {
+        const response = await api.call(method, path, { token: badToken, body });
+        expect(response.status, `${method} ${path} with ${String(badToken)}`).toBe(401);
+        expect(JSON.stringify(await response.json())).not.toContain('Bakery website');
+      }
+    }
+    const [row] = await api.db.select().from(clientSessions).where(eq(clientSessions.id, expired.session.id));
+    expect(row).toBeUndefined();
+  });
+
+  it('logout revokes the session and clears the cookie', async () => {
+    const { token } = await register();
+    const response = await api.call('POST', '/api/client/logout', { cookie: `client_session=${token}` });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('set-cookie')).toMatch(/client_session=;.*Max-Age=0/);
+    expect((await api.call('GET', '/api/client/me', { token })).status).toBe(401);
+  });
+
+  it('renews a session used in the second half of its 30 days', async () => {
+    const { client } = await register();
+    const old = await createClientSession(api.db, client.id, new Date(Date.now() - 20 * 24 * 60 * 60 * 1000));
+    const response = await api.call('GET', '/api/client/me', { cookie: `client_session=${old.token}` });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toContain('client_session=');
+    const [row] = await api.db.select().from(clientSessions).where(eq(clientSessions.id, old.session.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
+  });
+
+  it('a deactivated client loses access with an existing session', async () => {
+    const { token, client } = await register();
+    await api.db.update(clients).set({ isActive: false }).where(eq(clients.id, client.id));
+    expect((await api.call('GET', '/api/client/me', { token })).status).toBe(401);
+  });
+
+  it('sets Secure on the cookie when the site is served over https', async () => {
+    const secure = await createTestApi({ env: { SITE_URL: 'https://www.example.com' } });
+    try {
+      const response = await secure.call('POST', '/api/client/register', {
+        body: { name: 'Sec Ure', email: 'secure@example.com', password: 'secret-pass' },
+      });
+      expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('projects', () => {
+  it('lists only the client’s own projects, each with its unread team messages', async () => {
+    const mine = await register();
+    const theirs = await register();
+    const p1 = await addProject(mine.client.id, { title: 'Mine one', status: 'review' });
+    await addProject(mine.client.id, { title: 'Mine two', status: 'planning' });
+    await addProject(theirs.client.id, { title: 'Not mine' });
+    await api.db.insert(communications).values([
+      { projectId: p1.id, fromClient: false, subject: 'Update', message: 'Draft ready' },
+      { projectId: p1.id, fromClient: false, subject: 'Update 2', message: 'Another', isRead: true },
+      { projectId: p1.id, fromClient: true, subject: 'Question', message: 'From me' },
+    ]);
+    const response = await api.call('GET', '/api/client/projects', { token: mine.token });
+    expect(response.status).toBe(200);
+    const list = (await response.json()) as { title: string; unreadCount: number; budget: number | null }[];
+    expect(list.map((p) => p.title).sort()).toEqual(['Mine one', 'Mine two']);
+    expect(list.find((p) => p.title === 'Mine one')?.unreadCount).toBe(1);
+    expect(list.find((p) => p.title === 'Mine two')?.unreadCount).toBe(0);
+  });
+
+  it('answers a project with its milestones in order and its messages, and 404 for another client’s', async () => {
+    const mine = await register();
+    const theirs = await register();
+    const project = await addProject(mine.client.id, { budget: 150000 });
+    await api.db.insert(milestones).values([
+      { projectId: project.id, title: 'Second', orderIndex: 2 },
+      { projectId: project.id, title: 'First', orderIndex: 1, status: 'completed' },
+    ]);
+    const response = await api.call('GET', `/api/client/projects/${project.id}`, { token: mine.token });
+    expect(response.status).toBe(200);
+    const detail = (await response.json()) as {
+      project: { id: string; budget: number };
+      milestones: { title: string }[];
+      communications: unknown[];
+    };
+    expect(detail.project).toMatchObject({ id: project.id, budget: 150000 });
+    expect(detail.milestones.map((m) => m.title)).toEqual(['First', 'Second']);
+    expect(detail.communications).toEqual([]);
+
+    const other = await api.call('GET', `/api/client/projects/${project.id}`, { token: theirs.token });
+    expect(other.status).toBe(404);
+    expect((await errorOf(other)).message).toBe('Project not found');
+    expect((await api.call('GET', '/api/client/projects/does-not-exist', { token: mine.token })).status).toBe(404);
+  });
+
+  it('stores a message from the client and refuses bad ones', async () => {
+    const mine = await register();
+    const theirs = await register();
+    const project = await addProject(mine.client.id);
+    const path = `/api/client/projects/${project.id}/communications`;
+    const sent = await api.call('POST', path, {
+      token: mine.token,
+      body: { subject: 'Logo', message: 'Can we try blue?' },
+    });
+    expect(sent.status).toBe(201);
+    const { communication } = (await sent.json()) as { communication: { fromClient: boolean; isRead: boolean } };
+    expect(communication).toMatchObject({ fromClient: true, isRead: false });
+
+    const invalid: [unknown, string, string][] = [
+      [{ subject: '', message: 'x' }, 'subject', 'Subject is required'],
+      [{ subject: 'x', message: '  ' }, 'message', 'Message is required'],
+      [{ subject: 's'.repeat(201), message: 'x' }, 'subject', 'Subject must be at most 200 characters'],
+      [{ subject: 'x', message: 'm'.repeat(5001) }, 'message', 'Message must be at most 5,000 characters'],
+    ];
+    for (const [body, field, message] of invalid) {
+      const response = await api.call('POST', path, { token: mine.token, body });
+      expect(response.status).toBe(422);
+      expect((await errorOf(response)).fields?.[field]).toBe(message);
+    }
+    expect((await api.call('POST', path, { token: theirs.token, body: { subject: 'a', message: 'b' } })).status).toBe(
+      404,
+    );
+    const stored = await api.db.select().from(communications).where(eq(communications.projectId, project.id));
+    expect(stored).toHaveLength(1);
+  });
+
+  it('marks the team’s messages read, not the client’s own', async () => {
+    const mine = await register();
+    const project = await addProject(mine.client.id);
+    await api.db.insert(communications).values([
+      { projectId: project.id, fromClient: false, subject: 'a', message: 'a' },
+      { projectId: project.id, fromClient: false, subject: 'b', message: 'b' },
+      { projectId: project.id, fromClient: true, subject: 'c', message: 'c' },
+    ]);
+    const response = await api.call('POST', `/api/client/projects/${project.id}/communications/read`, {
+      token: mine.token,
+    });
+    expect(await response.json()).toEqual({ updated: 2 });
+    const rows = await api.db.select().from(communications).where(eq(communications.projectId, project.id));
+    expect(
+      rows
+        .filter((r) => r.isRead)
+        .map((r) => r.subject)
+        .sort(),
+    ).toEqual(['a', 'b']);
+  });
+
+  it('deleting a client deletes its projects, milestones, messages and sessions', async () => {
+    const mine = await register();
+    const project = await addProject(mine.client.id);
+    await api.db.insert(milestones).values({ projectId: project.id, title: 'M' });
+    await api.db.insert(communications).values({ projectId: project.id, subject: 's', message: 'm' });
+    await api.db.delete(clients).where(eq(clients.id, mine.client.id));
+    expect(await api.db.select().from(projects).where(eq(projects.id, project.id))).toEqual([]);
+    expect(await api.db.select().from(milestones).where(eq(milestones.projectId, project.id))).toEqual([]);
+    expect(await api.db.select().from(communications).where(eq(communications.projectId, project.id))).toEqual([]);
+    expect(await api.db.select().from(clientSessions).where(eq(clientSessions.clientId, mine.client.id))).toEqual([]);
+  });
+});
+
+describe('password reset', () => {
+  function linkFrom(mails: string[], email: string): string {
+    const mail = mails.find((m) => m.includes(`To: ${email}`));
+    const flat = mail?.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const token = flat?.match(/reset-password#token=([a-z2-7]+)/)?.[1];
+    if (!token) throw new Error(`no reset link for ${email}`);
+    return token;
+  }
+
+  it('always answers 202 and emails a link only to an existing account', async () => {
+    const { body } = await register();
+    const before = api.outbox().length;
+    const known = await api.call('POST', '/api/client/password-reset', {
+      body: { email: body.email },
+      address: api.nextAddress(),
+    });
+    const unknown = await api.call('POST', '/api/client/password-reset', {
+      body: { email: 'nobody-here@example.com' },
+      address: api.nextAddress(),
+    });
+    expect(known.status).toBe(202);
+    expect(unknown.status).toBe(202);
+    expect(await known.json()).toEqual(await unknown.json());
+    await api.tasks.drain();
+    const mails = api.outbox().slice(0);
+    expect(mails.length).toBe(before + 1);
+    expect(linkFrom(mails, body.email)).toHaveLength(48);
+  });
+
+  it('sets a new password once, revokes every session, and refuses a reused link', async () => {
+    const { body, token: sessionToken } = await register();
+    await api.call('POST', '/api/client/password-reset', { body: { email: body.email }, address: api.nextAddress() });
+    await api.tasks.drain();
+    const resetToken = linkFrom(api.outbox(), body.email);
+
+    const tooShort = await api.call('POST', '/api/client/password-reset/confirm', {
+      body: { token: resetToken, password: '123' },
+    });
+    expect(tooShort.status).toBe(422);
+
+    const done = await api.call('POST', '/api/client/password-reset/confirm', {
+      body: { token: resetToken, password: 'brand-new-pass' },
+    });
+    expect(done.status).toBe(200);
+    expect((await api.call('GET', '/api/client/me', { token: sessionToken })).status).toBe(401);
+    const login = (password: string) =>
+      api.call('POST', '/api/client/login', { body: { email: body.email, password }, address: api.nextAddress() });
+    expect((await login(body.password)).status).toBe(401);
+    expect((await login('brand-new-pass')).status).toBe(200);
+
+    const reused = await api.call('POST', '/api/client/password-reset/confirm', {
+      body: { token: resetToken, password: 'another-pass' },
+    });
+    expect(reused.status).toBe(400);
+  });
+
+  it('refuses an expired link', async () => {
+    const { body, client } = await register();
+    const { createPasswordResetToken } = await import('../../src/server/services/password-resets.ts');
+    const token = await createPasswordResetToken(api.db, client.id, new Date(Date.now() - 61 * 60 * 1000));
+    const response = await api.call('POST', '/api/client/password-reset/confirm', {
+      body: { token, password: 'new-password' },
+    });
+    expect(response.status).toBe(400);
+    const login = await api.call('POST', '/api/client/login', {
+      body: { email: body.email, password: body.password },
+      address: api.nextAddress(),
+    });
+    expect(login.status).toBe(200);
+  });
+});
+
+describe('nothing of a password hash leaves the API', () => {
+  it('in any client response', async () => {
+    const { token, body, client } = await register();
+    await addProject(client.id);
+    const responses = [
+      await api.call('GET', '/api/client/me', { token }),
+      await api.call('GET', '/api/client/projects', { token }),
+      await api.call('POST', '/api/client/login', {
+        body: { email: body.email, password: body.password },
+        address: api.nextAddress(),
+      }),
+    ];
+    for (const response of responses) expect(await response.text()).not.toMatch(/argon2|passwordHash|password_hash/);
+  });
+});
