@@ -26,6 +26,13 @@ export default defineConfig(
     ...jsxA11y.flatConfigs.strict,
   },
   {
+    files: ['src/islands/**/*.tsx'],
+    rules: {
+      // Scrolling regions (role="region") must take focus so keyboard users can scroll them.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'] }],
+    },
+  },
+  {
     // Browser code never imports server code (DESIGN.md section 2); type-only imports are fine.
     files: ['src/islands/**', 'src/components/**', 'src/scripts/**', 'src/shared/**'],
     rules: {

@@ -4,6 +4,7 @@
  * sources change) with an analytics provider configured at a third-party test origin, served
  * on port 4322 over a fresh database in test-results/.
  */
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,8 +25,19 @@ Object.assign(process.env, {
   FORM_FORWARD_URL: '',
   // Every test posts from 127.0.0.1; the limit itself is covered by the API integration tests.
   LEAD_RATE_LIMIT: '10000',
+  AUTH_RATE_LIMIT: '10000',
   PUBLIC_ANALYTICS_SCRIPT_URL: 'https://analytics.example.net/script.js',
   PUBLIC_ANALYTICS_SITE_ID: 'e2e-site',
 });
+// Demo data (db/seed.ts): the seeded client signs in in the portal tests.
+const seed = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'db', 'seed.ts')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
+if (seed.status !== 0) process.exit(seed.status ?? 1);
 process.argv.push('--out-dir', port === '4322' ? 'dist-e2e' : `dist-e2e-${port}`);
 await import('./start.mjs');

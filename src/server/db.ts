@@ -14,6 +14,8 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import * as schema from '../../db/schema/index.ts';
 
 export type Database = ReturnType<typeof drizzle<typeof schema>>;
+/** The database or an open transaction on it: what services that may run in a transaction take. */
+export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 export interface DatabaseHandle {
   client: Client;
   db: Database;

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { clients } from '../../../db/schema/index.ts';
-import type { Database } from '../db.ts';
+import type { Database, DbExecutor } from '../db.ts';
 import { isUniqueViolation } from './db-errors.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -61,7 +61,7 @@ export interface NewClient {
 }
 
 /** Inserts a client. Throws DuplicateEmailError when the email exists. */
-export async function createClient(db: Database, input: NewClient): Promise<ClientRow> {
+export async function createClient(db: DbExecutor, input: NewClient): Promise<ClientRow> {
   const now = new Date();
   try {
     const [row] = await db

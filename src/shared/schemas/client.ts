@@ -61,6 +61,7 @@ export const registerFormSchema = registerSchema
     path: ['confirmPassword'],
   });
 export type RegisterFormValues = z.input<typeof registerFormSchema>;
+export type RegisterFormOutput = z.output<typeof registerFormSchema>;
 
 /** A message from the client to the project team (SPEC.md 5). */
 export const projectMessageSchema = z.object({

@@ -1,0 +1,268 @@
+/**
+ * Client sign-in and registration (SPEC.md 2.10, 5, 8): two modes with a toggle, show or hide
+ * the password, the spec's field messages and toasts, and 'Forgot password?' (issue 3).
+ * Signing in fills the profile query, so the page shows what the client came for (on
+ * /portal/login, PortalDashboard then moves on to /portal).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Eye, EyeOff, KeyRound, LogIn, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  loginSchema,
+  passwordResetRequestSchema,
+  registerFormSchema,
+  type LoginValues,
+  type RegisterFormOutput,
+  type RegisterFormValues,
+} from '../../shared/schemas/client.ts';
+import { ApiError, apiRequest } from '../lib/api.ts';
+import { toast } from '../lib/toast-store.ts';
+import { Field, SubmitButton, showServerFieldErrors } from '../ui/form.tsx';
+import { useLogin, useRegister } from './auth.ts';
+
+type Mode = 'signin' | 'register' | 'forgot';
+
+function serverMessage(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage : undefined;
+}
+
+function SignInForm({ onForgot }: { onForgot: () => void }) {
+  const login = useLogin();
+  const [visible, setVisible] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = async (values: LoginValues) => {
+    try {
+      await login.mutateAsync(values);
+      toast({ title: 'Welcome back!', description: "You've been successfully logged in." });
+    } catch (error) {
+      toast({
+        title: 'Login failed',
+        description: serverMessage(error) ?? 'Invalid email or password',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign in" className="grid gap-4">
+      <Field label="Email" error={errors.email?.message}>
+        {(control) => (
+          <input {...control} type="email" autoComplete="email" className="field-input" {...register('email')} />
+        )}
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        {(control) => (
+          <div className="relative">
+            <input
+              {...control}
+              type={visible ? 'text' : 'password'}
+              autoComplete="current-password"
+              className="field-input pr-12"
+              {...register('password')}
+            />
+            <button
+              type="button"
+              onClick={() => setVisible((v) => !v)}
+              aria-label={visible ? 'Hide password' : 'Show password'}
+              aria-pressed={visible}
+              className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center text-ink-700 hover:text-ink-900"
+            >
+              {visible ? (
+                <EyeOff aria-hidden="true" className="size-5" />
+              ) : (
+                <Eye aria-hidden="true" className="size-5" />
+              )}
+            </button>
+          </div>
+        )}
+      </Field>
+      <div className="-mt-1 text-right">
+        <button
+          type="button"
+          onClick={onForgot}
+          className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          Forgot password?
+        </button>
+      </div>
+      <SubmitButton pending={isSubmitting} icon={<LogIn aria-hidden="true" className="size-5" />}>
+        Sign In
+      </SubmitButton>
+    </form>
+  );
+}
+
+function RegisterForm() {
+  const registerAccount = useRegister();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterFormValues, unknown, RegisterFormOutput>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { name: '', email: '', company: '', phone: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = async ({ confirmPassword: _confirm, ...values }: RegisterFormOutput) => {
+    try {
+      await registerAccount.mutateAsync(values);
+      toast({ title: 'Account created!', description: 'Welcome to your client portal.' });
+    } catch (error) {
+      showServerFieldErrors(error, values as RegisterFormValues, setError);
+      toast({
+        title: 'Registration failed',
+        description: serverMessage(error) ?? 'Unable to create account',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Create account" className="grid gap-4">
+      <Field label="Full name" error={errors.name?.message}>
+        {(control) => <input {...control} autoComplete="name" className="field-input" {...register('name')} />}
+      </Field>
+      <Field label="Email" error={errors.email?.message}>
+        {(control) => (
+          <input {...control} type="email" autoComplete="email" className="field-input" {...register('email')} />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Company (optional)" error={errors.company?.message}>
+          {(control) => (
+            <input {...control} autoComplete="organization" className="field-input" {...register('company')} />
+          )}
+        </Field>
+        <Field label="Phone (optional)" error={errors.phone?.message}>
+          {(control) => (
+            <input {...control} type="tel" autoComplete="tel" className="field-input" {...register('phone')} />
+          )}
+        </Field>
+      </div>
+      <Field label="Password" error={errors.password?.message}>
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            className="field-input"
+            {...register('password')}
+          />
+        )}
+      </Field>
+      <Field label="Confirm password" error={errors.confirmPassword?.message}>
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            className="field-input"
+            {...register('confirmPassword')}
+          />
+        )}
+      </Field>
+      <SubmitButton pending={isSubmitting} icon={<UserPlus aria-hidden="true" className="size-5" />}>
+        Create Account
+      </SubmitButton>
+    </form>
+  );
+}
+
+function ForgotForm({ onBack }: { onBack: () => void }) {
+  const [sent, setSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<{ email: string }>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
+
+  const onSubmit = async (values: { email: string }) => {
+    try {
+      await apiRequest('POST', '/api/client/password-reset', values);
+      setSent(true);
+    } catch (error) {
+      toast({
+        title: 'Could not send the link',
+        description: serverMessage(error) ?? 'Please try again later.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <div className="grid gap-4">
+      {sent ? (
+        <p role="status" className="rounded-lg bg-green-50 p-4 text-green-900 ring-1 ring-green-700/30">
+          If an account exists for that address, we&apos;ve emailed a link to choose a new password. It works once, for
+          one hour.
+        </p>
+      ) : (
+        <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Reset password" className="grid gap-4">
+          <p className="text-ink-700">
+            Enter your account&apos;s email address and we&apos;ll send you a link to choose a new password.
+          </p>
+          <Field label="Email" error={errors.email?.message}>
+            {(control) => (
+              <input {...control} type="email" autoComplete="email" className="field-input" {...register('email')} />
+            )}
+          </Field>
+          <SubmitButton pending={isSubmitting} icon={<KeyRound aria-hidden="true" className="size-5" />}>
+            Send Reset Link
+          </SubmitButton>
+        </form>
+      )}
+      <button
+        type="button"
+        onClick={onBack}
+        className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+      >
+        Back to sign in
+      </button>
+    </div>
+  );
+}
+
+export default function LoginScreen() {
+  const [mode, setMode] = useState<Mode>('signin');
+  const titles: Record<Mode, [string, string]> = {
+    signin: ['Sign in to your portal', 'Follow your projects and talk to your team.'],
+    register: ['Create your account', 'Set up access to your project portal.'],
+    forgot: ['Forgot your password?', 'We will email you a link.'],
+  };
+  const [title, subtitle] = titles[mode];
+  return (
+    <section
+      aria-labelledby="portal-auth-title"
+      className="mx-auto w-full max-w-md rounded-2xl bg-white p-6 shadow-xl ring-1 ring-ink-700/10 sm:p-8"
+    >
+      <h1 id="portal-auth-title" className="text-2xl font-extrabold text-ink-900">
+        {title}
+      </h1>
+      <p className="mt-1 text-ink-700">{subtitle}</p>
+      <div className="mt-6">
+        {mode === 'signin' && <SignInForm onForgot={() => setMode('forgot')} />}
+        {mode === 'register' && <RegisterForm />}
+        {mode === 'forgot' && <ForgotForm onBack={() => setMode('signin')} />}
+      </div>
+      {mode !== 'forgot' && (
+        <p className="mt-6 border-t border-ink-700/10 pt-5 text-center text-sm text-ink-700">
+          {mode === 'signin' ? "Don't have an account?" : 'Already have an account?'}{' '}
+          <button
+            type="button"
+            onClick={() => setMode(mode === 'signin' ? 'register' : 'signin')}
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            {mode === 'signin' ? 'Create one' : 'Sign in'}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * /portal (SPEC.md 2.10): the signed-in client's projects as cards (title, status, progress of
+ * SPEC.md 4, start date, unread team messages), each opening /portal/projects/{projectId}.
+ * Empty state 'No projects yet'. Without a session: the sign-in screen.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { CalendarDays, FolderOpen, MessageSquare } from 'lucide-react';
+import { useEffect } from 'react';
+import { PROJECT_PROGRESS, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
+import { FRESH_LIST_MS } from '../lib/query.ts';
+import { formatDate } from './format.ts';
+import { Loading, PortalFrame } from './PortalFrame.tsx';
+import { ProjectStatusBadge } from './StatusBadge.tsx';
+import type { PortalClient, PortalProject } from './types.ts';
+
+export const PROJECTS_KEY = ['/api/client/projects'];
+
+export function ProgressBar({ value, label }: { value: number; label: string }) {
+  return (
+    <div>
+      <div className="flex justify-between text-sm">
+        <span className="font-semibold text-ink-900">Progress</span>
+        <span className="text-ink-700">{value}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        className="mt-1.5 h-2 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className={`h-full rounded-full bg-brand-700 ${WIDTHS[value] ?? 'w-0'}`} />
+      </div>
+    </div>
+  );
+}
+const WIDTHS: Record<number, string> = { 0: 'w-0', 50: 'w-1/2', 80: 'w-4/5', 100: 'w-full' };
+
+function ProjectCard({ project }: { project: PortalProject }) {
+  const progress = PROJECT_PROGRESS[project.status];
+  const unread = project.unreadCount ?? 0;
+  return (
+    <li>
+      <a
+        href={`/portal/projects/${project.id}`}
+        className="flex h-full flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-700/10 transition-shadow hover:shadow-md"
+      >
+        <div className="flex items-start justify-between gap-3">
+          <h2 className="text-lg font-bold text-ink-900">{project.title}</h2>
+          <ProjectStatusBadge status={project.status} />
+        </div>
+        {project.description && <p className="line-clamp-2 text-sm text-ink-700">{project.description}</p>}
+        <ProgressBar
+          value={progress}
+          label={`${project.title}: ${PROJECT_STATUS_LABELS[project.status]}, ${progress}%`}
+        />
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 text-sm text-ink-700">
+          <span className="inline-flex items-center gap-1.5">
+            <CalendarDays aria-hidden="true" className="size-4" />
+            {project.startDate ? `Started ${formatDate(project.startDate)}` : 'Start date to be set'}
+          </span>
+          {unread > 0 && (
+            <span className="inline-flex items-center gap-1.5 rounded-full bg-danger-700 px-2.5 py-0.5 text-xs font-bold text-white">
+              <MessageSquare aria-hidden="true" className="size-3.5" />
+              {unread} new
+              <span className="sr-only"> {unread === 1 ? 'message' : 'messages'} from the team</span>
+            </span>
+          )}
+        </div>
+      </a>
+    </li>
+  );
+}
+
+function Projects({ client }: { client: PortalClient }) {
+  const projects = useQuery<PortalProject[]>({ queryKey: PROJECTS_KEY, staleTime: FRESH_LIST_MS });
+  return (
+    <section aria-labelledby="projects-title">
+      <h1 id="projects-title" className="text-3xl font-extrabold text-ink-900">
+        Welcome, {client.name.split(' ')[0]}
+      </h1>
+      <p className="mt-1 text-ink-700">Your projects with First State Web Studio.</p>
+      <div className="mt-8">
+        {projects.isPending ? (
+          <Loading />
+        ) : projects.isError ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-4 text-danger-700">
+            We could not load your projects. Please reload the page.
+          </p>
+        ) : projects.data.length === 0 ? (
+          <div className="flex flex-col items-center rounded-2xl bg-white p-12 text-center ring-1 ring-ink-700/10">
+            <FolderOpen aria-hidden="true" className="size-12 text-ink-600" />
+            <h2 className="mt-3 text-lg font-bold text-ink-900">No projects yet</h2>
+            <p className="mt-1 max-w-sm text-ink-700">
+              When we start working together, your projects, milestones and messages will appear here.
+            </p>
+          </div>
+        ) : (
+          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {projects.data.map((project) => (
+              <ProjectCard key={project.id} project={project} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** On /portal/login (`signInPage`), a client who is already signed in goes on to /portal. */
+function SignedInRedirect() {
+  useEffect(() => window.location.replace('/portal'), []);
+  return <Loading />;
+}
+
+export default function PortalDashboard({ signInPage = false }: { signInPage?: boolean }) {
+  return <PortalFrame>{(client) => (signInPage ? <SignedInRedirect /> : <Projects client={client} />)}</PortalFrame>;
+}

@@ -1,0 +1,83 @@
+/**
+ * What every portal screen shares: the query client, the header (logo, the client's name and
+ * Sign Out when signed in), the 'Loading...' state while the session is checked (SPEC.md 2.1),
+ * the sign-in screen when there is no session, and the notification region.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ArrowLeft, Loader2, LogOut } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { createQueryClient } from '../lib/query.ts';
+import Toaster from '../ui/Toaster.tsx';
+import { useClientAuth, useLogout } from './auth.ts';
+import LoginScreen from './LoginScreen.tsx';
+import type { PortalClient } from './types.ts';
+
+export function Loading() {
+  return (
+    <div role="status" className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-ink-700">
+      <Loader2 aria-hidden="true" className="size-8 animate-spin text-brand-700" />
+      <span className="font-medium">Loading...</span>
+    </div>
+  );
+}
+
+function Header({ client }: { client: PortalClient | null }) {
+  const logout = useLogout();
+  return (
+    <header className="border-b border-ink-700/10 bg-white">
+      <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-3 py-3">
+        <a href="/portal" className="inline-flex items-center gap-2 font-bold text-ink-900">
+          <svg viewBox="0 0 64 64" className="size-8" aria-hidden="true">
+            <rect width="64" height="64" rx="14" fill="#1d4ed8" />
+            <path d="M18 16h26v8H27v6h15v8H27v10h-9z" fill="#fff" />
+            <circle cx="47" cy="45" r="5" fill="#fbbf24" />
+          </svg>
+          <span>
+            Client Portal<span className="sr-only">, First State Web Studio</span>
+          </span>
+        </a>
+        <div className="flex items-center gap-3">
+          {client ? (
+            <>
+              <span className="hidden text-sm text-ink-700 sm:inline">
+                Signed in as <strong className="text-ink-900">{client.name}</strong>
+              </span>
+              <button type="button" className="btn-secondary" onClick={() => void logout()}>
+                <LogOut aria-hidden="true" className="size-4" />
+                Sign Out
+              </button>
+            </>
+          ) : (
+            <a href="/" className="btn-secondary">
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to website
+            </a>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function Guarded({ children }: { children: (client: PortalClient) => ReactNode }) {
+  const { client, isLoading } = useClientAuth();
+  return (
+    <>
+      <Header client={client} />
+      <main id="main" className="min-h-[70vh] bg-slate-50 py-10">
+        <div className="container-page">{isLoading ? <Loading /> : client ? children(client) : <LoginScreen />}</div>
+      </main>
+    </>
+  );
+}
+
+/** Renders `children` for a signed-in client; the sign-in screen otherwise. */
+export function PortalFrame({ children }: { children: (client: PortalClient) => ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Guarded>{children}</Guarded>
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

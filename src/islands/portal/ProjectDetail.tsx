@@ -1,0 +1,245 @@
+/**
+ * /portal/projects/{projectId} (SPEC.md 2.10): overview, milestones ('No milestones defined
+ * yet'), the send-message form and the conversation ('No messages yet'), scrolling past 24rem,
+ * each message marked 'You' or 'Team' with its time. 'Project not found' with 'Back to Portal'
+ * when the project is missing or not the client's. Team messages are marked read once shown.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CalendarDays, CheckCircle2, Circle, Clock, DollarSign, Send } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { PROJECT_PROGRESS, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
+import { projectMessageSchema, type ProjectMessageValues } from '../../shared/schemas/client.ts';
+import { ApiError, apiRequest } from '../lib/api.ts';
+import { cn } from '../lib/cn.ts';
+import { FRESH_DETAIL_MS } from '../lib/query.ts';
+import { toast } from '../lib/toast-store.ts';
+import { Field, SubmitButton, showServerFieldErrors } from '../ui/form.tsx';
+import { formatBudget, formatDate, formatDateTime } from './format.ts';
+import { PROJECTS_KEY, ProgressBar } from './PortalDashboard.tsx';
+import { Loading, PortalFrame } from './PortalFrame.tsx';
+import { MilestoneStatusBadge, ProjectStatusBadge } from './StatusBadge.tsx';
+import type { PortalCommunication, PortalMilestone, ProjectDetailResponse } from './types.ts';
+
+function BackToPortal() {
+  return (
+    <a href="/portal" className="btn-secondary">
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Back to Portal
+    </a>
+  );
+}
+
+function Milestones({ milestones }: { milestones: PortalMilestone[] }) {
+  if (milestones.length === 0) return <p className="text-ink-700">No milestones defined yet</p>;
+  return (
+    <ol className="space-y-3">
+      {milestones.map((m) => (
+        <li key={m.id} className="flex gap-3 rounded-xl bg-white p-4 ring-1 ring-ink-700/10">
+          {m.status === 'completed' ? (
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+          ) : (
+            <Circle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-ink-600" />
+          )}
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-semibold text-ink-900">{m.title}</h3>
+              <MilestoneStatusBadge status={m.status} />
+            </div>
+            {m.description && <p className="mt-1 text-sm text-ink-700">{m.description}</p>}
+            {m.dueDate && <p className="mt-1 text-sm text-ink-700">Due {formatDate(m.dueDate)}</p>}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Messages({ communications }: { communications: PortalCommunication[] }) {
+  if (communications.length === 0) return <p className="text-ink-700">No messages yet</p>;
+  return (
+    // A scrolling region must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable).
+    <div role="region" aria-label="Conversation" tabIndex={0} className="max-h-96 overflow-y-auto pr-1">
+      <ul className="space-y-3">
+        {communications.map((c) => (
+          <li
+            key={c.id}
+            className={cn(
+              'rounded-xl p-4 ring-1',
+              c.fromClient ? 'ml-6 bg-brand-50 ring-brand-200' : 'mr-6 bg-white ring-ink-700/10',
+            )}
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span className={cn('font-bold', c.fromClient ? 'text-brand-800' : 'text-ink-900')}>
+                {c.fromClient ? 'You' : 'Team'}
+              </span>
+              <time dateTime={c.createdAt} className="text-ink-700">
+                {formatDateTime(c.createdAt)}
+              </time>
+            </div>
+            <p className="mt-1 font-semibold text-ink-900">{c.subject}</p>
+            <p className="mt-1 whitespace-pre-line text-ink-700">{c.message}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function MessageForm({ projectId, detailKey }: { projectId: string; detailKey: string[] }) {
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProjectMessageValues>({
+    resolver: zodResolver(projectMessageSchema),
+    defaultValues: { subject: '', message: '' },
+  });
+  const send = useMutation({
+    mutationFn: (values: ProjectMessageValues) =>
+      apiRequest('POST', `/api/client/projects/${projectId}/communications`, values),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: detailKey }),
+  });
+
+  const onSubmit = async (values: ProjectMessageValues) => {
+    try {
+      await send.mutateAsync(values);
+      reset();
+      toast({ title: 'Message sent!', description: 'Your message has been sent to the project team.' });
+    } catch (error) {
+      showServerFieldErrors(error, values, setError);
+      toast({
+        title: 'Failed to send message',
+        description: (error instanceof ApiError && error.serverMessage) || 'Unable to send message',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Send a message" className="grid gap-4">
+      <Field label="Subject" error={errors.subject?.message}>
+        {(control) => <input {...control} className="field-input" {...register('subject')} />}
+      </Field>
+      <Field label="Message" error={errors.message?.message}>
+        {(control) => <textarea {...control} rows={4} className="field-input" {...register('message')} />}
+      </Field>
+      <SubmitButton pending={isSubmitting} icon={<Send aria-hidden="true" className="size-5" />}>
+        Send Message
+      </SubmitButton>
+    </form>
+  );
+}
+
+function Detail({ projectId }: { projectId: string }) {
+  const queryClient = useQueryClient();
+  const detailKey = ['/api/client/projects', projectId];
+  const detail = useQuery<ProjectDetailResponse>({ queryKey: detailKey, staleTime: FRESH_DETAIL_MS });
+  const unreadFromTeam = detail.data?.communications.some((c) => !c.fromClient && !c.isRead) ?? false;
+
+  useEffect(() => {
+    if (!unreadFromTeam) return;
+    void apiRequest('POST', `/api/client/projects/${projectId}/communications/read`).then(() =>
+      queryClient.invalidateQueries({ queryKey: PROJECTS_KEY, exact: true }),
+    );
+  }, [unreadFromTeam, projectId, queryClient]);
+
+  if (detail.isPending) return <Loading />;
+  if (detail.isError) {
+    const missing = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <div className="flex flex-col items-center gap-4 rounded-2xl bg-white p-12 text-center ring-1 ring-ink-700/10">
+        <h1 className="text-2xl font-bold text-ink-900">{missing ? 'Project not found' : 'Something went wrong'}</h1>
+        <p className="text-ink-700">
+          {missing ? 'This project does not exist or is not part of your account.' : 'Please reload the page.'}
+        </p>
+        <BackToPortal />
+      </div>
+    );
+  }
+
+  const { project, milestones, communications } = detail.data;
+  const progress = PROJECT_PROGRESS[project.status];
+  return (
+    <div className="grid gap-8">
+      <div>
+        <a
+          href="/portal"
+          className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" /> Back to Portal
+        </a>
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-extrabold text-ink-900">{project.title}</h1>
+          <ProjectStatusBadge status={project.status} />
+        </div>
+      </div>
+      <section aria-labelledby="overview-title" className="rounded-2xl bg-white p-6 ring-1 ring-ink-700/10">
+        <h2 id="overview-title" className="text-xl font-bold text-ink-900">
+          Overview
+        </h2>
+        {project.description && <p className="mt-2 text-ink-700">{project.description}</p>}
+        <div className="mt-4 max-w-md">
+          <ProgressBar value={progress} label={`${PROJECT_STATUS_LABELS[project.status]}, ${progress}%`} />
+        </div>
+        <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <dt className="flex items-center gap-1.5 font-semibold text-ink-900">
+              <CalendarDays aria-hidden="true" className="size-4" /> Start date
+            </dt>
+            <dd className="text-ink-700">{project.startDate ? formatDate(project.startDate) : 'Not set'}</dd>
+          </div>
+          <div>
+            <dt className="flex items-center gap-1.5 font-semibold text-ink-900">
+              <CalendarDays aria-hidden="true" className="size-4" /> Target end
+            </dt>
+            <dd className="text-ink-700">{project.endDate ? formatDate(project.endDate) : 'Not set'}</dd>
+          </div>
+          <div>
+            <dt className="flex items-center gap-1.5 font-semibold text-ink-900">
+              <Clock aria-hidden="true" className="size-4" /> Hours
+            </dt>
+            <dd className="text-ink-700">
+              {project.actualHours} used
+              {project.estimatedHours !== null ? ` of ${project.estimatedHours} estimated` : ''}
+            </dd>
+          </div>
+          <div>
+            <dt className="flex items-center gap-1.5 font-semibold text-ink-900">
+              <DollarSign aria-hidden="true" className="size-4" /> Budget
+            </dt>
+            <dd className="text-ink-700">{formatBudget(project.budget)}</dd>
+          </div>
+        </dl>
+      </section>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <section aria-labelledby="milestones-title">
+          <h2 id="milestones-title" className="mb-4 text-xl font-bold text-ink-900">
+            Milestones
+          </h2>
+          <Milestones milestones={milestones} />
+        </section>
+        <section aria-labelledby="messages-title" className="grid content-start gap-6">
+          <div>
+            <h2 id="messages-title" className="mb-4 text-xl font-bold text-ink-900">
+              Messages
+            </h2>
+            <Messages communications={communications} />
+          </div>
+          <div className="rounded-2xl bg-white p-6 ring-1 ring-ink-700/10">
+            <h3 className="mb-4 text-lg font-bold text-ink-900">Send a message to the team</h3>
+            <MessageForm projectId={project.id} detailKey={detailKey} />
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export default function ProjectDetail({ projectId }: { projectId: string }) {
+  return <PortalFrame>{() => <Detail projectId={projectId} />}</PortalFrame>;
+}

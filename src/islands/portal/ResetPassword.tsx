@@ -1,0 +1,107 @@
+/**
+ * /portal/reset-password (issue 3): sets a new password from an emailed link. The token comes in
+ * the URL fragment (#token=…), which browsers never send to a server, and is removed from the
+ * address bar as soon as it is read, so it stays out of history, logs and referrers.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { passwordResetFormSchema } from '../../shared/schemas/client.ts';
+import { ApiError, apiRequest } from '../lib/api.ts';
+import { Field, SubmitButton } from '../ui/form.tsx';
+
+type Values = { password: string; confirmPassword: string };
+
+export default function ResetPassword() {
+  const [token, setToken] = useState<string | null | undefined>(undefined);
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(passwordResetFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  useEffect(() => {
+    const found = new URLSearchParams(window.location.hash.slice(1)).get('token');
+    if (found) history.replaceState(null, '', window.location.pathname);
+    setToken(found);
+  }, []);
+
+  const onSubmit = async ({ password }: Values) => {
+    setFailure(null);
+    try {
+      await apiRequest('POST', '/api/client/password-reset/confirm', { token, password });
+      setDone(true);
+    } catch (error) {
+      setFailure((error instanceof ApiError && error.serverMessage) || 'Something went wrong. Please try again.');
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="reset-title"
+      className="mx-auto w-full max-w-md rounded-2xl bg-white p-6 shadow-xl ring-1 ring-ink-700/10 sm:p-8"
+    >
+      <h1 id="reset-title" className="text-2xl font-extrabold text-ink-900">
+        Choose a new password
+      </h1>
+      {done ? (
+        <div className="mt-4 grid gap-4">
+          <p role="status" className="rounded-lg bg-green-50 p-4 text-green-900 ring-1 ring-green-700/30">
+            Your password has been changed. For your safety, every device that was signed in has been signed out.
+          </p>
+          <a href="/portal/login" className="btn-primary">
+            Sign in
+          </a>
+        </div>
+      ) : token === null ? (
+        <div className="mt-4 grid gap-4">
+          <p role="alert" className="rounded-lg bg-red-50 p-4 text-danger-700">
+            This page needs the link from your email. Ask for a new one from the sign-in screen.
+          </p>
+          <a href="/portal/login" className="btn-secondary">
+            Go to sign in
+          </a>
+        </div>
+      ) : (
+        <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="New password" className="mt-6 grid gap-4">
+          <Field label="New password" error={errors.password?.message}>
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                autoComplete="new-password"
+                className="field-input"
+                {...register('password')}
+              />
+            )}
+          </Field>
+          <Field label="Confirm new password" error={errors.confirmPassword?.message}>
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                autoComplete="new-password"
+                className="field-input"
+                {...register('confirmPassword')}
+              />
+            )}
+          </Field>
+          {failure && (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-danger-700">
+              {failure}
+            </p>
+          )}
+          <SubmitButton pending={isSubmitting} icon={<KeyRound aria-hidden="true" className="size-5" />}>
+            Set New Password
+          </SubmitButton>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatBudget, formatDate, formatDateTime } from './format.ts';
+
+describe('portal formats (SPEC.md 9)', () => {
+  it('shows dates as MMM d, yyyy', () => {
+    expect(formatDate('2026-11-03')).toBe('Nov 3, 2026');
+  });
+  it('shows message times as MMM d, yyyy at h:mm a', () => {
+    expect(formatDateTime('2026-11-03T14:05:00')).toBe('Nov 3, 2026 at 2:05 PM');
+  });
+  it('shows budgets in dollars from cents, or Not specified', () => {
+    expect(formatBudget(240000)).toBe('$2,400.00');
+    expect(formatBudget(null)).toBe('Not specified');
+  });
+});
