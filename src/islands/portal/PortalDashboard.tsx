@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, FolderOpen, MessageSquare } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { PROJECT_PROGRESS, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
 import { FRESH_LIST_MS } from '../lib/query.ts';
 import { formatDate } from './format.ts';
@@ -108,12 +108,30 @@ function Projects({ client }: { client: PortalClient }) {
   );
 }
 
-/** On /portal/login (`signInPage`), a client who is already signed in goes on to /portal. */
-function SignedInRedirect() {
-  useEffect(() => window.location.replace('/portal'), []);
-  return <Loading />;
+/**
+ * On /portal/login (`signInPage`), once the client is signed in the address becomes /portal and
+ * the dashboard shows in place, so the sign-in toast stays on screen.
+ */
+function AtPortalAddress({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    history.replaceState(null, '', '/portal');
+    document.title = document.title.replace('Client Portal Sign In', 'Client Portal');
+  }, []);
+  return children;
 }
 
 export default function PortalDashboard({ signInPage = false }: { signInPage?: boolean }) {
-  return <PortalFrame>{(client) => (signInPage ? <SignedInRedirect /> : <Projects client={client} />)}</PortalFrame>;
+  return (
+    <PortalFrame>
+      {(client) =>
+        signInPage ? (
+          <AtPortalAddress>
+            <Projects client={client} />
+          </AtPortalAddress>
+        ) : (
+          <Projects client={client} />
+        )
+      }
+    </PortalFrame>
+  );
 }

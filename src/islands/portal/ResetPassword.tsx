@@ -69,7 +69,7 @@ export default function ResetPassword() {
           </a>
         </div>
       ) : (
-        <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="New password" className="mt-6 grid gap-4">
+        <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Set a new password" className="mt-6 grid gap-4">
           <Field label="New password" error={errors.password?.message}>
             {(control) => (
               <input
