@@ -75,6 +75,11 @@ export function createApp(deps: AppDeps) {
     .route('/newsletter', newsletterRoutes(deps))
     .route('/client', clientRoutes(deps));
 
+  if (deps.env.BENCH_ROUTES) {
+    // A route with no work behind it, for `npm run bench:api` to measure the stack's own cost.
+    app.get('/bench/bare', (c) => c.json({ ok: true, items: [{ id: 1, title: 'Fixed answer' }] }));
+  }
+
   app.notFound((c) => c.json(errorBody('not_found', 'No such API endpoint'), 404));
 
   app.onError((error, c) => {

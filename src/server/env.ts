@@ -57,6 +57,8 @@ export const envSchema = z.object({
   FORM_FORWARD_URL: optionalUrl,
   OUTBOX_DIR: z.string().trim().min(1).default('db/outbox'),
   TRUST_PROXY: booleanFlag,
+  /** Adds GET /api/bench/bare, a fixed JSON answer the API benchmark compares against. */
+  BENCH_ROUTES: booleanFlag,
   /** Leads accepted per client address per 10 minutes (issue 2: 5). */
   LEAD_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Sign-in, registration and reset attempts per address, and per email, per 15 minutes (issue 3: 10). */

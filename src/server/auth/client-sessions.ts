@@ -3,7 +3,7 @@
  * `<id>.<secret>`; only the SHA-256 of the secret is stored. Sessions last 30 days and are
  * renewed to a full 30 days when used in their second half; logout deletes the row.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { clientSessions, clients } from '../../../db/schema/index.ts';
 import type { Database } from '../db.ts';
 import { hashSecret, randomToken, sameBytes } from './tokens.ts';
@@ -12,6 +12,23 @@ import { hashSecret, randomToken, sameBytes } from './tokens.ts';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type Client = typeof clients.$inferSelect;
+
+/** The session look-up runs on every signed-in request: prepared once per database. */
+const lookups = new WeakMap<Database, ReturnType<typeof prepareLookup>>();
+function prepareLookup(db: Database) {
+  return db
+    .select({ session: clientSessions, client: clients })
+    .from(clientSessions)
+    .innerJoin(clients, eq(clients.id, clientSessions.clientId))
+    .where(eq(clientSessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare();
+}
+function sessionLookup(db: Database) {
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
+  return lookup;
+}
 export interface ClientSession {
   id: string;
   clientId: string;
@@ -51,12 +68,7 @@ export async function validateClientSession(
 ): Promise<ValidatedClientSession | null> {
   const [id, secret, ...rest] = token.split('.');
   if (!id || !secret || rest.length > 0 || id.length > 64 || secret.length > 64) return null;
-  const [row] = await db
-    .select({ session: clientSessions, client: clients })
-    .from(clientSessions)
-    .innerJoin(clients, eq(clients.id, clientSessions.clientId))
-    .where(eq(clientSessions.id, id))
-    .limit(1);
+  const [row] = await sessionLookup(db).all({ id });
   if (!row) return null;
   if (!sameBytes(new Uint8Array(row.session.secretHash), hashSecret(secret))) return null;
   if (row.session.expiresAt.getTime() <= now.getTime()) {

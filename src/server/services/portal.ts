@@ -2,7 +2,7 @@
  * What a client sees of its projects (SPEC.md 2.10, 7): every query is scoped to the client,
  * so another client's project and a missing one look the same (null → 404, DESIGN.md 4).
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { communications, milestones, projects } from '../../../db/schema/index.ts';
 import type { Database } from '../db.ts';
 
@@ -10,20 +10,25 @@ export type Project = typeof projects.$inferSelect;
 export type Milestone = typeof milestones.$inferSelect;
 export type Communication = typeof communications.$inferSelect;
 
+/** Prepared once per database: the project list is the portal's busiest query. */
+const listQueries = new WeakMap<Database, ReturnType<typeof prepareList>>();
+function prepareList(db: Database) {
+  // Written out in full: drizzle renders bare column names inside a select's sql fragment.
+  const unreadFromTeam = sql<number>`(select count(*) from "communications" c
+    where c."project_id" = "projects"."id" and c."from_client" = 0 and c."is_read" = 0)`;
+  return db
+    .select({ project: projects, unreadCount: unreadFromTeam })
+    .from(projects)
+    .where(eq(projects.clientId, sql.placeholder('clientId')))
+    .orderBy(desc(projects.createdAt))
+    .prepare();
+}
+
 /** The client's projects, newest first, each with its number of unread team messages. */
 export async function listClientProjects(db: Database, clientId: string) {
-  const unread = db
-    .select({ projectId: communications.projectId, n: count().as('n') })
-    .from(communications)
-    .where(and(eq(communications.fromClient, false), eq(communications.isRead, false)))
-    .groupBy(communications.projectId)
-    .as('unread');
-  const rows = await db
-    .select({ project: projects, unreadCount: sql<number>`coalesce(${unread.n}, 0)` })
-    .from(projects)
-    .leftJoin(unread, eq(unread.projectId, projects.id))
-    .where(eq(projects.clientId, clientId))
-    .orderBy(desc(projects.createdAt));
+  let query = listQueries.get(db);
+  if (!query) listQueries.set(db, (query = prepareList(db)));
+  const rows = await query.all({ clientId });
   return rows.map((r) => ({ ...r.project, unreadCount: Number(r.unreadCount) }));
 }
 
