@@ -60,7 +60,7 @@ function Messages({ communications }: { communications: PortalCommunication[] })
   if (communications.length === 0) return <p className="text-ink-700">No messages yet</p>;
   return (
     // A scrolling region must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable).
-    <div role="region" aria-label="Conversation" tabIndex={0} className="max-h-96 overflow-y-auto pr-1">
+    <div role="region" aria-label="Conversation" tabIndex={0} className="-m-1 max-h-96 overflow-y-auto p-1">
       <ul className="space-y-3">
         {communications.map((c) => (
           <li
