@@ -99,7 +99,7 @@ try {
       process.stdout.write(`measured ${path}\n`);
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
   const columns = Object.keys(rows[0] ?? {});
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c]).length)));

@@ -1,25 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { test, expect, presetConsent, waitForIsland } from './fixtures.ts';
+import { test, expect, presetConsent, sentMails, waitForIsland } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
-/** The outbox of the test server (scripts/e2e-server.mjs): one .eml per new-lead email. */
-const outbox = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'test-results',
-  `e2e-data-${process.env.E2E_PORT ?? '4322'}`,
-  'outbox',
-);
 function mailsMentioning(text: string): string[] {
-  try {
-    return readdirSync(outbox)
-      .map((f) => readFileSync(join(outbox, f), 'utf8'))
-      .filter((m) => m.includes(text));
-  } catch {
-    return [];
-  }
+  return sentMails().filter((m) => m.includes(text));
 }
 
 test.beforeEach(async ({ page }) => {
@@ -34,9 +17,14 @@ async function openContactForm(page: Page) {
 
 test.describe('contact form', () => {
   test('stores the lead, thanks the visitor for 5 seconds, then shows an empty form again', async ({ page }) => {
-    // The browser clock runs 10 minutes behind the server, so the form looks filled by a person.
-    await page.clock.install({ time: Date.now() - 10 * 60_000 });
+    // The page's clock is paused, 10 minutes behind the server's (so the form looks filled by a
+    // person); timers then move only when the test moves them.
+    const start = Date.now() - 10 * 60_000;
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1000);
     const form = await openContactForm(page);
+    await page.clock.runFor(1000); // lets the idle-time islands (the notifications) load
+    await waitForIsland(page, 'Toaster');
     const name = `Robin Lead ${Date.now()}`;
     await form.getByLabel('Name *').fill(name);
     await form.getByLabel('Email *').fill('robin@example.com');
@@ -48,15 +36,14 @@ test.describe('contact form', () => {
 
     const thanks = page.getByRole('status').filter({ hasText: 'Thank you!' });
     await expect(thanks).toBeVisible();
-    // Stop the page's clock, then move it by hand: the thank-you lasts 5 seconds.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
     await page.clock.runFor(300);
     const toasts = page.getByRole('region', { name: /Notification/ });
     await expect(toasts).toContainText('Message sent successfully!');
     await expect(toasts).toContainText("We'll be in touch soon.");
-    await page.clock.runFor(4100);
+    // The thank-you lasts 5 seconds.
+    await page.clock.runFor(4600);
     await expect(thanks).toBeVisible();
-    await page.clock.runFor(800);
+    await page.clock.runFor(200);
     await expect(thanks).toBeHidden();
     await expect(form.getByLabel('Name *')).toHaveValue('');
 

@@ -5,6 +5,8 @@
  * - `presetConsent(page)` stores a cookie choice before the page loads, so the banner stays away;
  * - `expectNoAxeViolations(page)` runs axe (WCAG 2.x A and AA) and lists each violation.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -43,6 +45,15 @@ export async function presetConsent(
 
 /** Asserts that axe finds no WCAG 2.0/2.1/2.2 A or AA violation on the page as it is now. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Let finite animations (a toast or dialog fading in) end, so colours are measured as seen.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
@@ -60,4 +71,27 @@ export async function waitForIsland(page: Page, name: string): Promise<void> {
   const island = page.locator(`astro-island[component-url*="${name}"]`).first();
   await island.evaluate((el) => el.firstElementChild?.scrollIntoView({ block: 'center' }));
   await page.locator(`astro-island[component-url*="${name}"]:not([ssr])`).first().waitFor({ state: 'attached' });
+}
+
+/** The test server's outbox (scripts/e2e-server.mjs), where every email is written as a .eml file. */
+const OUTBOX = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'test-results',
+  `e2e-data-${process.env.E2E_PORT ?? '4322'}`,
+  'outbox',
+);
+
+/** The emails sent so far, decoded from quoted-printable soft breaks and `=3D`; [] before the first. */
+export function sentMails(): string[] {
+  try {
+    return readdirSync(OUTBOX).map((f) =>
+      readFileSync(join(OUTBOX, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    );
+  } catch {
+    return [];
+  }
 }

@@ -1,18 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { test, expect, expectNoAxeViolations, presetConsent } from './fixtures.ts';
+import { test, expect, expectNoAxeViolations, presetConsent, sentMails } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 /** The demo client created by db/seed.ts, which the test server runs. */
 const DEMO = { email: 'demo@firststatewebstudio.com', password: 'demo-portal-2026' };
-const outbox = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'test-results',
-  `e2e-data-${process.env.E2E_PORT ?? '4322'}`,
-  'outbox',
-);
 
 test.beforeEach(async ({ page, allowPageErrors }) => {
   await presetConsent(page);
@@ -20,21 +10,10 @@ test.beforeEach(async ({ page, allowPageErrors }) => {
   allowPageErrors(/status of 401/);
 });
 
-/** The reset link (path and fragment) emailed to `email`, from the test server's outbox. */
+/** The reset link (path and fragment) emailed to `email`. */
 function resetLinkFor(email: string): string | undefined {
-  let files: string[] = [];
-  try {
-    files = readdirSync(outbox);
-  } catch {
-    return undefined; // no mail sent yet
-  }
-  for (const file of files) {
-    const mail = readFileSync(join(outbox, file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
-    if (mail.includes(`To: ${email}`)) return mail.match(/(\/portal\/reset-password#token=[a-z2-7]+)/)?.[1];
-  }
-  return undefined;
+  const mail = sentMails().find((m) => m.includes(`To: ${email}`));
+  return mail?.match(/(\/portal\/reset-password#token=[a-z2-7]+)/)?.[1];
 }
 
 async function signIn(page: Page, email = DEMO.email, password = DEMO.password) {

@@ -18,7 +18,7 @@ import {
 } from '../../shared/schemas/client.ts';
 import { ApiError, apiRequest } from '../lib/api.ts';
 import { toast } from '../lib/toast-store.ts';
-import { Field, SubmitButton, showServerFieldErrors } from '../ui/form.tsx';
+import { Field, NewPasswordFields, SubmitButton, showServerFieldErrors } from '../ui/form.tsx';
 import { useLogin, useRegister } from './auth.ts';
 
 type Mode = 'signin' | 'register' | 'forgot';
@@ -146,28 +146,11 @@ function RegisterForm() {
           )}
         </Field>
       </div>
-      <Field label="Password" error={errors.password?.message}>
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            className="field-input"
-            {...register('password')}
-          />
-        )}
-      </Field>
-      <Field label="Confirm password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            className="field-input"
-            {...register('confirmPassword')}
-          />
-        )}
-      </Field>
+      <NewPasswordFields
+        password={register('password')}
+        confirm={register('confirmPassword')}
+        errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
+      />
       <SubmitButton pending={isSubmitting} icon={<UserPlus aria-hidden="true" className="size-5" />}>
         Create Account
       </SubmitButton>

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { passwordResetFormSchema } from '../../shared/schemas/client.ts';
 import { ApiError, apiRequest } from '../lib/api.ts';
-import { Field, SubmitButton } from '../ui/form.tsx';
+import { NewPasswordFields, SubmitButton } from '../ui/form.tsx';
 
 type Values = { password: string; confirmPassword: string };
 
@@ -70,28 +70,12 @@ export default function ResetPassword() {
         </div>
       ) : (
         <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Set a new password" className="mt-6 grid gap-4">
-          <Field label="New password" error={errors.password?.message}>
-            {(control) => (
-              <input
-                {...control}
-                type="password"
-                autoComplete="new-password"
-                className="field-input"
-                {...register('password')}
-              />
-            )}
-          </Field>
-          <Field label="Confirm new password" error={errors.confirmPassword?.message}>
-            {(control) => (
-              <input
-                {...control}
-                type="password"
-                autoComplete="new-password"
-                className="field-input"
-                {...register('confirmPassword')}
-              />
-            )}
-          </Field>
+          <NewPasswordFields
+            password={register('password')}
+            confirm={register('confirmPassword')}
+            labels={['New password', 'Confirm new password']}
+            errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
+          />
           {failure && (
             <p role="alert" className="rounded-lg bg-red-50 p-3 text-danger-700">
               {failure}

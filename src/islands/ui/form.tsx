@@ -5,7 +5,7 @@
  */
 import { Loader2 } from 'lucide-react';
 import { useId, type ReactNode, type Ref } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 
@@ -42,6 +42,34 @@ export function Field({
         </p>
       )}
     </div>
+  );
+}
+
+/** A new password and its confirmation: two password fields that password managers can fill. */
+export function NewPasswordFields({
+  password,
+  confirm,
+  labels = ['Password', 'Confirm password'],
+  errors,
+}: {
+  password: UseFormRegisterReturn;
+  confirm: UseFormRegisterReturn;
+  labels?: [string, string];
+  errors: { password?: string; confirm?: string };
+}) {
+  return (
+    <>
+      <Field label={labels[0]} error={errors.password}>
+        {(control) => (
+          <input {...control} type="password" autoComplete="new-password" className="field-input" {...password} />
+        )}
+      </Field>
+      <Field label={labels[1]} error={errors.confirm}>
+        {(control) => (
+          <input {...control} type="password" autoComplete="new-password" className="field-input" {...confirm} />
+        )}
+      </Field>
+    </>
   );
 }
 
