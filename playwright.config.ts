@@ -22,6 +22,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: `${results}/playwright.json` }]],
   use: {
     baseURL: E2E_URL,
+    // Decorations stand still (as for visitors who ask for it), which keeps software rendering
+    // cheap and scrolling instant; tests about motion turn it back on.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -2,6 +2,7 @@ import { test, expect, presetConsent } from './fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
   await presetConsent(page);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
 });
 
 test('the terminal types at 100 ms per character and pauses 2 s between commands', async ({ page }) => {
