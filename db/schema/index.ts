@@ -1,3 +1,4 @@
 /** Every table of the database, re-exported for drizzle and drizzle-kit. */
+export * from './auth.ts';
 export * from './portal.ts';
 export * from './site.ts';

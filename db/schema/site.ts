@@ -11,6 +11,10 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 export const LEAD_SOURCES = ['landing', 'audit', 'emergency'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
+/** Where staff are with a lead (issue 4). */
+export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
 export const contactSubmissions = sqliteTable(
   'contact_submissions',
   {
@@ -26,6 +30,7 @@ export const contactSubmissions = sqliteTable(
     services: text('services', { mode: 'json' }).$type<string[]>(),
     source: text('source', { enum: LEAD_SOURCES }).notNull(),
     urgent: integer('urgent', { mode: 'boolean' }).notNull().default(false),
+    status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),

@@ -6,10 +6,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { clientSessions, clients } from '../../../db/schema/index.ts';
 import type { Database } from '../db.ts';
-import { hashSecret, randomToken, sameBytes } from './tokens.ts';
+import { newSessionToken, parseSessionToken, renewedExpiry, secretMatches } from './session-tokens.ts';
 
-/** Session lifetime in milliseconds: 30 days. */
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export { SESSION_TTL_MS } from './session-tokens.ts';
 
 export type Client = typeof clients.$inferSelect;
 
@@ -37,17 +36,9 @@ export interface ClientSession {
 
 /** Creates a session for `clientId`; returns the token to hand out (only once) and the session. */
 export async function createClientSession(db: Database, clientId: string, now = new Date()) {
-  const id = randomToken();
-  const secret = randomToken();
-  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await db.insert(clientSessions).values({
-    id,
-    clientId,
-    secretHash: Buffer.from(hashSecret(secret)),
-    createdAt: now,
-    expiresAt,
-  });
-  return { token: `${id}.${secret}`, session: { id, clientId, expiresAt } satisfies ClientSession };
+  const { id, token, secretHash, expiresAt } = newSessionToken(now);
+  await db.insert(clientSessions).values({ id, clientId, secretHash, createdAt: now, expiresAt });
+  return { token, session: { id, clientId, expiresAt } satisfies ClientSession };
 }
 
 export interface ValidatedClientSession {
@@ -66,24 +57,23 @@ export async function validateClientSession(
   token: string,
   now = new Date(),
 ): Promise<ValidatedClientSession | null> {
-  const [id, secret, ...rest] = token.split('.');
-  if (!id || !secret || rest.length > 0 || id.length > 64 || secret.length > 64) return null;
+  const parsed = parseSessionToken(token);
+  if (!parsed) return null;
+  const { id, secret } = parsed;
   const [row] = await sessionLookup(db).all({ id });
-  if (!row) return null;
-  if (!sameBytes(new Uint8Array(row.session.secretHash), hashSecret(secret))) return null;
+  if (!row || !secretMatches(row.session.secretHash, secret)) return null;
   if (row.session.expiresAt.getTime() <= now.getTime()) {
     await db.delete(clientSessions).where(eq(clientSessions.id, id));
     return null;
   }
   if (!row.client.isActive) return null;
   const session: ClientSession = { id, clientId: row.session.clientId, expiresAt: row.session.expiresAt };
-  let renewed = false;
-  if (session.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS / 2) {
-    session.expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    await db.update(clientSessions).set({ expiresAt: session.expiresAt }).where(eq(clientSessions.id, id));
-    renewed = true;
+  const renewal = renewedExpiry(session.expiresAt, now);
+  if (renewal) {
+    session.expiresAt = renewal;
+    await db.update(clientSessions).set({ expiresAt: renewal }).where(eq(clientSessions.id, id));
   }
-  return { session, client: row.client, renewed };
+  return { session, client: row.client, renewed: renewal !== null };
 }
 
 /** Deletes one session (logout). */

@@ -1,0 +1,69 @@
+/**
+ * Staff accounts and their sessions (SPEC.md 3.1 users; issue 4). Staff sign in with Google
+ * (or a one-time link from `npm run admin:link`), so `password` stays empty for them; the
+ * column exists because the spec lists it. Admin sessions are separate from client sessions.
+ * `admin_events` is the audit trail of every admin create, update and delete.
+ */
+import { sql } from 'drizzle-orm';
+import { blob, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+
+export const users = sqliteTable('users', {
+  id: text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID()),
+  /** The staff member's email address, lower-cased. */
+  username: text('username').notNull().unique(),
+  /** Unused for Google accounts (SPEC.md 3.1 lists it); an argon2id hash if ever set. */
+  password: text('password'),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  lastSignInAt: integer('last_sign_in_at', { mode: 'timestamp_ms' }),
+});
+
+export const adminSessions = sqliteTable(
+  'admin_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('admin_sessions_user_id_idx').on(t.userId)],
+);
+
+/** One-time sign-in links printed by `npm run admin:link` (15 minutes, single use). */
+export const adminSignInLinks = sqliteTable('admin_sign_in_links', {
+  id: text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID()),
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+});
+
+export const ADMIN_EVENT_ACTIONS = ['create', 'update', 'delete'] as const;
+
+export const adminEvents = sqliteTable(
+  'admin_events',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    /** Who: kept as text too, so the trail survives the user's removal. */
+    userId: text('user_id'),
+    username: text('username').notNull(),
+    action: text('action', { enum: ADMIN_EVENT_ACTIONS }).notNull(),
+    /** What kind of record: client, project, milestone, communication, lead. */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    summary: text('summary').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [index('admin_events_created_at_idx').on(t.createdAt)],
+);
