@@ -15,6 +15,8 @@ import { isHttpsSite } from './env.ts';
 import { AppError, errorBody } from './errors.ts';
 import type { ApiBindings } from './middleware/rate-limit.ts';
 import { API_CSP, securityHeaders } from './middleware/security-headers.ts';
+import { adminAuthRoutes } from './routes/admin-auth.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { clientRoutes } from './routes/client.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -73,7 +75,9 @@ export function createApp(deps: AppDeps) {
     .route('/health', healthRoutes(deps))
     .route('/contact', contactRoutes(deps))
     .route('/newsletter', newsletterRoutes(deps))
-    .route('/client', clientRoutes(deps));
+    .route('/client', clientRoutes(deps))
+    .route('/admin/auth', adminAuthRoutes(deps))
+    .route('/admin', adminRoutes(deps));
 
   if (deps.env.BENCH_ROUTES) {
     // A route with no work behind it, for `npm run bench:api` to measure the stack's own cost.

@@ -57,6 +57,25 @@ export const envSchema = z.object({
   FORM_FORWARD_URL: optionalUrl,
   OUTBOX_DIR: z.string().trim().min(1).default('db/outbox'),
   TRUST_PROXY: booleanFlag,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  /** Staff allowed into /admin: comma-separated emails, compared without case (issue 4). */
+  ADMIN_EMAILS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email())),
+  /** OpenID provider endpoints; Google's by default, overridable for tests or another provider. */
+  OIDC_AUTHORIZATION_ENDPOINT: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  OIDC_TOKEN_ENDPOINT: z.url().default('https://oauth2.googleapis.com/token'),
+  OIDC_JWKS_URI: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  OIDC_ISSUER: z.string().trim().min(1).default('https://accounts.google.com'),
   /** Adds GET /api/bench/bare, a fixed JSON answer the API benchmark compares against. */
   BENCH_ROUTES: booleanFlag,
   /** Leads accepted per client address per 10 minutes (issue 2: 5). */

@@ -1,0 +1,53 @@
+/**
+ * How a request proves it comes from signed-in staff (issue 4): the httpOnly `admin_session`
+ * cookie, or `Authorization: Bearer <token>`. Checked against admin sessions only, so a client
+ * session never passes. `requireAdmin` answers 401 otherwise.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { AppError } from '../errors.ts';
+import type { Database } from '../db.ts';
+import type { ApiBindings } from '../middleware/rate-limit.ts';
+import { validateAdminSession, type AdminSession, type AdminUser } from './admin-sessions.ts';
+
+export const ADMIN_SESSION_COOKIE = 'admin_session';
+
+export type AdminEnv = { Bindings: ApiBindings; Variables: { user: AdminUser; session: AdminSession } };
+
+export function adminRequestToken(c: Context): string | undefined {
+  const header = c.req.header('authorization');
+  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || undefined;
+  return getCookie(c, ADMIN_SESSION_COOKIE);
+}
+
+export function setAdminSessionCookie(c: Context, token: string, expiresAt: Date, secure: boolean): void {
+  setCookie(c, ADMIN_SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure,
+    path: '/',
+    expires: expiresAt,
+    maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
+  });
+}
+
+export function clearAdminSessionCookie(c: Context, secure: boolean): void {
+  deleteCookie(c, ADMIN_SESSION_COOKIE, { path: '/', secure, httpOnly: true, sameSite: 'Lax' });
+}
+
+export function requireAdmin(db: Database, secure: boolean, allowed: string[]): MiddlewareHandler<AdminEnv> {
+  return async (c, next) => {
+    const token = adminRequestToken(c);
+    const result = token ? await validateAdminSession(db, token) : null;
+    // Someone removed from ADMIN_EMAILS loses access at once, whatever sessions they hold.
+    if (!result || !allowed.includes(result.user.username)) {
+      throw new AppError(401, 'unauthorized', 'Please sign in as staff to continue');
+    }
+    if (result.renewed && !c.req.header('authorization')) {
+      setAdminSessionCookie(c, token!, result.session.expiresAt, secure);
+    }
+    c.set('user', result.user);
+    c.set('session', result.session);
+    await next();
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Staff sign-in under /api/admin/auth (SPEC.md 2.11, 7; issue 4).
+ *
+ * - GET /config → {google: boolean}: whether Google sign-in is configured.
+ * - GET /google → 302 to the OpenID provider with state and a PKCE verifier kept in short-lived
+ *   httpOnly cookies; to /admin/login?error=not_configured without credentials.
+ * - GET /google/callback → checks the state, exchanges the code, verifies the ID token against
+ *   the provider's keys (issuer, audience, expiry). Only a verified email listed in ADMIN_EMAILS
+ *   gets a session (cookie) and goes to /admin; otherwise /admin/login?error=unauthorized, or
+ *   ?error=callback_failed when anything fails. No token ever appears in a URL.
+ * - POST /link {token} → signs in with a one-time link from `npm run admin:link`; 400 when the
+ *   link is used, expired or unknown, 403 when its email is no longer allowed.
+ */
+import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from 'arctic';
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { z } from 'zod';
+import { setAdminSessionCookie, type AdminEnv } from '../auth/admin-auth.ts';
+import { createAdminSession } from '../auth/admin-sessions.ts';
+import type { AppDeps } from '../deps.ts';
+import { isHttpsSite } from '../env.ts';
+import { AppError } from '../errors.ts';
+import { clientAddress, createLimiter } from '../middleware/rate-limit.ts';
+import { upsertAdminUser, useSignInLink } from '../services/admin-users.ts';
+import { validate } from '../validation.ts';
+
+const STATE_COOKIE = 'admin_oauth_state';
+const VERIFIER_COOKIE = 'admin_oauth_verifier';
+/** Lifetime of the state and verifier cookies, in seconds: 10 minutes. */
+const FLOW_COOKIE_SECONDS = 600;
+const SCOPES = ['openid', 'email', 'profile'];
+
+export function adminAuthRoutes(deps: AppDeps) {
+  const { db, env } = deps;
+  const secure = isHttpsSite(env);
+  const configured = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+  const redirectUri = new URL('/api/admin/auth/google/callback', env.SITE_URL).href;
+  const oauth = new OAuth2Client(env.GOOGLE_CLIENT_ID ?? '', env.GOOGLE_CLIENT_SECRET ?? '', redirectUri);
+  const jwks = createRemoteJWKSet(new URL(env.OIDC_JWKS_URI));
+  const limiter = createLimiter(env.AUTH_RATE_LIMIT, 15 * 60, 'Too many attempts. Please wait a few minutes.');
+  const toLogin = (c: Context, error: string) => c.redirect(`/admin/login?error=${error}`, 302);
+  const flowCookie = { httpOnly: true, sameSite: 'Lax' as const, secure, path: '/api/admin/auth', maxAge: FLOW_COOKIE_SECONDS };
+
+  async function signIn(c: Context, email: string) {
+    const user = await upsertAdminUser(db, email);
+    const { token, session } = await createAdminSession(db, user.id);
+    setAdminSessionCookie(c, token, session.expiresAt, secure);
+    return user;
+  }
+
+  return new Hono<AdminEnv>()
+    .get('/config', (c) => c.json({ google: configured }))
+    .get('/google', (c) => {
+      if (!configured) return toLogin(c, 'not_configured');
+      const state = generateState();
+      const verifier = generateCodeVerifier();
+      setCookie(c, STATE_COOKIE, state, flowCookie);
+      setCookie(c, VERIFIER_COOKIE, verifier, flowCookie);
+      const url = oauth.createAuthorizationURLWithPKCE(
+        env.OIDC_AUTHORIZATION_ENDPOINT,
+        state,
+        CodeChallengeMethod.S256,
+        verifier,
+        SCOPES,
+      );
+      return c.redirect(url.href, 302);
+    })
+    .get('/google/callback', async (c) => {
+      const state = getCookie(c, STATE_COOKIE);
+      const verifier = getCookie(c, VERIFIER_COOKIE);
+      deleteCookie(c, STATE_COOKIE, flowCookie);
+      deleteCookie(c, VERIFIER_COOKIE, flowCookie);
+      const code = c.req.query('code');
+      if (!configured || !code || !state || !verifier || c.req.query('state') !== state) {
+        return toLogin(c, 'callback_failed');
+      }
+      let email: string;
+      try {
+        const tokens = await oauth.validateAuthorizationCode(env.OIDC_TOKEN_ENDPOINT, code, verifier);
+        const { payload } = await jwtVerify(tokens.idToken(), jwks, {
+          issuer: env.OIDC_ISSUER,
+          audience: env.GOOGLE_CLIENT_ID,
+        });
+        if (typeof payload.email !== 'string' || payload.email_verified !== true) return toLogin(c, 'unauthorized');
+        email = payload.email.toLowerCase();
+      } catch (error) {
+        console.error('[admin] Google sign-in failed:', error instanceof Error ? error.message : error);
+        return toLogin(c, 'callback_failed');
+      }
+      if (!env.ADMIN_EMAILS.includes(email)) return toLogin(c, 'unauthorized');
+      await signIn(c, email);
+      return c.redirect('/admin', 302);
+    })
+    .post('/link', validate('json', z.object({ token: z.string().min(10).max(200) })), async (c) => {
+      await limiter.consume(`admin-link:${clientAddress(c, env.TRUST_PROXY)}`);
+      const email = await useSignInLink(db, c.req.valid('json').token);
+      if (!email) throw new AppError(400, 'invalid_link', 'This sign-in link is invalid, used or expired.');
+      if (!env.ADMIN_EMAILS.includes(email)) {
+        throw new AppError(403, 'forbidden', 'Access denied. Only authorized email addresses can access the admin panel.');
+      }
+      const user = await signIn(c, email);
+      return c.json({ user: { id: user.id, username: user.username } });
+    });
+}

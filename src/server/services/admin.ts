@@ -1,0 +1,164 @@
+/**
+ * What staff manage (SPEC.md 2.11, 3.2, 7; issue 4): clients and projects with their audit
+ * events (written in the same transaction as the change), and the lists of communications and
+ * leads, newest first.
+ */
+import { count, desc, eq } from 'drizzle-orm';
+import { clients, communications, contactSubmissions, projects } from '../../../db/schema/index.ts';
+import type { AdminClientValues, AdminProjectValues } from '../../shared/schemas/admin.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Database } from '../db.ts';
+import { recordEvent, type Actor } from './audit.ts';
+import { DuplicateEmailError, createClient, normalizeEmail, toPublicClient } from './clients.ts';
+import { isUniqueViolation } from './db-errors.ts';
+
+/** Clients, newest first, each with its number of projects (for the delete confirmation). */
+export async function listClients(db: Database) {
+  const rows = await db
+    .select({ client: clients, projectCount: count(projects.id) })
+    .from(clients)
+    .leftJoin(projects, eq(projects.clientId, clients.id))
+    .groupBy(clients.id)
+    .orderBy(desc(clients.createdAt));
+  return rows.map((r) => ({ ...toPublicClient(r.client), projectCount: r.projectCount }));
+}
+
+export async function adminCreateClient(db: Database, actor: Actor, values: AdminClientValues) {
+  if (!values.password) throw new MissingPasswordError();
+  const passwordHash = await hashPassword(values.password);
+  return db.transaction(async (tx) => {
+    const client = await createClient(tx, {
+      name: values.name,
+      email: values.email,
+      company: values.company ?? undefined,
+      phone: values.phone ?? undefined,
+      passwordHash,
+    });
+    await recordEvent(tx, actor, 'create', 'client', client.id, `Created client ${client.name} <${client.email}>`);
+    return toPublicClient(client);
+  });
+}
+
+/** Thrown when a new client has no password (the form requires one, SPEC.md 2.11). */
+export class MissingPasswordError extends Error {
+  constructor() {
+    super('Password is required for a new client');
+  }
+}
+
+/** Updates a client; an absent password keeps the current one. Null when the client does not exist. */
+export async function adminUpdateClient(db: Database, actor: Actor, id: string, values: AdminClientValues) {
+  const passwordHash = values.password ? await hashPassword(values.password) : undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(clients)
+        .set({
+          name: values.name,
+          email: normalizeEmail(values.email),
+          company: values.company,
+          phone: values.phone,
+          ...(passwordHash ? { passwordHash } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(clients.id, id))
+        .returning();
+      if (!row) return null;
+      await recordEvent(tx, actor, 'update', 'client', id, `Updated client ${row.name}${passwordHash ? ' (new password)' : ''}`);
+      return toPublicClient(row);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DuplicateEmailError();
+    throw error;
+  }
+}
+
+/** Deletes a client with its projects, milestones and messages; returns false when it did not exist. */
+export async function adminDeleteClient(db: Database, actor: Actor, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(clients).where(eq(clients.id, id)).returning();
+    if (!row) return false;
+    await recordEvent(tx, actor, 'delete', 'client', id, `Deleted client ${row.name} and all of its projects`);
+    return true;
+  });
+}
+
+/** Projects, newest first, each with its client's name embedded (SPEC.md 3.2). */
+export async function listProjects(db: Database) {
+  const rows = await db
+    .select({ project: projects, clientName: clients.name, clientCompany: clients.company })
+    .from(projects)
+    .leftJoin(clients, eq(clients.id, projects.clientId))
+    .orderBy(desc(projects.createdAt));
+  return rows.map((r) => ({
+    ...r.project,
+    client: r.clientName === null ? null : { name: r.clientName, company: r.clientCompany },
+  }));
+}
+
+async function clientExists(db: Database, clientId: string): Promise<boolean> {
+  const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  return Boolean(row);
+}
+
+/** Thrown when a project names a client that does not exist. */
+export class UnknownClientError extends Error {
+  constructor() {
+    super('Client is required');
+  }
+}
+
+export async function adminCreateProject(db: Database, actor: Actor, values: AdminProjectValues) {
+  if (!(await clientExists(db, values.clientId))) throw new UnknownClientError();
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .insert(projects)
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .returning();
+    if (!row) throw new Error('Insert returned no row');
+    await recordEvent(tx, actor, 'create', 'project', row.id, `Created project ${row.title}`);
+    return row;
+  });
+}
+
+export async function adminUpdateProject(db: Database, actor: Actor, id: string, values: AdminProjectValues) {
+  if (!(await clientExists(db, values.clientId))) throw new UnknownClientError();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(projects)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(projects.id, id))
+      .returning();
+    if (!row) return null;
+    await recordEvent(tx, actor, 'update', 'project', id, `Updated project ${row.title} (${row.status})`);
+    return row;
+  });
+}
+
+export async function adminDeleteProject(db: Database, actor: Actor, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(projects).where(eq(projects.id, id)).returning();
+    if (!row) return false;
+    await recordEvent(tx, actor, 'delete', 'project', id, `Deleted project ${row.title}`);
+    return true;
+  });
+}
+
+/** Communications, newest first, with the project's title embedded (SPEC.md 3.2). */
+export async function listCommunications(db: Database) {
+  const rows = await db
+    .select({ communication: communications, projectTitle: projects.title })
+    .from(communications)
+    .leftJoin(projects, eq(projects.id, communications.projectId))
+    .orderBy(desc(communications.createdAt));
+  return rows.map((r) => ({
+    ...r.communication,
+    project: r.projectTitle === null ? null : { title: r.projectTitle },
+  }));
+}
+
+/** Leads (contact submissions), newest first. */
+export function listLeads(db: Database) {
+  return db.select().from(contactSubmissions).orderBy(desc(contactSubmissions.createdAt));
+}

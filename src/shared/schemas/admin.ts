@@ -1,0 +1,71 @@
+/**
+ * The admin dashboard's forms and request bodies (SPEC.md 2.11, 5; issue 4), with the spec's
+ * messages. Budget travels in integer cents; the form shows dollars (see budgetToCents).
+ */
+import { z } from 'zod';
+
+const PROJECT_STATUSES = ['planning', 'in-progress', 'review', 'completed', 'on-hold'] as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Client form (SPEC.md 5): password optional at the schema level, at least 6 characters when given. */
+export const adminClientSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+  email: z
+    .string({ error: 'Invalid email address' })
+    .trim()
+    .max(254, 'Invalid email address')
+    .pipe(z.email('Invalid email address')),
+  company: optionalText(200),
+  phone: optionalText(40),
+  password: z
+    .string()
+    .max(128, 'Password must be at most 128 characters')
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 6, 'Password must be at least 6 characters'),
+});
+export type AdminClientInput = z.input<typeof adminClientSchema>;
+export type AdminClientValues = z.output<typeof adminClientSchema>;
+
+const isoDate = z.iso
+  .date('Use a date like 2026-11-21')
+  .nullish()
+  .or(z.literal('').transform(() => null))
+  .transform((v) => v ?? null);
+
+/** Project form (SPEC.md 5): budget in integer cents at least 0; hours at least 0; dates optional. */
+export const adminProjectSchema = z.object({
+  clientId: z.string({ error: 'Client is required' }).trim().min(1, 'Client is required').max(100),
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
+  description: optionalText(5000),
+  status: z.enum(PROJECT_STATUSES, { error: 'Choose a status' }).default('planning'),
+  startDate: isoDate,
+  endDate: isoDate,
+  estimatedHours: z.number({ error: 'Enter a number of hours' }).min(0, 'Hours must be 0 or more').max(100000).nullish().transform((v) => v ?? null),
+  budget: z
+    .number({ error: 'Enter a budget' })
+    .int('Budget must be a whole number of cents')
+    .min(0, 'Budget must be 0 or more')
+    .max(100_000_000_00)
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type AdminProjectInput = z.input<typeof adminProjectSchema>;
+export type AdminProjectValues = z.output<typeof adminProjectSchema>;
+
+/** Dollars typed in the form → integer cents (multiplied by 100 and rounded, SPEC.md 5). */
+export function budgetToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/** Stored cents → dollars for the form (divided by 100, SPEC.md 5). */
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
