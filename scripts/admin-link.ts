@@ -23,4 +23,6 @@ const { client, db } = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TO
 await migrateDatabase(db, join(import.meta.dirname, '..', 'db', 'migrations'));
 const token = await createSignInLink(db, email);
 client.close();
-console.log(`Sign-in link for ${email} (works once, for 15 minutes):\n${new URL(`/admin/login#link=${token}`, env.SITE_URL).href}`);
+console.log(
+  `Sign-in link for ${email} (works once, for 15 minutes):\n${new URL(`/admin/login#link=${token}`, env.SITE_URL).href}`,
+);

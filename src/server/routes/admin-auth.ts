@@ -40,7 +40,13 @@ export function adminAuthRoutes(deps: AppDeps) {
   const jwks = createRemoteJWKSet(new URL(env.OIDC_JWKS_URI));
   const limiter = createLimiter(env.AUTH_RATE_LIMIT, 15 * 60, 'Too many attempts. Please wait a few minutes.');
   const toLogin = (c: Context, error: string) => c.redirect(`/admin/login?error=${error}`, 302);
-  const flowCookie = { httpOnly: true, sameSite: 'Lax' as const, secure, path: '/api/admin/auth', maxAge: FLOW_COOKIE_SECONDS };
+  const flowCookie = {
+    httpOnly: true,
+    sameSite: 'Lax' as const,
+    secure,
+    path: '/api/admin/auth',
+    maxAge: FLOW_COOKIE_SECONDS,
+  };
 
   async function signIn(c: Context, email: string) {
     const user = await upsertAdminUser(db, email);
@@ -97,7 +103,11 @@ export function adminAuthRoutes(deps: AppDeps) {
       const email = await useSignInLink(db, c.req.valid('json').token);
       if (!email) throw new AppError(400, 'invalid_link', 'This sign-in link is invalid, used or expired.');
       if (!env.ADMIN_EMAILS.includes(email)) {
-        throw new AppError(403, 'forbidden', 'Access denied. Only authorized email addresses can access the admin panel.');
+        throw new AppError(
+          403,
+          'forbidden',
+          'Access denied. Only authorized email addresses can access the admin panel.',
+        );
       }
       const user = await signIn(c, email);
       return c.json({ user: { id: user.id, username: user.username } });

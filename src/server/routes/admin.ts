@@ -40,11 +40,13 @@ const idParam = z.object({ id: z.string().min(1).max(100) });
 
 /** Maps the services' domain errors to API errors. */
 function asApiError(error: unknown): unknown {
-  if (error instanceof DuplicateEmailError) return new AppError(409, 'email_taken', error.message, { email: error.message });
+  if (error instanceof DuplicateEmailError)
+    return new AppError(409, 'email_taken', error.message, { email: error.message });
   if (error instanceof MissingPasswordError) {
     return new AppError(422, 'invalid_fields', error.message, { password: error.message });
   }
-  if (error instanceof UnknownClientError) return new AppError(422, 'invalid_fields', error.message, { clientId: error.message });
+  if (error instanceof UnknownClientError)
+    return new AppError(422, 'invalid_fields', error.message, { clientId: error.message });
   return error;
 }
 
@@ -77,7 +79,9 @@ export function adminRoutes(deps: AppDeps) {
       c.json(await mapped(() => adminCreateClient(db, c.get('user'), c.req.valid('json'))), 201),
     )
     .put('/clients/:id', validate('param', idParam), validate('json', adminClientSchema), async (c) => {
-      const client = await mapped(() => adminUpdateClient(db, c.get('user'), c.req.valid('param').id, c.req.valid('json')));
+      const client = await mapped(() =>
+        adminUpdateClient(db, c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+      );
       if (!client) throw notFound('Client');
       return c.json(client);
     })
@@ -90,7 +94,9 @@ export function adminRoutes(deps: AppDeps) {
       c.json(await mapped(() => adminCreateProject(db, c.get('user'), c.req.valid('json'))), 201),
     )
     .put('/projects/:id', validate('param', idParam), validate('json', adminProjectSchema), async (c) => {
-      const project = await mapped(() => adminUpdateProject(db, c.get('user'), c.req.valid('param').id, c.req.valid('json')));
+      const project = await mapped(() =>
+        adminUpdateProject(db, c.get('user'), c.req.valid('param').id, c.req.valid('json')),
+      );
       if (!project) throw notFound('Project');
       return c.json(project);
     })

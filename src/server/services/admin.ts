@@ -64,7 +64,14 @@ export async function adminUpdateClient(db: Database, actor: Actor, id: string, 
         .where(eq(clients.id, id))
         .returning();
       if (!row) return null;
-      await recordEvent(tx, actor, 'update', 'client', id, `Updated client ${row.name}${passwordHash ? ' (new password)' : ''}`);
+      await recordEvent(
+        tx,
+        actor,
+        'update',
+        'client',
+        id,
+        `Updated client ${row.name}${passwordHash ? ' (new password)' : ''}`,
+      );
       return toPublicClient(row);
     });
   } catch (error) {

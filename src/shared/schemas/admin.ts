@@ -48,7 +48,12 @@ export const adminProjectSchema = z.object({
   status: z.enum(PROJECT_STATUSES, { error: 'Choose a status' }).default('planning'),
   startDate: isoDate,
   endDate: isoDate,
-  estimatedHours: z.number({ error: 'Enter a number of hours' }).min(0, 'Hours must be 0 or more').max(100000).nullish().transform((v) => v ?? null),
+  estimatedHours: z
+    .number({ error: 'Enter a number of hours' })
+    .min(0, 'Hours must be 0 or more')
+    .max(100000)
+    .nullish()
+    .transform((v) => v ?? null),
   budget: z
     .number({ error: 'Enter a budget' })
     .int('Budget must be a whole number of cents')

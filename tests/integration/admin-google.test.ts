@@ -1,0 +1,100 @@
+import { OAuth2Server } from 'oauth2-mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectConsoleErrors } from '../setup/console.ts';
+import { createTestApi } from './helpers.ts';
+
+/** The whole OpenID flow against a local provider (oauth2-mock-server) through the endpoint override. */
+let provider: OAuth2Server;
+let api: Awaited<ReturnType<typeof createTestApi>>;
+
+beforeAll(async () => {
+  provider = new OAuth2Server();
+  await provider.issuer.keys.generate('RS256');
+  await provider.start(0, '127.0.0.1');
+  const issuer = provider.issuer.url!;
+  api = await createTestApi({
+    env: {
+      GOOGLE_CLIENT_ID: 'agency-admin',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      ADMIN_EMAILS: 'owner@agency.example',
+      OIDC_AUTHORIZATION_ENDPOINT: `${issuer}/authorize`,
+      OIDC_TOKEN_ENDPOINT: `${issuer}/token`,
+      OIDC_JWKS_URI: `${issuer}/jwks`,
+      OIDC_ISSUER: issuer,
+    },
+  });
+});
+afterAll(async () => {
+  await api.close();
+  await provider.stop();
+});
+
+function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** Runs the flow for a provider that will claim `claims`; returns the callback's answer. */
+async function signInAs(claims: Record<string, unknown>) {
+  // The provider signs an access token and an ID token; both carry the claims.
+  const addClaims = (token: { payload: Record<string, unknown> }) => Object.assign(token.payload, claims);
+  provider.service.on('beforeTokenSigning', addClaims);
+  try {
+    return await runFlow();
+  } finally {
+    provider.service.off('beforeTokenSigning', addClaims);
+  }
+}
+
+async function runFlow() {
+  const start = await api.call('GET', '/api/admin/auth/google');
+  expect(start.status).toBe(302);
+  const authorize = new URL(start.headers.get('location')!);
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorize.searchParams.get('scope')).toBe('openid email profile');
+  const consent = await fetch(authorize, { redirect: 'manual' });
+  const back = new URL(consent.headers.get('location')!);
+  expect(back.pathname).toBe('/api/admin/auth/google/callback');
+  return api.call('GET', `${back.pathname}${back.search}`, { cookie: cookiesOf(start) });
+}
+
+describe('Google sign-in (OpenID Connect, state and PKCE)', () => {
+  it('lets a verified, allowed email in with a session cookie and no token in any URL', async () => {
+    const response = await signInAs({ email: 'Owner@Agency.example', email_verified: true });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/admin');
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('admin_session='))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    const token = decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!);
+    const me = await api.call('GET', '/api/admin/me', { token });
+    expect(await me.json()).toMatchObject({ username: 'owner@agency.example' });
+  });
+
+  it('sends an email that is not on the list to ?error=unauthorized', async () => {
+    const response = await signInAs({ email: 'stranger@agency.example', email_verified: true });
+    expect(response.headers.get('location')).toBe('/admin/login?error=unauthorized');
+    expect(response.headers.getSetCookie().some((c) => c.startsWith('admin_session='))).toBe(false);
+  });
+
+  it('refuses an allowed email the provider has not verified', async () => {
+    const response = await signInAs({ email: 'owner@agency.example', email_verified: false });
+    expect(response.headers.get('location')).toBe('/admin/login?error=unauthorized');
+  });
+
+  it('sends a forged state to ?error=callback_failed', async () => {
+    const start = await api.call('GET', '/api/admin/auth/google');
+    const response = await api.call('GET', '/api/admin/auth/google/callback?code=abc&state=forged', {
+      cookie: cookiesOf(start),
+    });
+    expect(response.headers.get('location')).toBe('/admin/login?error=callback_failed');
+  });
+
+  it('sends an ID token for another audience to ?error=callback_failed', async () => {
+    const errors = expectConsoleErrors();
+    const response = await signInAs({ email: 'owner@agency.example', email_verified: true, aud: 'someone-else' });
+    expect(response.headers.get('location')).toBe('/admin/login?error=callback_failed');
+    expect(errors.flat().join(' ')).toContain('Google sign-in failed');
+  });
+});
