@@ -301,3 +301,136 @@ describe('lists', () => {
     expect(leads[0]?.status).toBe('new');
   });
 });
+
+describe('conversation, milestones and leads', () => {
+  async function newProject(title: string) {
+    const client = (await (
+      await admin('POST', '/api/admin/clients', {
+        name: `${title} Client`,
+        email: `${title.toLowerCase().replace(/\W/g, '')}-${Date.now()}@example.com`,
+        password: 'secret-pass',
+      })
+    ).json()) as { id: string; email: string };
+    const project = (await (await admin('POST', '/api/admin/projects', { clientId: client.id, title })).json()) as {
+      id: string;
+    };
+    return { client, project };
+  }
+
+  it('a team reply reaches the client as an unread team message; staff mark client messages read or unread', async () => {
+    const { client, project } = await newProject('Reply');
+    const login = await api.call('POST', '/api/client/login', {
+      body: { email: client.email, password: 'secret-pass' },
+      address: api.nextAddress(),
+    });
+    const portalToken = ((await login.json()) as { token: string }).token;
+    await api.call('POST', `/api/client/projects/${project.id}/communications`, {
+      token: portalToken,
+      body: { subject: 'Question', message: 'When do we launch?' },
+    });
+    const inbox = (await (await admin('GET', '/api/admin/communications')).json()) as {
+      id: string;
+      subject: string;
+      fromClient: boolean;
+      isRead: boolean;
+    }[];
+    const question = inbox.find((m) => m.subject === 'Question')!;
+    expect(question).toMatchObject({ fromClient: true, isRead: false });
+    expect((await admin('PATCH', `/api/admin/communications/${question.id}`, { isRead: true })).status).toBe(200);
+    expect((await admin('PATCH', `/api/admin/communications/${question.id}`, { isRead: 'yes' })).status).toBe(422);
+
+    const reply = await admin('POST', `/api/admin/projects/${project.id}/communications`, {
+      subject: 'Re: Question',
+      message: 'Next Friday.',
+    });
+    expect(reply.status).toBe(201);
+    const list = (await (await api.call('GET', '/api/client/projects', { token: portalToken })).json()) as {
+      unreadCount: number;
+    }[];
+    expect(list[0]?.unreadCount).toBe(1);
+    const detail = (await (
+      await api.call('GET', `/api/client/projects/${project.id}`, { token: portalToken })
+    ).json()) as {
+      communications: { subject: string; fromClient: boolean }[];
+    };
+    expect(detail.communications.find((m) => m.subject === 'Re: Question')?.fromClient).toBe(false);
+    expect(
+      (await admin('POST', '/api/admin/projects/missing/communications', { subject: 'a', message: 'b' })).status,
+    ).toBe(404);
+  });
+
+  it('creates, edits, reorders and deletes milestones; completedAt follows the status', async () => {
+    const { project } = await newProject('Milestones');
+    const path = `/api/admin/projects/${project.id}/milestones`;
+    const first = (await (await admin('POST', path, { title: 'Design', dueDate: '2026-12-01' })).json()) as {
+      id: string;
+      orderIndex: number;
+    };
+    const second = (await (await admin('POST', path, { title: 'Build', status: 'completed' })).json()) as {
+      id: string;
+      orderIndex: number;
+      completedAt: string | null;
+    };
+    expect([first.orderIndex, second.orderIndex]).toEqual([1, 2]);
+    expect(second.completedAt).not.toBeNull();
+    expect((await admin('POST', path, { title: '' })).status).toBe(422);
+
+    const edited = (await (
+      await admin('PUT', `/api/admin/milestones/${second.id}`, { title: 'Build', status: 'in-progress' })
+    ).json()) as { completedAt: string | null };
+    expect(edited.completedAt).toBeNull();
+
+    const reordered = (await (await admin('PUT', `${path}/order`, { ids: [second.id, first.id] })).json()) as {
+      title: string;
+    }[];
+    expect(reordered.map((m) => m.title)).toEqual(['Build', 'Design']);
+    expect((await admin('PUT', `${path}/order`, { ids: [first.id] })).status).toBe(422);
+
+    expect((await admin('DELETE', `/api/admin/milestones/${first.id}`)).status).toBe(204);
+    const left = (await (await admin('GET', path)).json()) as unknown[];
+    expect(left).toHaveLength(1);
+  });
+
+  it('sets a lead’s status and exports every lead as CSV with formulas neutralised', async () => {
+    await api.post(
+      '/api/contact',
+      {
+        name: '=HYPERLINK("x")',
+        email: 'csv@example.com',
+        message: 'Line one, "quoted"\nline two',
+        howDidYouFindUs: 'other',
+      },
+      api.nextAddress(),
+    );
+    const leads = (await (await admin('GET', '/api/admin/contact-submissions')).json()) as {
+      id: string;
+      email: string;
+    }[];
+    const lead = leads.find((l) => l.email === 'csv@example.com')!;
+    const updated = await admin('PATCH', `/api/admin/contact-submissions/${lead.id}`, { status: 'contacted' });
+    expect(await updated.json()).toMatchObject({ status: 'contacted' });
+    expect((await admin('PATCH', `/api/admin/contact-submissions/${lead.id}`, { status: 'maybe' })).status).toBe(422);
+
+    const csv = await admin('GET', '/api/admin/contact-submissions.csv');
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = await csv.text();
+    expect(text).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(text).toContain('"Line one, ""quoted""\nline two"');
+    expect(text).toContain(',contacted,landing,no,');
+    expect((await api.call('GET', '/api/admin/contact-submissions.csv', { token: clientToken })).status).toBe(401);
+  });
+
+  it('records every change in the audit trail, newest first', async () => {
+    const events = (await (await admin('GET', '/api/admin/events')).json()) as {
+      action: string;
+      entity: string;
+      username: string;
+    }[];
+    expect(events.length).toBeGreaterThan(5);
+    expect(events[0]?.username).toBe(ADMIN);
+    expect(new Set(events.map((e) => e.entity))).toEqual(
+      new Set(['client', 'project', 'communication', 'milestone', 'lead']),
+    );
+  });
+});

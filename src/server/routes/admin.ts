@@ -7,21 +7,42 @@
  * - POST /clients, PUT /clients/:id, DELETE /clients/:id (with its projects, milestones and
  *   messages); 409 when the email exists in any case; 422 with the spec's messages.
  * - POST /projects, PUT /projects/:id, DELETE /projects/:id; budget in integer cents.
+ * - POST /projects/:id/communications → a team reply; PATCH /communications/:id {isRead}.
+ * - GET/POST /projects/:id/milestones, PUT /projects/:id/milestones/order {ids},
+ *   PUT/DELETE /milestones/:id.
+ * - PATCH /contact-submissions/:id {status}; GET /contact-submissions.csv → every lead as CSV.
  * - GET /events → the latest audit events.
  * Every create, update and delete is recorded in admin_events in the same transaction.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { adminClientSchema, adminProjectSchema } from '../../shared/schemas/admin.ts';
+import {
+  adminClientSchema,
+  adminProjectSchema,
+  leadStatusSchema,
+  messageReadSchema,
+  milestoneOrderSchema,
+  milestoneSchema,
+  teamMessageSchema,
+} from '../../shared/schemas/admin.ts';
 import { adminRequestToken, clearAdminSessionCookie, requireAdmin, type AdminEnv } from '../auth/admin-auth.ts';
 import { revokeAdminSession, validateAdminSession } from '../auth/admin-sessions.ts';
 import type { AppDeps } from '../deps.ts';
 import { isHttpsSite } from '../env.ts';
 import { AppError } from '../errors.ts';
 import {
+  MilestoneOrderError,
   MissingPasswordError,
   UnknownClientError,
   adminCreateClient,
+  adminCreateMilestone,
+  adminDeleteMilestone,
+  adminListMilestones,
+  adminReorderMilestones,
+  adminReply,
+  adminSetLeadStatus,
+  adminSetMessageRead,
+  adminUpdateMilestone,
   adminCreateProject,
   adminDeleteClient,
   adminDeleteProject,
@@ -34,6 +55,7 @@ import {
 } from '../services/admin.ts';
 import { latestEvents } from '../services/audit.ts';
 import { DuplicateEmailError } from '../services/clients.ts';
+import { leadsToCsv } from '../services/leads-csv.ts';
 import { validate } from '../validation.ts';
 
 const idParam = z.object({ id: z.string().min(1).max(100) });
@@ -47,6 +69,8 @@ function asApiError(error: unknown): unknown {
   }
   if (error instanceof UnknownClientError)
     return new AppError(422, 'invalid_fields', error.message, { clientId: error.message });
+  if (error instanceof MilestoneOrderError)
+    return new AppError(422, 'invalid_fields', error.message, { ids: error.message });
   return error;
 }
 
@@ -104,7 +128,63 @@ export function adminRoutes(deps: AppDeps) {
       if (!(await adminDeleteProject(db, c.get('user'), c.req.valid('param').id))) throw notFound('Project');
       return c.body(null, 204);
     })
+    .post(
+      '/projects/:id/communications',
+      validate('param', idParam),
+      validate('json', teamMessageSchema),
+      async (c) => {
+        const reply = await adminReply(db, c.get('user'), c.req.valid('param').id, c.req.valid('json'));
+        if (!reply) throw notFound('Project');
+        return c.json({ communication: reply }, 201);
+      },
+    )
+    .get('/projects/:id/milestones', validate('param', idParam), async (c) => {
+      const list = await adminListMilestones(db, c.req.valid('param').id);
+      if (!list) throw notFound('Project');
+      return c.json(list);
+    })
+    .post('/projects/:id/milestones', validate('param', idParam), validate('json', milestoneSchema), async (c) => {
+      const milestone = await adminCreateMilestone(db, c.get('user'), c.req.valid('param').id, c.req.valid('json'));
+      if (!milestone) throw notFound('Project');
+      return c.json(milestone, 201);
+    })
+    .put(
+      '/projects/:id/milestones/order',
+      validate('param', idParam),
+      validate('json', milestoneOrderSchema),
+      async (c) => {
+        const list = await mapped(() =>
+          adminReorderMilestones(db, c.get('user'), c.req.valid('param').id, c.req.valid('json').ids),
+        );
+        if (!list) throw notFound('Project');
+        return c.json(list);
+      },
+    )
+    .put('/milestones/:id', validate('param', idParam), validate('json', milestoneSchema), async (c) => {
+      const milestone = await adminUpdateMilestone(db, c.get('user'), c.req.valid('param').id, c.req.valid('json'));
+      if (!milestone) throw notFound('Milestone');
+      return c.json(milestone);
+    })
+    .delete('/milestones/:id', validate('param', idParam), async (c) => {
+      if (!(await adminDeleteMilestone(db, c.get('user'), c.req.valid('param').id))) throw notFound('Milestone');
+      return c.body(null, 204);
+    })
     .get('/communications', async (c) => c.json(await listCommunications(db)))
+    .patch('/communications/:id', validate('param', idParam), validate('json', messageReadSchema), async (c) => {
+      const message = await adminSetMessageRead(db, c.get('user'), c.req.valid('param').id, c.req.valid('json').isRead);
+      if (!message) throw notFound('Message');
+      return c.json(message);
+    })
     .get('/contact-submissions', async (c) => c.json(await listLeads(db)))
+    .get('/contact-submissions.csv', async (c) => {
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', `attachment; filename="leads-${new Date().toISOString().slice(0, 10)}.csv"`);
+      return c.body(leadsToCsv(await listLeads(db)));
+    })
+    .patch('/contact-submissions/:id', validate('param', idParam), validate('json', leadStatusSchema), async (c) => {
+      const lead = await adminSetLeadStatus(db, c.get('user'), c.req.valid('param').id, c.req.valid('json').status);
+      if (!lead) throw notFound('Lead');
+      return c.json(lead);
+    })
     .get('/events', async (c) => c.json(await latestEvents(db)));
 }

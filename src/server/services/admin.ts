@@ -3,9 +3,16 @@
  * events (written in the same transaction as the change), and the lists of communications and
  * leads, newest first.
  */
-import { count, desc, eq } from 'drizzle-orm';
-import { clients, communications, contactSubmissions, projects } from '../../../db/schema/index.ts';
-import type { AdminClientValues, AdminProjectValues } from '../../shared/schemas/admin.ts';
+import { asc, count, desc, eq } from 'drizzle-orm';
+import {
+  clients,
+  communications,
+  contactSubmissions,
+  milestones,
+  projects,
+  type LeadStatus,
+} from '../../../db/schema/index.ts';
+import type { AdminClientValues, AdminProjectValues, MilestoneValues } from '../../shared/schemas/admin.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db.ts';
 import { recordEvent, type Actor } from './audit.ts';
@@ -168,4 +175,146 @@ export async function listCommunications(db: Database) {
 /** Leads (contact submissions), newest first. */
 export function listLeads(db: Database) {
   return db.select().from(contactSubmissions).orderBy(desc(contactSubmissions.createdAt));
+}
+
+/** A reply from the team on a project (fromClient false; unread until the client opens the project). */
+export async function adminReply(
+  db: Database,
+  actor: Actor,
+  projectId: string,
+  input: { subject: string; message: string },
+) {
+  const [project] = await db
+    .select({ id: projects.id, title: projects.title })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (!project) return null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(communications)
+      .values({ projectId, fromClient: false, subject: input.subject, message: input.message, createdAt: new Date() })
+      .returning();
+    if (!row) throw new Error('Insert returned no row');
+    await recordEvent(tx, actor, 'create', 'communication', row.id, `Replied on ${project.title}: ${input.subject}`);
+    return row;
+  });
+}
+
+/** Marks a message read or unread; null when it does not exist. */
+export async function adminSetMessageRead(db: Database, actor: Actor, id: string, isRead: boolean) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(communications).set({ isRead }).where(eq(communications.id, id)).returning();
+    if (!row) return null;
+    await recordEvent(
+      tx,
+      actor,
+      'update',
+      'communication',
+      id,
+      `Marked "${row.subject}" ${isRead ? 'read' : 'unread'}`,
+    );
+    return row;
+  });
+}
+
+/** A project's milestones in order; null when the project does not exist. */
+export async function adminListMilestones(db: Database, projectId: string) {
+  const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId));
+  if (!project) return null;
+  return db
+    .select()
+    .from(milestones)
+    .where(eq(milestones.projectId, projectId))
+    .orderBy(asc(milestones.orderIndex), asc(milestones.createdAt));
+}
+
+function completion(status: MilestoneValues['status'], now: Date): Date | null {
+  return status === 'completed' ? now : null;
+}
+
+/** Adds a milestone at the end of the project's list; null when the project does not exist. */
+export async function adminCreateMilestone(db: Database, actor: Actor, projectId: string, values: MilestoneValues) {
+  const existing = await adminListMilestones(db, projectId);
+  if (!existing) return null;
+  const now = new Date();
+  const orderIndex = existing.reduce((max, m) => Math.max(max, m.orderIndex), 0) + 1;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(milestones)
+      .values({
+        ...values,
+        projectId,
+        orderIndex,
+        completedAt: completion(values.status, now),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('Insert returned no row');
+    await recordEvent(tx, actor, 'create', 'milestone', row.id, `Added milestone ${row.title}`);
+    return row;
+  });
+}
+
+/** Edits a milestone; completedAt follows the status. Null when it does not exist. */
+export async function adminUpdateMilestone(db: Database, actor: Actor, id: string, values: MilestoneValues) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(milestones).where(eq(milestones.id, id));
+    if (!current) return null;
+    const now = new Date();
+    const completedAt = values.status === 'completed' ? (current.completedAt ?? now) : null;
+    const [row] = await tx
+      .update(milestones)
+      .set({ ...values, completedAt, updatedAt: now })
+      .where(eq(milestones.id, id))
+      .returning();
+    await recordEvent(tx, actor, 'update', 'milestone', id, `Updated milestone ${values.title} (${values.status})`);
+    return row ?? null;
+  });
+}
+
+export async function adminDeleteMilestone(db: Database, actor: Actor, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(milestones).where(eq(milestones.id, id)).returning();
+    if (!row) return false;
+    await recordEvent(tx, actor, 'delete', 'milestone', id, `Deleted milestone ${row.title}`);
+    return true;
+  });
+}
+
+/** Thrown when a new order does not list exactly the project's milestones. */
+export class MilestoneOrderError extends Error {
+  constructor() {
+    super('List every milestone of the project exactly once');
+  }
+}
+
+/** Puts the project's milestones in the order of `ids`; null when the project does not exist. */
+export async function adminReorderMilestones(db: Database, actor: Actor, projectId: string, ids: string[]) {
+  const existing = await adminListMilestones(db, projectId);
+  if (!existing) return null;
+  const known = new Set(existing.map((m) => m.id));
+  if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {
+    throw new MilestoneOrderError();
+  }
+  await db.transaction(async (tx) => {
+    for (const [index, id] of ids.entries()) {
+      await tx
+        .update(milestones)
+        .set({ orderIndex: index + 1, updatedAt: new Date() })
+        .where(eq(milestones.id, id));
+    }
+    await recordEvent(tx, actor, 'update', 'project', projectId, 'Reordered milestones');
+  });
+  return adminListMilestones(db, projectId);
+}
+
+/** Sets a lead's status; null when the lead does not exist. */
+export async function adminSetLeadStatus(db: Database, actor: Actor, id: string, status: LeadStatus) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(contactSubmissions).set({ status }).where(eq(contactSubmissions.id, id)).returning();
+    if (!row) return null;
+    await recordEvent(tx, actor, 'update', 'lead', id, `Lead ${row.name} is now ${status}`);
+    return row;
+  });
 }

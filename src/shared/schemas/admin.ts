@@ -74,3 +74,32 @@ export function budgetToCents(dollars: number): number {
 export function centsToDollars(cents: number): number {
   return cents / 100;
 }
+
+/** A team reply on a project (issue 4); same bounds as a client's message. */
+export const teamMessageSchema = z.object({
+  subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(200),
+  message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000),
+});
+
+/** Marking a message read or unread. */
+export const messageReadSchema = z.object({ isRead: z.boolean({ error: 'isRead must be true or false' }) });
+
+const MILESTONE_STATUSES = ['pending', 'in-progress', 'completed'] as const;
+
+/** A milestone (SPEC.md 3.1 milestones). */
+export const milestoneSchema = z.object({
+  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
+  description: optionalText(2000),
+  status: z.enum(MILESTONE_STATUSES, { error: 'Choose a status' }).default('pending'),
+  dueDate: isoDate,
+});
+export type MilestoneValues = z.output<typeof milestoneSchema>;
+
+/** The new order of a project's milestones: every one of its ids, once, first to last. */
+export const milestoneOrderSchema = z.object({
+  ids: z.array(z.string().min(1).max(100)).min(1).max(500),
+});
+
+const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
+/** A lead's status (issue 4). */
+export const leadStatusSchema = z.object({ status: z.enum(LEAD_STATUSES, { error: 'Choose a status' }) });
