@@ -312,6 +312,7 @@ test.describe('password strength checker', () => {
 
   test('can show and hide the password', async ({ page }) => {
     await page.goto('/');
+    await waitForIsland(page, 'PasswordChecker');
     const input = page.getByLabel('Password to check');
     await input.fill('Secret1!');
     await expect(input).toHaveAttribute('type', 'password');
