@@ -3,37 +3,21 @@
  * cookie, or `Authorization: Bearer <token>`. Checked against admin sessions only, so a client
  * session never passes. `requireAdmin` answers 401 otherwise.
  */
-import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../errors.ts';
 import type { Database } from '../db.ts';
 import type { ApiBindings } from '../middleware/rate-limit.ts';
 import { validateAdminSession, type AdminSession, type AdminUser } from './admin-sessions.ts';
+import { sessionCookie } from './session-cookie.ts';
 
 export const ADMIN_SESSION_COOKIE = 'admin_session';
+const cookie = sessionCookie(ADMIN_SESSION_COOKIE);
 
 export type AdminEnv = { Bindings: ApiBindings; Variables: { user: AdminUser; session: AdminSession } };
 
-export function adminRequestToken(c: Context): string | undefined {
-  const header = c.req.header('authorization');
-  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || undefined;
-  return getCookie(c, ADMIN_SESSION_COOKIE);
-}
-
-export function setAdminSessionCookie(c: Context, token: string, expiresAt: Date, secure: boolean): void {
-  setCookie(c, ADMIN_SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure,
-    path: '/',
-    expires: expiresAt,
-    maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
-  });
-}
-
-export function clearAdminSessionCookie(c: Context, secure: boolean): void {
-  deleteCookie(c, ADMIN_SESSION_COOKIE, { path: '/', secure, httpOnly: true, sameSite: 'Lax' });
-}
+export const adminRequestToken = cookie.read;
+export const setAdminSessionCookie = cookie.set;
+export const clearAdminSessionCookie = cookie.clear;
 
 export function requireAdmin(db: Database, secure: boolean, allowed: string[]): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {

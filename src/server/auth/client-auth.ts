@@ -4,14 +4,15 @@
  * 401 without a valid, unexpired session of an active client, and re-sets the cookie when the
  * session was renewed.
  */
-import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../errors.ts';
 import type { Database } from '../db.ts';
 import type { ApiBindings } from '../middleware/rate-limit.ts';
 import { validateClientSession, type Client, type ClientSession } from './client-sessions.ts';
+import { sessionCookie } from './session-cookie.ts';
 
 export const CLIENT_SESSION_COOKIE = 'client_session';
+const cookie = sessionCookie(CLIENT_SESSION_COOKIE);
 
 export interface ClientVariables {
   client: Client;
@@ -20,27 +21,10 @@ export interface ClientVariables {
 export type ClientEnv = { Bindings: ApiBindings; Variables: ClientVariables };
 
 /** The session token of the request: the bearer token if any, else the cookie. */
-export function requestToken(c: Context): string | undefined {
-  const header = c.req.header('authorization');
-  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || undefined;
-  return getCookie(c, CLIENT_SESSION_COOKIE);
-}
-
+export const requestToken = cookie.read;
 /** Sets the session cookie: httpOnly, SameSite=Lax, Secure on https, until the session expires. */
-export function setClientSessionCookie(c: Context, token: string, expiresAt: Date, secure: boolean): void {
-  setCookie(c, CLIENT_SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure,
-    path: '/',
-    expires: expiresAt,
-    maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
-  });
-}
-
-export function clearClientSessionCookie(c: Context, secure: boolean): void {
-  deleteCookie(c, CLIENT_SESSION_COOKIE, { path: '/', secure, httpOnly: true, sameSite: 'Lax' });
-}
+export const setClientSessionCookie = cookie.set;
+export const clearClientSessionCookie = cookie.clear;
 
 /** Lets the request through only with a valid client session; sets `client` and `session`. */
 export function requireClient(db: Database, secure: boolean): MiddlewareHandler<ClientEnv> {
