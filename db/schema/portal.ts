@@ -9,13 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { blob, index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-/** Project status values and their labels (SPEC.md 4). */
-export const PROJECT_STATUSES = ['planning', 'in-progress', 'review', 'completed', 'on-hold'] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-
-/** Milestone status values (SPEC.md 4). */
-export const MILESTONE_STATUSES = ['pending', 'in-progress', 'completed'] as const;
-export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
+import { MILESTONE_STATUSES, PROJECT_STATUSES } from '../../src/shared/projects.ts';
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const uuid = () => crypto.randomUUID();

@@ -6,14 +6,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { LEAD_STATUSES } from '../../src/shared/projects.ts';
 
 /** Where a lead came from: the landing contact form, the audit page, or the emergency form. */
 export const LEAD_SOURCES = ['landing', 'audit', 'emergency'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
-/** Where staff are with a lead (issue 4). */
-export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export type { LeadStatus } from '../../src/shared/projects.ts';
 
 export const contactSubmissions = sqliteTable(
   'contact_submissions',

@@ -4,7 +4,6 @@
  * `loadEnv()` returns the typed settings or throws `EnvError`, whose message names every
  * bad variable; the server entry prints it and exits before listening. Defaults follow
  * issue 2: PORT 4321, DATABASE_URL `file:db/data/app.db`.
- * Only `publicEnv()` may be handed to browser code.
  */
 import { z } from 'zod';
 
@@ -116,12 +115,4 @@ export function loadEnv(): Env {
 /** True when the site is served over HTTPS (cookies get Secure, responses get HSTS). */
 export function isHttpsSite(env: Pick<Env, 'SITE_URL'>): boolean {
   return new URL(env.SITE_URL).protocol === 'https:';
-}
-
-/** The subset that may reach the browser: analytics script URL and site id. */
-export function publicEnv(env: Env) {
-  return {
-    analyticsScriptUrl: env.PUBLIC_ANALYTICS_SCRIPT_URL,
-    analyticsSiteId: env.PUBLIC_ANALYTICS_SITE_ID,
-  };
 }

@@ -1,15 +1,21 @@
 /**
- * Project and milestone display rules (SPEC.md 4): status labels, the portal's progress per
- * status (completed 100, review 80, in-progress 50, planning 0, on-hold 0).
+ * Project, milestone and lead statuses (SPEC.md 4; issue 4 for leads), their labels, and the
+ * portal's progress per project status (completed 100, review 80, in-progress 50, planning 0,
+ * on-hold 0). The one source for the database schema, the forms and the screens.
  */
-export const PROJECT_STATUS_LABELS = {
+export const PROJECT_STATUSES = ['planning', 'in-progress', 'review', 'completed', 'on-hold'] as const;
+export const MILESTONE_STATUSES = ['pending', 'in-progress', 'completed'] as const;
+export const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const PROJECT_STATUS_LABELS: Record<(typeof PROJECT_STATUSES)[number], string> = {
   planning: 'Planning',
   'in-progress': 'In Progress',
   review: 'Review',
   completed: 'Completed',
   'on-hold': 'On Hold',
-} as const;
-export type ProjectStatus = keyof typeof PROJECT_STATUS_LABELS;
+};
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 export const PROJECT_PROGRESS: Record<ProjectStatus, number> = {
   completed: 100,
@@ -19,9 +25,9 @@ export const PROJECT_PROGRESS: Record<ProjectStatus, number> = {
   'on-hold': 0,
 };
 
-export const MILESTONE_STATUS_LABELS = {
+export const MILESTONE_STATUS_LABELS: Record<(typeof MILESTONE_STATUSES)[number], string> = {
   pending: 'Pending',
   'in-progress': 'In Progress',
   completed: 'Completed',
-} as const;
-export type MilestoneStatus = keyof typeof MILESTONE_STATUS_LABELS;
+};
+export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];

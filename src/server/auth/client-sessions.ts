@@ -80,8 +80,3 @@ export async function validateClientSession(
 export async function revokeClientSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(clientSessions).where(eq(clientSessions.id, sessionId));
 }
-
-/** Deletes every session of a client (after a password reset). */
-export async function revokeAllClientSessions(db: Database, clientId: string): Promise<void> {
-  await db.delete(clientSessions).where(eq(clientSessions.clientId, clientId));
-}

@@ -3,8 +3,7 @@
  * messages. Budget travels in integer cents; the form shows dollars (see budgetToCents).
  */
 import { z } from 'zod';
-
-const PROJECT_STATUSES = ['planning', 'in-progress', 'review', 'completed', 'on-hold'] as const;
+import { LEAD_STATUSES, MILESTONE_STATUSES, PROJECT_STATUSES } from '../projects.ts';
 
 const optionalText = (max: number) =>
   z
@@ -84,8 +83,6 @@ export const teamMessageSchema = z.object({
 /** Marking a message read or unread. */
 export const messageReadSchema = z.object({ isRead: z.boolean({ error: 'isRead must be true or false' }) });
 
-const MILESTONE_STATUSES = ['pending', 'in-progress', 'completed'] as const;
-
 /** A milestone (SPEC.md 3.1 milestones). */
 export const milestoneSchema = z.object({
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
@@ -100,6 +97,5 @@ export const milestoneOrderSchema = z.object({
   ids: z.array(z.string().min(1).max(100)).min(1).max(500),
 });
 
-const LEAD_STATUSES = ['new', 'contacted', 'won', 'lost'] as const;
 /** A lead's status (issue 4). */
 export const leadStatusSchema = z.object({ status: z.enum(LEAD_STATUSES, { error: 'Choose a status' }) });
