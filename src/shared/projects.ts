@@ -31,3 +31,10 @@ export const MILESTONE_STATUS_LABELS: Record<(typeof MILESTONE_STATUSES)[number]
   completed: 'Completed',
 };
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New Lead',
+  contacted: 'Contacted',
+  won: 'Won',
+  lost: 'Lost',
+};

@@ -5,10 +5,12 @@
  * - `presetConsent(page)` stores a cookie choice before the page loads, so the banner stays away;
  * - `expectNoAxeViolations(page)` runs axe (WCAG 2.x A and AA) and lists each violation.
  */
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { e2eEnv } from '../../scripts/e2e-env.mjs';
 
 export const test = base.extend<{ pageErrors: string[]; allowPageErrors: (pattern: RegExp) => void }>({
   allowPageErrors: async ({ pageErrors }, use) => {
@@ -73,15 +75,11 @@ export async function waitForIsland(page: Page, name: string): Promise<void> {
   await page.locator(`astro-island[component-url*="${name}"]:not([ssr])`).first().waitFor({ state: 'attached' });
 }
 
+const ROOT = join(import.meta.dirname, '..', '..');
+const PORT = process.env.E2E_PORT ?? '4322';
+
 /** The test server's outbox (scripts/e2e-server.mjs), where every email is written as a .eml file. */
-const OUTBOX = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  'test-results',
-  `e2e-data-${process.env.E2E_PORT ?? '4322'}`,
-  'outbox',
-);
+const OUTBOX = join(ROOT, 'test-results', `e2e-data-${PORT}`, 'outbox');
 
 /** The emails sent so far, decoded from quoted-printable soft breaks and `=3D`; [] before the first. */
 export function sentMails(): string[] {
@@ -94,4 +92,25 @@ export function sentMails(): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * Signs a staff member in as a newcomer would: `npm run admin:link` against the test server's
+ * database prints a one-time link, which the page opens. Ends on /admin with the dashboard shown.
+ */
+export async function signInAsAdmin(page: Page, email = 'owner@agency.example'): Promise<void> {
+  const output = execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/admin-link.ts', email],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...e2eEnv(PORT) },
+      encoding: 'utf8',
+    },
+  );
+  const link = /https?:\/\/\S+#link=\S+/.exec(output)?.[0];
+  if (!link) throw new Error(`admin:link printed no link:\n${output}`);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/admin(#.*)?$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }

@@ -385,6 +385,13 @@ describe('conversation, milestones and leads', () => {
     }[];
     expect(reordered.map((m) => m.title)).toEqual(['Build', 'Design']);
     expect((await admin('PUT', `${path}/order`, { ids: [first.id] })).status).toBe(422);
+    // The project list says what a delete would take with it.
+    const projectsList = (await (await admin('GET', '/api/admin/projects')).json()) as {
+      id: string;
+      milestoneCount: number;
+      messageCount: number;
+    }[];
+    expect(projectsList.find((p) => p.id === project.id)).toMatchObject({ milestoneCount: 2, messageCount: 0 });
 
     expect((await admin('DELETE', `/api/admin/milestones/${first.id}`)).status).toBe(204);
     const left = (await (await admin('GET', path)).json()) as unknown[];

@@ -3,7 +3,7 @@
  * path it GETs (with cookies); a 401 is an error unless the query asks for null instead; no
  * retries for queries or mutations, no refetch on window focus, no polling.
  */
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api.ts';
 
 /** Freshness of SPEC.md 9, in milliseconds. */
@@ -23,8 +23,17 @@ export function getQueryFn<T>({ on401 }: { on401: 'throw' | 'returnNull' }): Que
   };
 }
 
-export function createQueryClient(): QueryClient {
+/**
+ * The query client of one island. `onUnauthorized` runs when any query answers 401 (the session
+ * ended while the page was open), so the island can show its sign-in screen.
+ */
+export function createQueryClient({ onUnauthorized }: { onUnauthorized?: () => void } = {}): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) onUnauthorized?.();
+      },
+    }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),

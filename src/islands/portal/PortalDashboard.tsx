@@ -8,9 +8,10 @@ import { CalendarDays, FolderOpen, MessageSquare } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { PROJECT_PROGRESS, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
 import { FRESH_LIST_MS } from '../lib/query.ts';
-import { formatDate } from './format.ts';
-import { Loading, PortalFrame } from './PortalFrame.tsx';
-import { ProjectStatusBadge } from './StatusBadge.tsx';
+import { formatDate } from '../lib/format.ts';
+import { Loading } from '../ui/loading.tsx';
+import { PortalFrame } from './PortalFrame.tsx';
+import { ProjectStatusBadge } from '../ui/StatusBadge.tsx';
 import type { PortalClient, PortalProject } from './types.ts';
 
 export const PROJECTS_KEY = ['/api/client/projects'];

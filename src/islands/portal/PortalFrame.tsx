@@ -4,22 +4,14 @@
  * the sign-in screen when there is no session, and the notification region.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ArrowLeft, Loader2, LogOut } from 'lucide-react';
+import { ArrowLeft, LogOut } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query.ts';
+import { Loading } from '../ui/loading.tsx';
 import Toaster from '../ui/Toaster.tsx';
 import { useClientAuth, useLogout } from './auth.ts';
 import LoginScreen from './LoginScreen.tsx';
 import type { PortalClient } from './types.ts';
-
-export function Loading() {
-  return (
-    <div role="status" className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-ink-700">
-      <Loader2 aria-hidden="true" className="size-8 animate-spin text-brand-700" />
-      <span className="font-medium">Loading...</span>
-    </div>
-  );
-}
 
 function Header({ client }: { client: PortalClient | null }) {
   const logout = useLogout();

@@ -16,10 +16,11 @@ import { cn } from '../lib/cn.ts';
 import { FRESH_DETAIL_MS } from '../lib/query.ts';
 import { toast } from '../lib/toast-store.ts';
 import { Field, SubmitButton, showServerFieldErrors } from '../ui/form.tsx';
-import { formatBudget, formatDate, formatDateTime } from './format.ts';
+import { formatBudget, formatDate, formatDateTime } from '../lib/format.ts';
 import { PROJECTS_KEY, ProgressBar } from './PortalDashboard.tsx';
-import { Loading, PortalFrame } from './PortalFrame.tsx';
-import { MilestoneStatusBadge, ProjectStatusBadge } from './StatusBadge.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { PortalFrame } from './PortalFrame.tsx';
+import { MilestoneStatusBadge, ProjectStatusBadge } from '../ui/StatusBadge.tsx';
 import type { PortalCommunication, PortalMilestone, ProjectDetailResponse } from './types.ts';
 
 function BackToPortal() {

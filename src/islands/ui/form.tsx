@@ -120,8 +120,12 @@ export function SubmitButton({
   );
 }
 
-/** Shows the field messages of a 422 ApiError on the matching form fields. */
-export function showServerFieldErrors<T extends FieldValues>(error: unknown, values: T, setError: UseFormSetError<T>) {
+/** Shows the field messages of a 422 ApiError on the form's fields (the keys of `values`). */
+export function showServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  values: object,
+  setError: UseFormSetError<T>,
+) {
   if (!(error instanceof ApiError)) return;
   for (const [field, message] of Object.entries(error.fields)) {
     if (field in values) setError(field as Path<T>, { message });

@@ -3,7 +3,7 @@
  * events (written in the same transaction as the change), and the lists of communications and
  * leads, newest first.
  */
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
   clients,
   communications,
@@ -97,16 +97,27 @@ export async function adminDeleteClient(db: Database, actor: Actor, id: string):
   });
 }
 
-/** Projects, newest first, each with its client's name embedded (SPEC.md 3.2). */
+/**
+ * Projects, newest first, each with its client's name embedded (SPEC.md 3.2) and its numbers of
+ * milestones and messages (what its delete takes with it).
+ */
 export async function listProjects(db: Database) {
   const rows = await db
-    .select({ project: projects, clientName: clients.name, clientCompany: clients.company })
+    .select({
+      project: projects,
+      clientName: clients.name,
+      clientCompany: clients.company,
+      milestoneCount: sql<number>`(select count(*) from ${milestones} where ${milestones.projectId} = ${projects.id})`,
+      messageCount: sql<number>`(select count(*) from ${communications} where ${communications.projectId} = ${projects.id})`,
+    })
     .from(projects)
     .leftJoin(clients, eq(clients.id, projects.clientId))
     .orderBy(desc(projects.createdAt));
   return rows.map((r) => ({
     ...r.project,
     client: r.clientName === null ? null : { name: r.clientName, company: r.clientCompany },
+    milestoneCount: r.milestoneCount,
+    messageCount: r.messageCount,
   }));
 }
 

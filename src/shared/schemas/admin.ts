@@ -39,28 +39,35 @@ const isoDate = z.iso
   .or(z.literal('').transform(() => null))
   .transform((v) => v ?? null);
 
-/** Project form (SPEC.md 5): budget in integer cents at least 0; hours at least 0; dates optional. */
-export const adminProjectSchema = z.object({
-  clientId: z.string({ error: 'Client is required' }).trim().min(1, 'Client is required').max(100),
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
-  description: optionalText(5000),
-  status: z.enum(PROJECT_STATUSES, { error: 'Choose a status' }).default('planning'),
-  startDate: isoDate,
-  endDate: isoDate,
-  estimatedHours: z
-    .number({ error: 'Enter a number of hours' })
-    .min(0, 'Hours must be 0 or more')
-    .max(100000)
-    .nullish()
-    .transform((v) => v ?? null),
-  budget: z
-    .number({ error: 'Enter a budget' })
-    .int('Budget must be a whole number of cents')
-    .min(0, 'Budget must be 0 or more')
-    .max(100_000_000_00)
-    .nullish()
-    .transform((v) => v ?? null),
-});
+const END_BEFORE_START = 'End date cannot be before the start date';
+
+/** Project body (SPEC.md 5): budget in integer cents at least 0; hours at least 0; dates optional. */
+export const adminProjectSchema = z
+  .object({
+    clientId: z.string({ error: 'Client is required' }).trim().min(1, 'Client is required').max(100),
+    title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200),
+    description: optionalText(5000),
+    status: z.enum(PROJECT_STATUSES, { error: 'Choose a status' }).default('planning'),
+    startDate: isoDate,
+    endDate: isoDate,
+    estimatedHours: z
+      .number({ error: 'Enter a number of hours' })
+      .min(0, 'Hours must be 0 or more')
+      .max(100000)
+      .nullish()
+      .transform((v) => v ?? null),
+    budget: z
+      .number({ error: 'Enter a budget' })
+      .int('Budget must be a whole number of cents')
+      .min(0, 'Budget must be 0 or more')
+      .max(100_000_000_00)
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .refine((p) => !p.startDate || !p.endDate || p.endDate >= p.startDate, {
+    path: ['endDate'],
+    message: END_BEFORE_START,
+  });
 export type AdminProjectInput = z.input<typeof adminProjectSchema>;
 export type AdminProjectValues = z.output<typeof adminProjectSchema>;
 
@@ -99,3 +106,77 @@ export const milestoneOrderSchema = z.object({
 
 /** A lead's status (issue 4). */
 export const leadStatusSchema = z.object({ status: z.enum(LEAD_STATUSES, { error: 'Choose a status' }) });
+
+/** The client form as typed (SPEC.md 2.11): a new client needs a password; on edit a blank one keeps the current. */
+export const newClientFormSchema = adminClientSchema.refine((v) => v.password !== undefined, {
+  path: ['password'],
+  message: 'Password is required for a new client',
+});
+
+/** A number field as typed: '' → null; otherwise a number of at least 0 with `minMessage`. */
+const typedAmount = (minMessage: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || Number.isFinite(Number(v)), 'Enter a number')
+    .transform((v) => (v === '' ? null : Number(v)))
+    .pipe(z.number().min(0, minMessage).max(100_000_000).nullable());
+
+/** The project form as typed (SPEC.md 2.11, 5): strings from the inputs, budget in dollars. */
+export const projectFormSchema = z
+  .object({
+    clientId: z.string().min(1, 'Client is required'),
+    title: z.string().trim().min(1, 'Title is required').max(200),
+    description: z.string().trim().max(5000),
+    status: z.enum(PROJECT_STATUSES, { error: 'Choose a status' }),
+    startDate: z.string(),
+    endDate: z.string(),
+    estimatedHours: typedAmount('Hours must be 0 or more'),
+    budget: typedAmount('Budget must be 0 or more'),
+  })
+  .refine((p) => !p.startDate || !p.endDate || p.endDate >= p.startDate, {
+    path: ['endDate'],
+    message: END_BEFORE_START,
+  });
+export type ProjectFormInput = z.input<typeof projectFormSchema>;
+export type ProjectFormOutput = z.output<typeof projectFormSchema>;
+
+/**
+ * The API body for a checked project form: budget in cents (dollars × 100, rounded; SPEC.md 5),
+ * empty dates and an empty description left out.
+ */
+export function projectFormToBody(form: ProjectFormOutput): AdminProjectInput {
+  return {
+    clientId: form.clientId,
+    title: form.title,
+    status: form.status,
+    estimatedHours: form.estimatedHours,
+    budget: form.budget === null ? null : budgetToCents(form.budget),
+    ...(form.description ? { description: form.description } : {}),
+    ...(form.startDate ? { startDate: form.startDate } : {}),
+    ...(form.endDate ? { endDate: form.endDate } : {}),
+  };
+}
+
+/** A stored project → the form's strings; the budget shown in dollars (cents ÷ 100, SPEC.md 5). */
+export function projectToForm(project: {
+  clientId: string;
+  title: string;
+  description: string | null;
+  status: (typeof PROJECT_STATUSES)[number];
+  startDate: string | null;
+  endDate: string | null;
+  estimatedHours: number | null;
+  budget: number | null;
+}): ProjectFormInput {
+  return {
+    clientId: project.clientId,
+    title: project.title,
+    description: project.description ?? '',
+    status: project.status,
+    startDate: project.startDate ?? '',
+    endDate: project.endDate ?? '',
+    estimatedHours: project.estimatedHours === null ? '' : String(project.estimatedHours),
+    budget: project.budget === null ? '' : String(centsToDollars(project.budget)),
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The latest audit events (issue 4): who created, updated or deleted what, and when. Shows the
+ * 8 newest, with the rest (up to the 50 the API returns) behind 'Show all'.
+ */
+import { History } from 'lucide-react';
+import { useState } from 'react';
+import { formatDateTime } from '../lib/format.ts';
+import { Loading } from '../ui/loading.tsx';
+import { useEvents } from './data.ts';
+import { Badge, ListError } from './parts.tsx';
+import type { AdminEvent } from './types.ts';
+
+const FIRST = 8;
+const TONE = { create: 'green', update: 'blue', delete: 'red' } as const;
+const LABEL = { create: 'Created', update: 'Updated', delete: 'Deleted' } as const;
+
+function EventRow({ event }: { event: AdminEvent }) {
+  return (
+    <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-ink-700/10 py-3 last:border-b-0">
+      <Badge tone={TONE[event.action]}>{LABEL[event.action]}</Badge>
+      <span className="min-w-0 flex-1 text-ink-900">{event.summary}</span>
+      <span className="text-sm text-ink-700">
+        {event.username} · <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
+      </span>
+    </li>
+  );
+}
+
+export function ActivityLog() {
+  const events = useEvents();
+  const [all, setAll] = useState(false);
+  return (
+    <section aria-labelledby="activity-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-700/10">
+      <h2 id="activity-heading" className="flex items-center gap-2 text-lg font-bold text-ink-900">
+        <History aria-hidden="true" className="size-5" /> Recent activity
+      </h2>
+      {events.isPending ? (
+        <Loading label="Loading activity..." compact />
+      ) : events.isError ? (
+        <ListError what="activity" />
+      ) : events.data.length === 0 ? (
+        <p className="mt-3 text-ink-700">No changes recorded yet.</p>
+      ) : (
+        <>
+          <ul className="mt-2">
+            {(all ? events.data : events.data.slice(0, FIRST)).map((event) => (
+              <EventRow key={event.id} event={event} />
+            ))}
+          </ul>
+          {events.data.length > FIRST && (
+            <button
+              type="button"
+              className="mt-2 text-sm font-semibold text-brand-700 hover:underline"
+              aria-expanded={all}
+              onClick={() => setAll(!all)}
+            >
+              {all ? 'Show fewer' : `Show all ${events.data.length}`}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

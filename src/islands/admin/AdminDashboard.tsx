@@ -1,0 +1,175 @@
+/**
+ * /admin (SPEC.md 2.11): for signed-in staff, the four counters (Total Clients; Active Projects,
+ * status in-progress; Total Projects; Unread Messages, not read and from the client), the four
+ * tabs with their counts (Clients, Projects, Messages, Contact Forms), the full-page client and
+ * project forms, and the latest audit events (issue 4). The sign-in screen otherwise.
+ */
+import { FolderKanban, Inbox, MessageSquare, PlayCircle, Users, type LucideIcon } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useEffect, useRef } from 'react';
+import { cn } from '../lib/cn.ts';
+import { ActivityLog } from './ActivityLog.tsx';
+import { AdminFrame } from './AdminFrame.tsx';
+import { ClientForm } from './ClientForm.tsx';
+import { ClientsTab } from './ClientsTab.tsx';
+import { useClients, useCommunications, useLeads, useProjects } from './data.ts';
+import { LeadsTab } from './LeadsTab.tsx';
+import { MessagesTab } from './MessagesTab.tsx';
+import { ProjectForm } from './ProjectForm.tsx';
+import { ProjectsTab } from './ProjectsTab.tsx';
+import { navigate, useView, type Tab } from './route.ts';
+import type { AdminUser } from './types.ts';
+import { isUnread } from './wording.ts';
+
+function Counter({
+  label,
+  value,
+  icon: Icon,
+  tone,
+}: {
+  label: string;
+  value?: number;
+  icon: LucideIcon;
+  tone: string;
+}) {
+  return (
+    <div className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-700/10 sm:gap-4 sm:p-5">
+      <span className={cn('hidden size-12 shrink-0 items-center justify-center rounded-xl sm:inline-flex', tone)}>
+        <Icon aria-hidden="true" className="size-6" />
+      </span>
+      <div>
+        <dt className="text-sm font-semibold text-ink-700">{label}</dt>
+        <dd className="text-2xl font-extrabold text-ink-900 sm:text-3xl" aria-busy={value === undefined || undefined}>
+          {value ?? '–'}
+        </dd>
+      </div>
+    </div>
+  );
+}
+
+function Counters() {
+  const clients = useClients();
+  const projects = useProjects();
+  const messages = useCommunications();
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <Counter label="Total Clients" value={clients.data?.length} icon={Users} tone="bg-blue-100 text-blue-800" />
+      <Counter
+        label="Active Projects"
+        value={projects.data?.filter((p) => p.status === 'in-progress').length}
+        icon={PlayCircle}
+        tone="bg-yellow-100 text-yellow-800"
+      />
+      <Counter
+        label="Total Projects"
+        value={projects.data?.length}
+        icon={FolderKanban}
+        tone="bg-purple-100 text-purple-800"
+      />
+      <Counter
+        label="Unread Messages"
+        value={messages.data?.filter(isUnread).length}
+        icon={MessageSquare}
+        tone="bg-red-100 text-red-800"
+      />
+    </dl>
+  );
+}
+
+const TAB_TRIGGER =
+  'inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2.5 text-sm font-semibold text-ink-700 hover:text-ink-900 data-[state=active]:bg-white data-[state=active]:text-ink-900 data-[state=active]:shadow-sm';
+
+function TabLabel({ icon: Icon, label, count }: { icon: LucideIcon; label: string; count?: number }) {
+  return (
+    <>
+      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      <span>
+        {label} ({count ?? '…'})
+      </span>
+    </>
+  );
+}
+
+function ListView({ tab, user }: { tab: Tab; user: AdminUser }) {
+  const clients = useClients();
+  const projects = useProjects();
+  const messages = useCommunications();
+  const leads = useLeads();
+  return (
+    <div className="grid gap-8">
+      <div>
+        <h1 className="text-3xl font-extrabold text-ink-900">Dashboard</h1>
+        <p className="mt-1 text-ink-700">
+          Signed in as {user.username}. Clients, projects, conversations and leads in one place.
+        </p>
+      </div>
+      <Counters />
+      <Tabs.Root value={tab} onValueChange={(next) => navigate(next)}>
+        <Tabs.List
+          aria-label="Dashboard sections"
+          className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200/70 p-1 sm:inline-grid sm:grid-cols-4"
+        >
+          <Tabs.Trigger value="clients" className={TAB_TRIGGER}>
+            <TabLabel icon={Users} label="Clients" count={clients.data?.length} />
+          </Tabs.Trigger>
+          <Tabs.Trigger value="projects" className={TAB_TRIGGER}>
+            <TabLabel icon={FolderKanban} label="Projects" count={projects.data?.length} />
+          </Tabs.Trigger>
+          <Tabs.Trigger value="messages" className={TAB_TRIGGER}>
+            <TabLabel icon={MessageSquare} label="Messages" count={messages.data?.length} />
+          </Tabs.Trigger>
+          <Tabs.Trigger value="leads" className={TAB_TRIGGER}>
+            <TabLabel icon={Inbox} label="Contact Forms" count={leads.data?.length} />
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="clients" className="mt-6 focus-visible:outline-none">
+          <ClientsTab />
+        </Tabs.Content>
+        <Tabs.Content value="projects" className="mt-6 focus-visible:outline-none">
+          <ProjectsTab />
+        </Tabs.Content>
+        <Tabs.Content value="messages" className="mt-6 focus-visible:outline-none">
+          <MessagesTab />
+        </Tabs.Content>
+        <Tabs.Content value="leads" className="mt-6 focus-visible:outline-none">
+          <LeadsTab />
+        </Tabs.Content>
+      </Tabs.Root>
+      <ActivityLog />
+    </div>
+  );
+}
+
+/** Returns focus to the tab list when coming back from a form, so keyboard users keep their place. */
+function useFocusOnReturn(kind: string) {
+  const previous = useRef(kind);
+  useEffect(() => {
+    if (previous.current !== 'list' && kind === 'list') {
+      document.querySelector<HTMLElement>('[role="tab"][data-state="active"]')?.focus();
+    }
+    previous.current = kind;
+  }, [kind]);
+}
+
+function Dashboard({ user }: { user: AdminUser }) {
+  const view = useView();
+  useFocusOnReturn(view.kind);
+  const pageTitle = useRef<string | null>(null);
+  useEffect(() => {
+    pageTitle.current ??= document.title;
+    const form =
+      view.kind === 'client-form'
+        ? `${view.id ? 'Edit' : 'Add'} Client`
+        : view.kind === 'project-form'
+          ? `${view.id ? 'Edit' : 'Add'} Project`
+          : null;
+    document.title = form ? `${form} | ${pageTitle.current}` : pageTitle.current;
+  }, [view.kind, view.kind === 'list' ? null : view.id]);
+  if (view.kind === 'client-form') return <ClientForm id={view.id} />;
+  if (view.kind === 'project-form') return <ProjectForm id={view.id} />;
+  return <ListView tab={view.tab} user={user} />;
+}
+
+export default function AdminDashboard() {
+  return <AdminFrame>{(user) => <Dashboard user={user} />}</AdminFrame>;
+}

@@ -1,0 +1,76 @@
+/**
+ * What the admin pages share (SPEC.md 2.11): the query client (a 401 from any list shows the
+ * sign-in screen again), the header with the staff member's username, 'Administrator' and
+ * Sign Out, the 'Loading...' state while the session is checked, the sign-in screen when there is
+ * no session, and the notification region.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { LogOut, ShieldCheck } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { createQueryClient } from '../lib/query.ts';
+import { Loading } from '../ui/loading.tsx';
+import Toaster from '../ui/Toaster.tsx';
+import { LoginScreen } from './AdminLogin.tsx';
+import { ADMIN_ME_KEY, useAdminAuth, useAdminLogout } from './data.ts';
+import type { AdminUser } from './types.ts';
+
+function Header({ user }: { user: AdminUser | null }) {
+  const logout = useAdminLogout();
+  return (
+    <header className="border-b border-ink-700/10 bg-white">
+      <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-3 py-3">
+        <a href="/admin" className="inline-flex items-center gap-2 font-bold text-ink-900">
+          <svg viewBox="0 0 64 64" className="size-8" aria-hidden="true">
+            <rect width="64" height="64" rx="14" fill="#1d4ed8" />
+            <path d="M18 16h26v8H27v6h15v8H27v10h-9z" fill="#fff" />
+            <circle cx="47" cy="45" r="5" fill="#fbbf24" />
+          </svg>
+          <span>
+            Admin Dashboard<span className="sr-only">, First State Web Studio</span>
+          </span>
+        </a>
+        {user && (
+          <div className="flex min-w-0 items-center gap-3">
+            <div className="max-w-[11rem] min-w-0 text-right text-sm leading-tight sm:max-w-xs">
+              <p className="truncate font-semibold text-ink-900">{user.username}</p>
+              <p className="inline-flex items-center gap-1 text-ink-700">
+                <ShieldCheck aria-hidden="true" className="size-3.5" />
+                Administrator
+              </p>
+            </div>
+            <button type="button" className="btn-secondary shrink-0 whitespace-nowrap" onClick={() => void logout()}>
+              <LogOut aria-hidden="true" className="size-4" />
+              Sign Out
+            </button>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function Guarded({ children }: { children: (user: AdminUser) => ReactNode }) {
+  const { user, isLoading } = useAdminAuth();
+  return (
+    <>
+      <Header user={user} />
+      <main id="main" className="min-h-[70vh] bg-slate-50 py-8 sm:py-10">
+        <div className="container-page">{isLoading ? <Loading /> : user ? children(user) : <LoginScreen />}</div>
+      </main>
+    </>
+  );
+}
+
+/** Renders `children` for a signed-in staff member; the sign-in screen otherwise. */
+export function AdminFrame({ children }: { children: (user: AdminUser) => ReactNode }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient({ onUnauthorized: () => client.setQueryData(ADMIN_ME_KEY, null) });
+    return client;
+  });
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Guarded>{children}</Guarded>
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

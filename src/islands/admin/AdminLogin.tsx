@@ -1,0 +1,124 @@
+/**
+ * The admin sign-in screen (SPEC.md 2.11; issue 4): 'Continue with Google' goes to
+ * /api/admin/auth/google; an `error` query parameter shows the spec's messages; with Google not
+ * configured on the server the button explains so instead of failing. A one-time sign-in link
+ * (`npm run admin:link`) arrives as `#link=TOKEN`: the fragment is removed from the address at
+ * once, the token is exchanged for a session cookie, and the browser goes to /admin.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { AlertCircle, ArrowLeft, Info } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { ApiError, apiRequest } from '../lib/api.ts';
+import { Loading } from '../ui/loading.tsx';
+
+/** Messages for the `error` query parameter (SPEC.md 2.11); not_configured is issue 4's addition. */
+export const LOGIN_ERRORS: Record<string, string> = {
+  unauthorized: 'Access denied. Only authorized email addresses can access the admin panel.',
+  callback_failed: 'Authentication failed. Please try again.',
+};
+export const LOGIN_ERROR_FALLBACK = 'An error occurred during login. Please try again.';
+export const NOT_CONFIGURED =
+  'Google sign-in is not configured on this server yet. Ask the site owner for a one-time sign-in link.';
+
+function loginErrorMessage(code: string): string {
+  if (code === 'not_configured') return NOT_CONFIGURED;
+  return LOGIN_ERRORS[code] ?? LOGIN_ERROR_FALLBACK;
+}
+
+function GoogleMark() {
+  return (
+    <svg viewBox="0 0 48 48" className="size-5" aria-hidden="true">
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
+      <path
+        fill="#FF3D00"
+        d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+      />
+      <path
+        fill="#4CAF50"
+        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-7.9l-6.5 5C9.5 39.6 16.2 44 24 44z"
+      />
+      <path
+        fill="#1976D2"
+        d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
+      />
+    </svg>
+  );
+}
+
+/** Exchanges a `#link=` token for a session; resolves to an error message, or never (the page moves on). */
+async function exchangeLinkToken(token: string): Promise<string> {
+  try {
+    await apiRequest('POST', '/api/admin/auth/link', { token });
+    window.location.assign('/admin');
+    return await new Promise<never>(() => {});
+  } catch (error) {
+    return (error instanceof ApiError && error.serverMessage) || LOGIN_ERROR_FALLBACK;
+  }
+}
+
+export function LoginScreen() {
+  const [error, setError] = useState<string | null>(null);
+  const [linkPending, setLinkPending] = useState(false);
+  const config = useQuery<{ google: boolean }>({ queryKey: ['/api/admin/auth/config'] });
+  const googleReady = config.data?.google !== false;
+
+  useEffect(() => {
+    const code = new URLSearchParams(window.location.search).get('error');
+    if (code) setError(loginErrorMessage(code));
+    const hash = window.location.hash;
+    if (!hash.startsWith('#link=')) return;
+    // The token must not stay in the address bar or the history.
+    history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+    setLinkPending(true);
+    void exchangeLinkToken(decodeURIComponent(hash.slice('#link='.length))).then((message) => {
+      setLinkPending(false);
+      setError(message);
+    });
+  }, []);
+
+  if (linkPending) return <Loading label="Signing you in..." />;
+
+  return (
+    <div className="mx-auto max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-ink-700/10">
+      <svg viewBox="0 0 64 64" className="mx-auto size-12" aria-hidden="true">
+        <rect width="64" height="64" rx="14" fill="#1d4ed8" />
+        <path d="M18 16h26v8H27v6h15v8H27v10h-9z" fill="#fff" />
+        <circle cx="47" cy="45" r="5" fill="#fbbf24" />
+      </svg>
+      <h1 className="mt-4 text-center text-2xl font-extrabold text-ink-900">Admin Login</h1>
+      <p className="mt-2 text-center text-ink-700">
+        Sign in with your First State Web Studio Google account to manage clients, projects, messages and leads.
+      </p>
+      {error && (
+        <div role="alert" className="mt-6 flex gap-3 rounded-lg bg-red-50 p-4 text-danger-700 ring-1 ring-red-200">
+          <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p>{error}</p>
+        </div>
+      )}
+      <a
+        href="/api/admin/auth/google"
+        className="btn-secondary mt-6 w-full"
+        onClick={(event) => {
+          if (googleReady) return;
+          event.preventDefault();
+          setError(NOT_CONFIGURED);
+        }}
+      >
+        <GoogleMark />
+        Continue with Google
+      </a>
+      <p className="mt-4 flex gap-2 text-sm text-ink-700">
+        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        Only authorized staff email addresses can sign in.
+      </p>
+      <p className="mt-6 text-center">
+        <a href="/" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" /> Back to website
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * The client form as a full page (SPEC.md 2.11, 5): Full Name, Email Address, Company (optional),
+ * Phone Number (optional), Password (required for a new client; 'leave blank to keep current'
+ * when editing, and then left out of the request). Cancel, and 'Create Client' or 'Update
+ * Client' ('Saving...' while pending). A server error shows in an alert, or 'An error occurred'.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { adminClientSchema, newClientFormSchema, type AdminClientInput } from '../../shared/schemas/admin.ts';
+import { ApiError, apiRequest } from '../lib/api.ts';
+import { toast } from '../lib/toast-store.ts';
+import { Field, showServerFieldErrors } from '../ui/form.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { useState } from 'react';
+import { CLIENTS_KEY, PROJECTS_KEY, useClients, useRefresh } from './data.ts';
+import { FormPage, MissingRecord } from './FormPage.tsx';
+import { navigate } from './route.ts';
+import { SaveButton } from './SaveButton.tsx';
+import type { AdminClient } from './types.ts';
+
+type Output = z.output<typeof adminClientSchema>;
+
+function ClientFormPage({ client }: { client: AdminClient | null }) {
+  const refresh = useRefresh();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const editing = client !== null;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AdminClientInput, unknown, Output>({
+    resolver: zodResolver(editing ? adminClientSchema : newClientFormSchema),
+    defaultValues: {
+      name: client?.name ?? '',
+      email: client?.email ?? '',
+      company: client?.company ?? '',
+      phone: client?.phone ?? '',
+      password: '',
+    },
+  });
+  const back = () => navigate('clients');
+
+  const onSubmit = async (values: Output) => {
+    setServerError(null);
+    try {
+      // An empty password is undefined here, so JSON leaves it out (SPEC.md 5).
+      if (editing) await apiRequest('PUT', `/api/admin/clients/${client.id}`, values);
+      else await apiRequest('POST', '/api/admin/clients', values);
+      await refresh(CLIENTS_KEY, PROJECTS_KEY);
+      toast({ title: editing ? 'Client updated' : 'Client created', description: values.name });
+      back();
+    } catch (error) {
+      showServerFieldErrors(error, values, setError);
+      setServerError((error instanceof ApiError && error.serverMessage) || 'An error occurred');
+    }
+  };
+
+  return (
+    <FormPage
+      title={editing ? 'Edit Client' : 'Add Client'}
+      backLabel="Back to clients"
+      onCancel={back}
+      error={serverError}
+      onSubmit={handleSubmit(onSubmit)}
+      actions={<SaveButton pending={isSubmitting}>{editing ? 'Update Client' : 'Create Client'}</SaveButton>}
+    >
+      <Field label="Full Name" error={errors.name?.message}>
+        {(control) => <input {...control} autoComplete="off" className="field-input" {...register('name')} />}
+      </Field>
+      <Field label="Email Address" error={errors.email?.message}>
+        {(control) => (
+          <input {...control} type="email" autoComplete="off" className="field-input" {...register('email')} />
+        )}
+      </Field>
+      <Field label="Company (optional)" error={errors.company?.message}>
+        {(control) => <input {...control} autoComplete="off" className="field-input" {...register('company')} />}
+      </Field>
+      <Field label="Phone Number (optional)" error={errors.phone?.message}>
+        {(control) => (
+          <input {...control} type="tel" autoComplete="off" className="field-input" {...register('phone')} />
+        )}
+      </Field>
+      <Field
+        label={editing ? 'Password (leave blank to keep current)' : 'Password'}
+        error={errors.password?.message}
+        className="sm:col-span-2"
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            className="field-input"
+            {...register('password')}
+          />
+        )}
+      </Field>
+    </FormPage>
+  );
+}
+
+/** The add form (`id` null) or the edit form of client `id`, once the list has loaded. */
+export function ClientForm({ id }: { id: string | null }) {
+  const clients = useClients();
+  if (id === null) return <ClientFormPage client={null} />;
+  if (clients.isPending) return <Loading label="Loading clients..." />;
+  const client = clients.data?.find((c) => c.id === id);
+  if (!client) return <MissingRecord what="Client" onBack={() => navigate('clients')} />;
+  return <ClientFormPage key={client.id} client={client} />;
+}

@@ -1,0 +1,118 @@
+/**
+ * Messages tab, 'Recent Communications' (SPEC.md 2.11): newest first; subject, 'Unread' when
+ * unread and from the client (with a highlighted border), 'From Client' or 'From Team', date and
+ * time, the message and the project title (or 'Unknown'). Beyond the spec (issue 4): reply, and
+ * mark a client's message read or unread. 'No communications found'.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { FolderKanban, Mail, MailOpen, MessageSquare, Reply } from 'lucide-react';
+import { ApiError, apiRequest } from '../lib/api.ts';
+import { cn } from '../lib/cn.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { toast } from '../lib/toast-store.ts';
+import { Loading } from '../ui/loading.tsx';
+import { COMMUNICATIONS_KEY, useCommunications, useRefresh } from './data.ts';
+import { Badge, EmptyState, ListError, TabHeading } from './parts.tsx';
+import { ReplyDialog } from './ReplyDialog.tsx';
+import type { AdminCommunication } from './types.ts';
+import { isUnread, replySubject } from './wording.ts';
+
+const ACTION =
+  'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50 aria-disabled:opacity-50';
+
+function MessageCard({ message }: { message: AdminCommunication }) {
+  const refresh = useRefresh();
+  const unread = isUnread(message);
+  const mark = useMutation({
+    mutationFn: (isRead: boolean) => apiRequest('PATCH', `/api/admin/communications/${message.id}`, { isRead }),
+    onSuccess: () => refresh(COMMUNICATIONS_KEY),
+    onError: (error) =>
+      toast({
+        title: 'Could not update the message',
+        description: (error instanceof ApiError && error.serverMessage) || 'Please try again.',
+        variant: 'destructive',
+      }),
+  });
+  return (
+    <li
+      className={cn(
+        'rounded-2xl bg-white p-5 shadow-sm',
+        unread ? 'border-l-4 border-brand-700 ring-2 ring-brand-300' : 'ring-1 ring-ink-700/10',
+      )}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-2">
+          <h3 className="font-bold break-words text-ink-900">{message.subject}</h3>
+          {unread && <Badge tone="red">Unread</Badge>}
+          <Badge tone={message.fromClient ? 'blue' : 'gray'}>{message.fromClient ? 'From Client' : 'From Team'}</Badge>
+        </div>
+        <time dateTime={message.createdAt} className="text-sm text-ink-700">
+          {formatDateTime(message.createdAt)}
+        </time>
+      </div>
+      <p className="mt-2 whitespace-pre-line text-ink-700">{message.message}</p>
+      <p className="mt-3 flex items-center gap-1.5 text-sm text-ink-700">
+        <FolderKanban aria-hidden="true" className="size-4" />
+        <span className="sr-only">Project: </span>
+        {message.project?.title ?? 'Unknown'}
+      </p>
+      {message.fromClient && (
+        <div className="mt-4 flex flex-wrap gap-2">
+          {message.project && (
+            <ReplyDialog
+              projectId={message.projectId}
+              projectTitle={message.project.title}
+              subject={replySubject(message.subject)}
+              inReplyTo={message.id}
+              trigger={
+                <button type="button" className={ACTION}>
+                  <Reply aria-hidden="true" className="size-4" /> Reply
+                  <span className="sr-only"> to {message.subject}</span>
+                </button>
+              }
+            />
+          )}
+          <button
+            type="button"
+            className={ACTION}
+            aria-disabled={mark.isPending || undefined}
+            onClick={() => !mark.isPending && mark.mutate(unread)}
+          >
+            {unread ? (
+              <>
+                <MailOpen aria-hidden="true" className="size-4" /> Mark as read
+              </>
+            ) : (
+              <>
+                <Mail aria-hidden="true" className="size-4" /> Mark as unread
+              </>
+            )}
+            <span className="sr-only">: {message.subject}</span>
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function MessagesTab() {
+  const messages = useCommunications();
+  return (
+    <section aria-labelledby="messages-heading">
+      <TabHeading title="Recent Communications" id="messages-heading" />
+      {messages.isPending ? (
+        <Loading label="Loading communications..." compact />
+      ) : messages.isError ? (
+        <ListError what="communications" />
+      ) : messages.data.length === 0 ? (
+        <EmptyState icon={MessageSquare} text="No communications found" />
+      ) : (
+        <ul className="grid gap-4">
+          {messages.data.map((message) => (
+            <MessageCard key={message.id} message={message} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

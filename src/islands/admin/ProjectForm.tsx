@@ -1,0 +1,155 @@
+/**
+ * The project form as a full page (SPEC.md 2.11, 5): Client (each client's name and company),
+ * Project Title, Description, Status, Start Date, End Date, Estimated Hours (step 0.5, minimum
+ * 0) and Budget (USD) (step 100, minimum 0). The budget is typed in dollars and sent in cents;
+ * empty dates are left out. Cancel, and 'Create Project' or 'Update Project' ('Saving...').
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
+import {
+  projectFormSchema,
+  projectFormToBody,
+  projectToForm,
+  type ProjectFormInput,
+  type ProjectFormOutput,
+} from '../../shared/schemas/admin.ts';
+import { ApiError, apiRequest } from '../lib/api.ts';
+import { toast } from '../lib/toast-store.ts';
+import { Field, showServerFieldErrors } from '../ui/form.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { CLIENTS_KEY, PROJECTS_KEY, useClients, useProjects, useRefresh } from './data.ts';
+import { FormPage, MissingRecord } from './FormPage.tsx';
+import { navigate } from './route.ts';
+import { SaveButton } from './SaveButton.tsx';
+import type { AdminClient, AdminProject } from './types.ts';
+
+const EMPTY: ProjectFormInput = {
+  clientId: '',
+  title: '',
+  description: '',
+  status: 'planning',
+  startDate: '',
+  endDate: '',
+  estimatedHours: '',
+  budget: '',
+};
+
+function ProjectFormPage({ project, clients }: { project: AdminProject | null; clients: AdminClient[] }) {
+  const refresh = useRefresh();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const editing = project !== null;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProjectFormInput, unknown, ProjectFormOutput>({
+    resolver: zodResolver(projectFormSchema),
+    defaultValues: project ? projectToForm(project) : EMPTY,
+  });
+  const back = () => navigate('projects');
+
+  const onSubmit = async (values: ProjectFormOutput) => {
+    setServerError(null);
+    const body = projectFormToBody(values);
+    try {
+      if (editing) await apiRequest('PUT', `/api/admin/projects/${project.id}`, body);
+      else await apiRequest('POST', '/api/admin/projects', body);
+      await refresh(PROJECTS_KEY, CLIENTS_KEY);
+      toast({ title: editing ? 'Project updated' : 'Project created', description: values.title });
+      back();
+    } catch (error) {
+      showServerFieldErrors(error, values, setError);
+      setServerError((error instanceof ApiError && error.serverMessage) || 'An error occurred');
+    }
+  };
+
+  return (
+    <FormPage
+      title={editing ? 'Edit Project' : 'Add Project'}
+      backLabel="Back to projects"
+      onCancel={back}
+      error={serverError}
+      onSubmit={handleSubmit(onSubmit)}
+      actions={<SaveButton pending={isSubmitting}>{editing ? 'Update Project' : 'Create Project'}</SaveButton>}
+    >
+      <Field label="Client" error={errors.clientId?.message} className="sm:col-span-2">
+        {(control) => (
+          <select {...control} className="field-input" {...register('clientId')}>
+            <option value="">Select a client</option>
+            {clients.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.company ? `${c.name} (${c.company})` : c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Project Title" error={errors.title?.message} className="sm:col-span-2">
+        {(control) => <input {...control} className="field-input" {...register('title')} />}
+      </Field>
+      <Field label="Description" error={errors.description?.message} className="sm:col-span-2">
+        {(control) => <textarea {...control} rows={4} className="field-input" {...register('description')} />}
+      </Field>
+      <Field label="Status" error={errors.status?.message} className="sm:col-span-2">
+        {(control) => (
+          <select {...control} className="field-input" {...register('status')}>
+            {PROJECT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {PROJECT_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Start Date" error={errors.startDate?.message}>
+        {(control) => <input {...control} type="date" className="field-input" {...register('startDate')} />}
+      </Field>
+      <Field label="End Date" error={errors.endDate?.message}>
+        {(control) => <input {...control} type="date" className="field-input" {...register('endDate')} />}
+      </Field>
+      <Field label="Estimated Hours" error={errors.estimatedHours?.message}>
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="decimal"
+            step={0.5}
+            min={0}
+            className="field-input"
+            {...register('estimatedHours')}
+          />
+        )}
+      </Field>
+      <Field label="Budget (USD)" error={errors.budget?.message}>
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="decimal"
+            step={100}
+            min={0}
+            className="field-input"
+            {...register('budget')}
+          />
+        )}
+      </Field>
+    </FormPage>
+  );
+}
+
+/** The add form (`id` null) or the edit form of project `id`, once the lists have loaded. */
+export function ProjectForm({ id }: { id: string | null }) {
+  const clients = useClients();
+  const projects = useProjects();
+  if (clients.isPending || (id !== null && projects.isPending)) return <Loading />;
+  if (clients.isError || projects.isError) {
+    return <MissingRecord what={id === null ? 'Client list' : 'Project'} onBack={() => navigate('projects')} />;
+  }
+  if (id === null) return <ProjectFormPage project={null} clients={clients.data} />;
+  const project = projects.data?.find((p) => p.id === id);
+  if (!project) return <MissingRecord what="Project" onBack={() => navigate('projects')} />;
+  return <ProjectFormPage key={project.id} project={project} clients={clients.data} />;
+}

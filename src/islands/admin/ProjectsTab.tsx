@@ -1,0 +1,128 @@
+/**
+ * Projects tab (SPEC.md 2.11): 'Add Project', one card per project (title, status badge,
+ * description, client name or 'Unknown', budget in USD or 'Not specified', start date, created
+ * date) with edit and delete. Beyond the spec (issue 4): the project's milestones and a message
+ * to the client. Delete asks first and names its milestones and messages. 'No projects found'.
+ */
+import { Building2, CalendarDays, DollarSign, Flag, FolderKanban, MessageSquarePlus, Pencil, Plus } from 'lucide-react';
+import { apiRequest } from '../lib/api.ts';
+import { formatBudget, formatDate } from '../lib/format.ts';
+import { ConfirmDelete } from '../ui/confirm-delete.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { ProjectStatusBadge } from '../ui/StatusBadge.tsx';
+import { CLIENTS_KEY, COMMUNICATIONS_KEY, PROJECTS_KEY, useProjects, useRefresh } from './data.ts';
+import { MilestonesDialog } from './MilestonesDialog.tsx';
+import { CARD, EmptyState, IconButton, ListError, TabHeading } from './parts.tsx';
+import { ReplyDialog } from './ReplyDialog.tsx';
+import { navigate } from './route.ts';
+import type { AdminProject } from './types.ts';
+import { projectDeleteSummary } from './wording.ts';
+
+const SMALL_BUTTON =
+  'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50';
+
+function ProjectCard({ project }: { project: AdminProject }) {
+  const refresh = useRefresh();
+  return (
+    <li className={`${CARD} flex flex-col`}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="text-lg font-bold break-words text-ink-900">{project.title}</h3>
+          <div className="mt-1">
+            <ProjectStatusBadge status={project.status} />
+          </div>
+        </div>
+        <div className="-mt-2 -mr-2 flex shrink-0">
+          <IconButton
+            label={`Edit ${project.title}`}
+            icon={Pencil}
+            onClick={() => navigate(`projects/${project.id}`, 'push')}
+          />
+          <ConfirmDelete
+            label={`Delete ${project.title}`}
+            title="Delete this project?"
+            description={projectDeleteSummary(project)}
+            confirmLabel="Delete project"
+            failureTitle="Could not delete the project"
+            onConfirm={async () => {
+              await apiRequest('DELETE', `/api/admin/projects/${project.id}`);
+              await refresh(PROJECTS_KEY, COMMUNICATIONS_KEY, CLIENTS_KEY);
+            }}
+          />
+        </div>
+      </div>
+      {project.description && <p className="mt-3 line-clamp-3 text-sm text-ink-700">{project.description}</p>}
+      <dl className="mt-3 grid gap-1.5 text-sm text-ink-700">
+        <div className="flex items-center gap-2">
+          <Building2 aria-hidden="true" className="size-4 shrink-0" />
+          <dt className="sr-only">Client</dt>
+          <dd>{project.client?.name ?? 'Unknown'}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <DollarSign aria-hidden="true" className="size-4 shrink-0" />
+          <dt className="sr-only">Budget</dt>
+          <dd>{formatBudget(project.budget)}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
+          <dt>Start:</dt>
+          <dd>{project.startDate ? formatDate(project.startDate) : 'Not set'}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
+          <dt>Created:</dt>
+          <dd>{formatDate(project.createdAt)}</dd>
+        </div>
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2 pt-1">
+        <MilestonesDialog
+          projectId={project.id}
+          projectTitle={project.title}
+          trigger={
+            <button type="button" className={SMALL_BUTTON}>
+              <Flag aria-hidden="true" className="size-4" />
+              Milestones ({project.milestoneCount})<span className="sr-only"> of {project.title}</span>
+            </button>
+          }
+        />
+        <ReplyDialog
+          projectId={project.id}
+          projectTitle={project.title}
+          trigger={
+            <button type="button" className={SMALL_BUTTON}>
+              <MessageSquarePlus aria-hidden="true" className="size-4" />
+              Message client
+              <span className="sr-only"> about {project.title}</span>
+            </button>
+          }
+        />
+      </div>
+    </li>
+  );
+}
+
+export function ProjectsTab() {
+  const projects = useProjects();
+  return (
+    <section aria-labelledby="projects-heading">
+      <TabHeading title="Projects" id="projects-heading">
+        <button type="button" className="btn-primary" onClick={() => navigate('projects/new', 'push')}>
+          <Plus aria-hidden="true" className="size-4" /> Add Project
+        </button>
+      </TabHeading>
+      {projects.isPending ? (
+        <Loading label="Loading projects..." compact />
+      ) : projects.isError ? (
+        <ListError what="projects" />
+      ) : projects.data.length === 0 ? (
+        <EmptyState icon={FolderKanban} text="No projects found" />
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {projects.data.map((project) => (
+            <ProjectCard key={project.id} project={project} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

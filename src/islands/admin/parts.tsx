@@ -1,0 +1,83 @@
+/** Small pieces every dashboard tab uses: the tab's heading row, empty and error states, badges. */
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../lib/cn.ts';
+
+export function TabHeading({ title, id, children }: { title: string; id: string; children?: ReactNode }) {
+  return (
+    <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+      <h2 id={id} className="text-xl font-bold text-ink-900">
+        {title}
+      </h2>
+      {children && <div className="flex flex-wrap items-center gap-2">{children}</div>}
+    </div>
+  );
+}
+
+export function EmptyState({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
+  return (
+    <div className="flex flex-col items-center rounded-2xl bg-white p-10 text-center ring-1 ring-ink-700/10">
+      <Icon aria-hidden="true" className="size-10 text-ink-600" />
+      <p className="mt-3 font-semibold text-ink-900">{text}</p>
+    </div>
+  );
+}
+
+export function ListError({ what }: { what: string }) {
+  return (
+    <p role="alert" className="rounded-lg bg-red-50 p-4 text-danger-700">
+      We could not load the {what}. Please reload the page.
+    </p>
+  );
+}
+
+const TONES = {
+  blue: 'bg-blue-100 text-blue-900',
+  red: 'bg-red-100 text-red-900',
+  green: 'bg-green-100 text-green-900',
+  gray: 'bg-slate-200 text-slate-900',
+  amber: 'bg-amber-100 text-amber-900',
+  indigo: 'bg-indigo-100 text-indigo-900',
+} as const;
+
+export function Badge({ tone, children }: { tone: keyof typeof TONES; children: ReactNode }) {
+  return (
+    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold', TONES[tone])}>
+      {children}
+    </span>
+  );
+}
+
+/**
+ * A card's quiet icon button (edit, reply...), with its accessible name as a tooltip too. An
+ * `unavailable` button stays focusable (aria-disabled), so focus is not lost when, say, a moved
+ * milestone reaches the top of the list.
+ */
+export function IconButton({
+  label,
+  icon: Icon,
+  onClick,
+  unavailable = false,
+}: {
+  label: string;
+  icon: LucideIcon;
+  onClick: () => void;
+  unavailable?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-disabled={unavailable || undefined}
+      onClick={() => {
+        if (!unavailable) onClick();
+      }}
+      className="inline-flex size-10 items-center justify-center rounded-lg text-ink-700 hover:bg-slate-100 hover:text-ink-900 aria-disabled:cursor-not-allowed aria-disabled:opacity-40"
+    >
+      <Icon aria-hidden="true" className="size-4" />
+    </button>
+  );
+}
+
+export const CARD = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-700/10';

@@ -1,0 +1,95 @@
+/**
+ * A delete button that asks first (issue 4, replacing SPEC.md 2.11's delete without
+ * confirmation): a Radix alert dialog names what goes, including what goes with it. While the
+ * request runs, both the dialog's buttons and the trigger are disabled. A failed delete closes the
+ * dialog and shows a destructive toast with the server's message.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { Loader2, Trash2 } from 'lucide-react';
+import { AlertDialog as A } from 'radix-ui';
+import { useState, type ReactNode } from 'react';
+import { ApiError } from '../lib/api.ts';
+import { toast } from '../lib/toast-store.ts';
+
+export function ConfirmDelete({
+  label,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  failureTitle,
+  trigger = 'icon',
+}: {
+  /** Accessible name of the trigger, e.g. 'Delete Acme Bakery'. */
+  label: string;
+  title: string;
+  /** What goes, e.g. 'Acme Bakery and its 3 projects will be deleted…'. */
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown>;
+  failureTitle: string;
+  trigger?: 'icon' | 'text';
+}) {
+  const [open, setOpen] = useState(false);
+  const remove = useMutation({
+    mutationFn: onConfirm,
+    onSuccess: () => setOpen(false),
+    onError: (error) => {
+      setOpen(false);
+      toast({
+        title: failureTitle,
+        description: (error instanceof ApiError && error.serverMessage) || 'Please try again.',
+        variant: 'destructive',
+      });
+    },
+  });
+  const pending = remove.isPending;
+
+  return (
+    <A.Root open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+      <A.Trigger asChild>
+        <button
+          type="button"
+          disabled={pending}
+          aria-label={trigger === 'icon' ? label : undefined}
+          title={trigger === 'icon' ? label : undefined}
+          className={
+            trigger === 'icon'
+              ? 'inline-flex size-10 items-center justify-center rounded-lg text-danger-700 hover:bg-red-50 disabled:opacity-50'
+              : 'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-danger-700 hover:bg-red-50 disabled:opacity-50'
+          }
+        >
+          {pending ? (
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+          ) : (
+            <Trash2 aria-hidden="true" className="size-4" />
+          )}
+          {trigger === 'text' && label}
+        </button>
+      </A.Trigger>
+      <A.Portal>
+        <A.Overlay className="dialog-overlay fixed inset-0 z-[150] bg-ink-950/70" />
+        <A.Content className="dialog-content fixed top-1/2 left-1/2 z-[160] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-ink-900 shadow-2xl focus:outline-none">
+          <A.Title className="text-xl font-bold">{title}</A.Title>
+          <A.Description className="mt-2 text-ink-700">{description}</A.Description>
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <A.Cancel className="btn-secondary" disabled={pending}>
+              Cancel
+            </A.Cancel>
+            <button type="button" className="btn-danger" disabled={pending} onClick={() => remove.mutate()}>
+              {pending ? (
+                <>
+                  <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Deleting...
+                </>
+              ) : (
+                <>
+                  <Trash2 aria-hidden="true" className="size-4" /> {confirmLabel}
+                </>
+              )}
+            </button>
+          </div>
+        </A.Content>
+      </A.Portal>
+    </A.Root>
+  );
+}
