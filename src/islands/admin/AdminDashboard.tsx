@@ -33,16 +33,19 @@ function Counter({
   tone: string;
 }) {
   return (
-    <div className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-700/10 sm:gap-4 sm:p-5">
-      <span className={cn('hidden size-12 shrink-0 items-center justify-center rounded-xl sm:inline-flex', tone)}>
-        <Icon aria-hidden="true" className="size-6" />
-      </span>
-      <div>
-        <dt className="text-sm font-semibold text-ink-700">{label}</dt>
-        <dd className="text-2xl font-extrabold text-ink-900 sm:text-3xl" aria-busy={value === undefined || undefined}>
-          {value ?? '–'}
-        </dd>
-      </div>
+    <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-700/10 sm:p-5">
+      <dt className="flex items-center gap-2 text-sm font-semibold text-ink-700">
+        <span className={cn('inline-flex size-8 shrink-0 items-center justify-center rounded-lg', tone)}>
+          <Icon aria-hidden="true" className="size-4" />
+        </span>
+        {label}
+      </dt>
+      <dd
+        className="mt-2 text-2xl font-extrabold text-ink-900 sm:text-3xl"
+        aria-busy={value === undefined || undefined}
+      >
+        {value ?? '–'}
+      </dd>
     </div>
   );
 }

@@ -68,15 +68,21 @@ export function LoginScreen() {
   useEffect(() => {
     const code = new URLSearchParams(window.location.search).get('error');
     if (code) setError(loginErrorMessage(code));
-    const hash = window.location.hash;
-    if (!hash.startsWith('#link=')) return;
-    // The token must not stay in the address bar or the history.
-    history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
-    setLinkPending(true);
-    void exchangeLinkToken(decodeURIComponent(hash.slice('#link='.length))).then((message) => {
-      setLinkPending(false);
-      setError(message);
-    });
+    const takeLink = () => {
+      const hash = window.location.hash;
+      if (!hash.startsWith('#link=')) return;
+      // The token must not stay in the address bar or the history.
+      history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
+      setLinkPending(true);
+      void exchangeLinkToken(decodeURIComponent(hash.slice('#link='.length))).then((message) => {
+        setLinkPending(false);
+        setError(message);
+      });
+    };
+    takeLink();
+    // A link opened in a tab already showing this page changes only the fragment.
+    window.addEventListener('hashchange', takeLink);
+    return () => window.removeEventListener('hashchange', takeLink);
   }, []);
 
   if (linkPending) return <Loading label="Signing you in..." />;

@@ -75,6 +75,7 @@ function MessageCard({ message }: { message: AdminCommunication }) {
           <button
             type="button"
             className={ACTION}
+            aria-label={`${unread ? 'Mark as read' : 'Mark as unread'}: ${message.subject}`}
             aria-disabled={mark.isPending || undefined}
             onClick={() => !mark.isPending && mark.mutate(unread)}
           >
@@ -87,7 +88,6 @@ function MessageCard({ message }: { message: AdminCommunication }) {
                 <Mail aria-hidden="true" className="size-4" /> Mark as unread
               </>
             )}
-            <span className="sr-only">: {message.subject}</span>
           </button>
         </div>
       )}

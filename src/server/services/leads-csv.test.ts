@@ -28,6 +28,11 @@ describe('leads CSV', () => {
     expect(row?.startsWith('id-1,2026-11-21T10:00:00.000Z,new,landing,no,')).toBe(true);
   });
 
+  it('quotes a cell whose only special character is a bare line break', () => {
+    const csv = leadsToCsv([lead({ message: 'Line one\nLine two' })]);
+    expect(csv).toContain(',"Line one\nLine two"');
+  });
+
   it.each(['=SUM(A1)', '+1+2', '-2+3', '@cmd', '\tx', '\rx'])('neutralises %j', (value) => {
     expect(neutralizeCell(value)).toBe(`'${value}`);
     expect(leadsToCsv([lead({ message: value })])).toContain(`'${value.replace('\r', '\r')}`);

@@ -46,5 +46,6 @@ export function leadsToCsv(leads: Lead[]): string {
       lead.message,
     ].map(neutralizeCell),
   );
-  return stringify([[...COLUMNS], ...rows], { record_delimiter: 'windows' });
+  // Quote every cell holding a line break, not only those holding the \r\n record delimiter.
+  return stringify([[...COLUMNS], ...rows], { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 }
