@@ -101,8 +101,12 @@ export function startCodeCanvas(canvas: HTMLCanvasElement): void {
 
 /** Types TERMINAL_COMMANDS one after another into `output`, forever. */
 export function startTerminal(output: HTMLElement): void {
+  // The cursor stays hidden until the first text is in place: were it shown at its first spot,
+  // its move to the end of the text would count as a layout shift on a slow first paint.
+  const showCursor = () => output.parentElement?.querySelector('[data-terminal-cursor]')?.classList.remove('invisible');
   if (prefersReducedMotion()) {
     output.textContent = TERMINAL_COMMANDS.map((c) => `$ ${c}`).join('\n');
+    showCursor();
     return;
   }
   const history: string[] = [];
@@ -128,6 +132,7 @@ export function startTerminal(output: HTMLElement): void {
     }
   };
   render('');
+  showCursor();
   window.setTimeout(step, TYPE_DELAY_MS);
 }
 

@@ -492,3 +492,22 @@ test('on a phone the dashboard fits the screen and passes axe @phone', async ({ 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoAxeViolations(page);
 });
+
+test('when the session ends while the page is open, the next action shows the sign-in screen', async ({
+  page,
+  context,
+}) => {
+  await signInAsAdmin(page);
+  const client = await apiClient(page.request);
+  const project = await apiProject(page.request, client.id);
+  await openDashboard(page, 'projects');
+  await expect(card(page, project.title)).toBeVisible();
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await context.clearCookies();
+  await card(page, project.title)
+    .getByRole('button', { name: `Delete ${project.title}` })
+    .click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete project' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
+});

@@ -112,9 +112,9 @@ test.describe('navigation', () => {
     await expect(header).toHaveAttribute('data-scrolled', 'false');
     await page.evaluate(() => window.scrollTo(0, 60));
     await expect(header).toHaveAttribute('data-scrolled', 'true');
-    const after = await background();
     const alpha = (color: string) => Number(color.match(/[\d.]+(?=\))/)?.[0] ?? 1);
-    expect(alpha(after)).toBeGreaterThan(alpha(before));
+    // The background eases over a short transition; poll until it has moved on.
+    await expect.poll(async () => alpha(await background())).toBeGreaterThan(alpha(before));
   });
 
   test('shows the scrolled percentage in the progress bar', async ({ page }) => {

@@ -18,7 +18,7 @@ function EventRow({ event }: { event: AdminEvent }) {
   return (
     <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-ink-700/10 py-3 last:border-b-0">
       <Badge tone={TONE[event.action]}>{LABEL[event.action]}</Badge>
-      <span className="min-w-0 flex-1 break-words text-ink-900">{event.summary}</span>
+      <span className="min-w-0 flex-1 wrap-anywhere text-ink-900">{event.summary}</span>
       <span className="text-sm text-ink-700">
         {event.username} · <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
       </span>

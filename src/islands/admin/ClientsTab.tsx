@@ -22,7 +22,7 @@ function ClientCard({ client }: { client: AdminClient }) {
   return (
     <li className={CARD}>
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 text-lg font-bold break-words text-ink-900">{client.name}</h3>
+        <h3 className="min-w-0 text-lg font-bold wrap-anywhere text-ink-900">{client.name}</h3>
         <div className="-mt-2 -mr-2 flex shrink-0">
           <IconButton
             label={`Edit ${client.name}`}
@@ -45,7 +45,7 @@ function ClientCard({ client }: { client: AdminClient }) {
       <ul className="mt-2 space-y-1.5 text-sm text-ink-700">
         <li className="flex items-center gap-2">
           <Mail aria-hidden="true" className="size-4 shrink-0" />
-          <a href={`mailto:${client.email}`} className="min-w-0 break-all text-brand-700 hover:underline">
+          <a href={`mailto:${client.email}`} className="min-w-0 wrap-anywhere text-brand-700 hover:underline">
             {client.email}
           </a>
         </li>

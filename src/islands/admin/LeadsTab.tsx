@@ -48,7 +48,7 @@ function LeadCard({ lead }: { lead: AdminLead }) {
     <li className={CARD}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
-          <h3 className="font-bold break-words text-ink-900">{lead.name}</h3>
+          <h3 className="font-bold wrap-anywhere text-ink-900">{lead.name}</h3>
           <Badge tone={STATUS_TONE[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
           {lead.urgent && (
             <Badge tone="red">
@@ -68,7 +68,7 @@ function LeadCard({ lead }: { lead: AdminLead }) {
         {lead.email && (
           <li className="flex items-center gap-2 text-ink-700">
             <Mail aria-hidden="true" className="size-4 shrink-0" />
-            <a href={`mailto:${lead.email}`} className="min-w-0 break-all text-brand-700 hover:underline">
+            <a href={`mailto:${lead.email}`} className="min-w-0 wrap-anywhere text-brand-700 hover:underline">
               {lead.email}
             </a>
           </li>

@@ -42,7 +42,7 @@ function MessageCard({ message }: { message: AdminCommunication }) {
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
-          <h3 className="font-bold break-words text-ink-900">{message.subject}</h3>
+          <h3 className="font-bold wrap-anywhere text-ink-900">{message.subject}</h3>
           {unread && <Badge tone="red">Unread</Badge>}
           <Badge tone={message.fromClient ? 'blue' : 'gray'}>{message.fromClient ? 'From Client' : 'From Team'}</Badge>
         </div>

@@ -27,7 +27,7 @@ function ProjectCard({ project }: { project: AdminProject }) {
     <li className={`${CARD} flex flex-col`}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="text-lg font-bold break-words text-ink-900">{project.title}</h3>
+          <h3 className="text-lg font-bold wrap-anywhere text-ink-900">{project.title}</h3>
           <div className="mt-1">
             <ProjectStatusBadge status={project.status} />
           </div>

@@ -3,7 +3,7 @@
  * path it GETs (with cookies); a 401 is an error unless the query asks for null instead; no
  * retries for queries or mutations, no refetch on window focus, no polling.
  */
-import { QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api.ts';
 
 /** Freshness of SPEC.md 9, in milliseconds. */
@@ -24,16 +24,16 @@ export function getQueryFn<T>({ on401 }: { on401: 'throw' | 'returnNull' }): Que
 }
 
 /**
- * The query client of one island. `onUnauthorized` runs when any query answers 401 (the session
- * ended while the page was open), so the island can show its sign-in screen.
+ * The query client of one island. `onUnauthorized` runs when any query or mutation answers 401
+ * (the session ended while the page was open), so the island can show its sign-in screen.
  */
 export function createQueryClient({ onUnauthorized }: { onUnauthorized?: () => void } = {}): QueryClient {
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) onUnauthorized?.();
+  };
   return new QueryClient({
-    queryCache: new QueryCache({
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 401) onUnauthorized?.();
-      },
-    }),
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: 'throw' }),
