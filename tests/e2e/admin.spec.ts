@@ -53,6 +53,7 @@ test('across roles: the admin creates a client and a project, they talk, and the
   page,
   browser,
 }) => {
+  test.slow(); // two browsers, a dozen steps
   await signInAsAdmin(page);
   const name = unique('Dana Rivers');
   const email = emailFor(name);
@@ -448,6 +449,7 @@ test('keyboard only: tabs with arrow keys, a form opened and cancelled, focus ke
 });
 
 test('no accessibility violations on each tab, both forms and the reply dialog', async ({ page }) => {
+  test.slow(); // seven axe runs
   await signInAsAdmin(page);
   await page
     .getByRole('button', { name: 'Add Project' })

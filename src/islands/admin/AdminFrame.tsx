@@ -4,12 +4,10 @@
  * Sign Out, the 'Loading...' state while the session is checked, the sign-in screen when there is
  * no session, and the notification region.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
 import { LogOut, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query.ts';
-import { Loading } from '../ui/loading.tsx';
-import Toaster from '../ui/Toaster.tsx';
+import { SessionFrame } from '../ui/session-frame.tsx';
 import { LoginScreen } from './AdminLogin.tsx';
 import { ADMIN_ME_KEY, useAdminAuth, useAdminLogout } from './data.ts';
 import type { AdminUser } from './types.ts';
@@ -49,18 +47,6 @@ function Header({ user }: { user: AdminUser | null }) {
   );
 }
 
-function Guarded({ children }: { children: (user: AdminUser) => ReactNode }) {
-  const { user, isLoading } = useAdminAuth();
-  return (
-    <>
-      <Header user={user} />
-      <main id="main" className="min-h-[70vh] bg-slate-50 py-8 sm:py-10">
-        <div className="container-page">{isLoading ? <Loading /> : user ? children(user) : <LoginScreen />}</div>
-      </main>
-    </>
-  );
-}
-
 /** Renders `children` for a signed-in staff member; the sign-in screen otherwise. */
 export function AdminFrame({ children }: { children: (user: AdminUser) => ReactNode }) {
   const [queryClient] = useState(() => {
@@ -68,9 +54,8 @@ export function AdminFrame({ children }: { children: (user: AdminUser) => ReactN
     return client;
   });
   return (
-    <QueryClientProvider client={queryClient}>
-      <Guarded>{children}</Guarded>
-      <Toaster />
-    </QueryClientProvider>
+    <SessionFrame queryClient={queryClient} useSession={useAdminAuth} Header={Header} SignIn={LoginScreen}>
+      {children}
+    </SessionFrame>
   );
 }

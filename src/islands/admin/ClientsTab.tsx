@@ -8,9 +8,8 @@ import { telHref } from '../../shared/phone.ts';
 import { apiRequest } from '../lib/api.ts';
 import { formatDate } from '../lib/format.ts';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
-import { Loading } from '../ui/loading.tsx';
 import { CLIENTS_KEY, COMMUNICATIONS_KEY, PROJECTS_KEY, useClients, useRefresh } from './data.ts';
-import { CARD, EmptyState, IconButton, ListError, TabHeading } from './parts.tsx';
+import { CARD, IconButton, QueryList, TabHeading } from './parts.tsx';
 import { navigate } from './route.ts';
 import type { AdminClient } from './types.ts';
 import { clientDeleteSummary } from './wording.ts';
@@ -86,19 +85,15 @@ export function ClientsTab() {
           <Plus aria-hidden="true" className="size-4" /> Add Client
         </button>
       </TabHeading>
-      {clients.isPending ? (
-        <Loading label="Loading clients..." compact />
-      ) : clients.isError ? (
-        <ListError what="clients" />
-      ) : clients.data.length === 0 ? (
-        <EmptyState icon={Users} text="No clients found" />
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {clients.data.map((client) => (
-            <ClientCard key={client.id} client={client} />
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={clients}
+        what="clients"
+        loadingLabel="Loading clients..."
+        emptyIcon={Users}
+        emptyText="No clients found"
+        className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+        renderItem={(client) => <ClientCard key={client.id} client={client} />}
+      />
     </section>
   );
 }

@@ -4,7 +4,7 @@
  * and the Cancel and save buttons under the fields.
  */
 import { AlertCircle, ArrowLeft } from 'lucide-react';
-import { useEffect, useRef, type FormEventHandler, type ReactNode } from 'react';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 
 export function FormPage({
   title,
@@ -19,7 +19,7 @@ export function FormPage({
   backLabel: string;
   onCancel: () => void;
   error: string | null;
-  onSubmit: FormEventHandler<HTMLFormElement>;
+  onSubmit: ComponentProps<'form'>['onSubmit'];
   actions: ReactNode;
   children: ReactNode;
 }) {

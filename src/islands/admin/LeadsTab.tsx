@@ -14,9 +14,8 @@ import { HOW_DID_YOU_FIND_US_LABELS, type HowDidYouFindUs } from '../../shared/s
 import { ApiError, apiRequest } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
-import { Loading } from '../ui/loading.tsx';
 import { LEADS_KEY, useLeads, useRefresh } from './data.ts';
-import { Badge, CARD, EmptyState, ListError, TabHeading } from './parts.tsx';
+import { Badge, CARD, QueryList, TabHeading } from './parts.tsx';
 import type { AdminLead } from './types.ts';
 import { replyMailto } from './wording.ts';
 
@@ -146,19 +145,15 @@ export function LeadsTab() {
           <Download aria-hidden="true" className="size-4" /> Download CSV
         </a>
       </TabHeading>
-      {leads.isPending ? (
-        <Loading label="Loading contact submissions..." compact />
-      ) : leads.isError ? (
-        <ListError what="contact submissions" />
-      ) : leads.data.length === 0 ? (
-        <EmptyState icon={Inbox} text="No contact submissions found" />
-      ) : (
-        <ul className="grid gap-4 lg:grid-cols-2">
-          {leads.data.map((lead) => (
-            <LeadCard key={lead.id} lead={lead} />
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={leads}
+        what="contact submissions"
+        loadingLabel="Loading contact submissions..."
+        emptyIcon={Inbox}
+        emptyText="No contact submissions found"
+        className="grid gap-4 lg:grid-cols-2"
+        renderItem={(lead) => <LeadCard key={lead.id} lead={lead} />}
+      />
     </section>
   );
 }

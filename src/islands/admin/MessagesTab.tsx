@@ -10,9 +10,8 @@ import { ApiError, apiRequest } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
-import { Loading } from '../ui/loading.tsx';
 import { COMMUNICATIONS_KEY, useCommunications, useRefresh } from './data.ts';
-import { Badge, EmptyState, ListError, TabHeading } from './parts.tsx';
+import { Badge, QueryList, TabHeading } from './parts.tsx';
 import { ReplyDialog } from './ReplyDialog.tsx';
 import type { AdminCommunication } from './types.ts';
 import { isUnread, replySubject } from './wording.ts';
@@ -100,19 +99,15 @@ export function MessagesTab() {
   return (
     <section aria-labelledby="messages-heading">
       <TabHeading title="Recent Communications" id="messages-heading" />
-      {messages.isPending ? (
-        <Loading label="Loading communications..." compact />
-      ) : messages.isError ? (
-        <ListError what="communications" />
-      ) : messages.data.length === 0 ? (
-        <EmptyState icon={MessageSquare} text="No communications found" />
-      ) : (
-        <ul className="grid gap-4">
-          {messages.data.map((message) => (
-            <MessageCard key={message.id} message={message} />
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={messages}
+        what="communications"
+        loadingLabel="Loading communications..."
+        emptyIcon={MessageSquare}
+        emptyText="No communications found"
+        className="grid gap-4"
+        renderItem={(message) => <MessageCard key={message.id} message={message} />}
+      />
     </section>
   );
 }

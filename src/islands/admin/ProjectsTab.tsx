@@ -8,11 +8,10 @@ import { Building2, CalendarDays, DollarSign, Flag, FolderKanban, MessageSquareP
 import { apiRequest } from '../lib/api.ts';
 import { formatBudget, formatDate } from '../lib/format.ts';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
-import { Loading } from '../ui/loading.tsx';
 import { ProjectStatusBadge } from '../ui/StatusBadge.tsx';
 import { CLIENTS_KEY, COMMUNICATIONS_KEY, PROJECTS_KEY, useProjects, useRefresh } from './data.ts';
 import { MilestonesDialog } from './MilestonesDialog.tsx';
-import { CARD, EmptyState, IconButton, ListError, TabHeading } from './parts.tsx';
+import { CARD, IconButton, QueryList, TabHeading } from './parts.tsx';
 import { ReplyDialog } from './ReplyDialog.tsx';
 import { navigate } from './route.ts';
 import type { AdminProject } from './types.ts';
@@ -110,19 +109,15 @@ export function ProjectsTab() {
           <Plus aria-hidden="true" className="size-4" /> Add Project
         </button>
       </TabHeading>
-      {projects.isPending ? (
-        <Loading label="Loading projects..." compact />
-      ) : projects.isError ? (
-        <ListError what="projects" />
-      ) : projects.data.length === 0 ? (
-        <EmptyState icon={FolderKanban} text="No projects found" />
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {projects.data.map((project) => (
-            <ProjectCard key={project.id} project={project} />
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={projects}
+        what="projects"
+        loadingLabel="Loading projects..."
+        emptyIcon={FolderKanban}
+        emptyText="No projects found"
+        className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+        renderItem={(project) => <ProjectCard key={project.id} project={project} />}
+      />
     </section>
   );
 }

@@ -1,7 +1,9 @@
 /** Small pieces every dashboard tab uses: the tab's heading row, empty and error states, badges. */
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
+import { Loading } from '../ui/loading.tsx';
 
 export function TabHeading({ title, id, children }: { title: string; id: string; children?: ReactNode }) {
   return (
@@ -81,3 +83,30 @@ export function IconButton({
 }
 
 export const CARD = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-700/10';
+
+/**
+ * A tab's list in its four states (SPEC.md 2.11): loading ('Loading clients...'), failed, empty
+ * ('No clients found') or the cards, one `renderItem` each, in a list with `className`.
+ */
+export function QueryList<T extends { id: string }>({
+  query,
+  what,
+  loadingLabel,
+  emptyIcon,
+  emptyText,
+  className,
+  renderItem,
+}: {
+  query: UseQueryResult<T[]>;
+  what: string;
+  loadingLabel: string;
+  emptyIcon: LucideIcon;
+  emptyText: string;
+  className: string;
+  renderItem: (item: T) => ReactNode;
+}) {
+  if (query.isPending) return <Loading label={loadingLabel} compact />;
+  if (query.isError) return <ListError what={what} />;
+  if (query.data.length === 0) return <EmptyState icon={emptyIcon} text={emptyText} />;
+  return <ul className={className}>{query.data.map(renderItem)}</ul>;
+}

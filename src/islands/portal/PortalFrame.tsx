@@ -3,17 +3,15 @@
  * Sign Out when signed in), the 'Loading...' state while the session is checked (SPEC.md 2.1),
  * the sign-in screen when there is no session, and the notification region.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
 import { ArrowLeft, LogOut } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query.ts';
-import { Loading } from '../ui/loading.tsx';
-import Toaster from '../ui/Toaster.tsx';
+import { SessionFrame } from '../ui/session-frame.tsx';
 import { useClientAuth, useLogout } from './auth.ts';
 import LoginScreen from './LoginScreen.tsx';
 import type { PortalClient } from './types.ts';
 
-function Header({ client }: { client: PortalClient | null }) {
+function Header({ user: client }: { user: PortalClient | null }) {
   const logout = useLogout();
   return (
     <header className="border-b border-ink-700/10 bg-white">
@@ -51,25 +49,17 @@ function Header({ client }: { client: PortalClient | null }) {
   );
 }
 
-function Guarded({ children }: { children: (client: PortalClient) => ReactNode }) {
+const useClientSession = () => {
   const { client, isLoading } = useClientAuth();
-  return (
-    <>
-      <Header client={client} />
-      <main id="main" className="min-h-[70vh] bg-slate-50 py-10">
-        <div className="container-page">{isLoading ? <Loading /> : client ? children(client) : <LoginScreen />}</div>
-      </main>
-    </>
-  );
-}
+  return { user: client, isLoading };
+};
 
 /** Renders `children` for a signed-in client; the sign-in screen otherwise. */
 export function PortalFrame({ children }: { children: (client: PortalClient) => ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <Guarded>{children}</Guarded>
-      <Toaster />
-    </QueryClientProvider>
+    <SessionFrame queryClient={queryClient} useSession={useClientSession} Header={Header} SignIn={LoginScreen}>
+      {children}
+    </SessionFrame>
   );
 }

@@ -1,0 +1,40 @@
+/**
+ * The frame of a signed-in area (the client portal, the admin dashboard): the island's query
+ * client, the area's header, the 'Loading...' state while the session is checked (SPEC.md 2.1,
+ * 2.11), the sign-in screen when there is none, `children(user)` when there is, and the
+ * notification region.
+ */
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
+import { Loading } from './loading.tsx';
+import Toaster from './Toaster.tsx';
+
+export interface SessionFrameProps<U> {
+  queryClient: QueryClient;
+  /** The session hook: the signed-in user or null, and whether the check is still running. */
+  useSession: () => { user: U | null; isLoading: boolean };
+  Header: ComponentType<{ user: U | null }>;
+  SignIn: ComponentType;
+  children: (user: U) => ReactNode;
+}
+
+function Guarded<U>({ useSession, Header, SignIn, children }: Omit<SessionFrameProps<U>, 'queryClient'>) {
+  const { user, isLoading } = useSession();
+  return (
+    <>
+      <Header user={user} />
+      <main id="main" className="min-h-[70vh] bg-slate-50 py-8 sm:py-10">
+        <div className="container-page">{isLoading ? <Loading /> : user ? children(user) : <SignIn />}</div>
+      </main>
+    </>
+  );
+}
+
+export function SessionFrame<U>({ queryClient, ...guarded }: SessionFrameProps<U>) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Guarded {...guarded} />
+      <Toaster />
+    </QueryClientProvider>
+  );
+}
