@@ -11,6 +11,7 @@ import { SessionFrame } from '../ui/session-frame.tsx';
 import { LoginScreen } from './AdminLogin.tsx';
 import { ADMIN_ME_KEY, useAdminAuth, useAdminLogout } from './data.ts';
 import type { AdminUser } from './types.ts';
+import { BrandMark } from '../ui/brand-mark.tsx';
 
 function Header({ user }: { user: AdminUser | null }) {
   const logout = useAdminLogout();
@@ -18,11 +19,7 @@ function Header({ user }: { user: AdminUser | null }) {
     <header className="border-b border-ink-700/10 bg-white">
       <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-3 py-3">
         <a href="/admin" className="inline-flex items-center gap-2 font-bold text-ink-900">
-          <svg viewBox="0 0 64 64" className="size-8" aria-hidden="true">
-            <rect width="64" height="64" rx="14" fill="#1d4ed8" />
-            <path d="M18 16h26v8H27v6h15v8H27v10h-9z" fill="#fff" />
-            <circle cx="47" cy="45" r="5" fill="#fbbf24" />
-          </svg>
+          <BrandMark className="size-8" />
           <span>
             Admin Dashboard<span className="sr-only">, First State Web Studio</span>
           </span>

@@ -10,6 +10,7 @@ import { AlertCircle, ArrowLeft, Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../lib/api.ts';
 import { Loading } from '../ui/loading.tsx';
+import { BrandMark } from '../ui/brand-mark.tsx';
 
 /** Messages for the `error` query parameter (SPEC.md 2.11); not_configured is issue 4's addition. */
 export const LOGIN_ERRORS: Record<string, string> = {
@@ -89,11 +90,7 @@ export function LoginScreen() {
 
   return (
     <div className="mx-auto max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-ink-700/10">
-      <svg viewBox="0 0 64 64" className="mx-auto size-12" aria-hidden="true">
-        <rect width="64" height="64" rx="14" fill="#1d4ed8" />
-        <path d="M18 16h26v8H27v6h15v8H27v10h-9z" fill="#fff" />
-        <circle cx="47" cy="45" r="5" fill="#fbbf24" />
-      </svg>
+      <BrandMark className="mx-auto size-12" />
       <h1 className="mt-4 text-center text-2xl font-extrabold text-ink-900">Admin Login</h1>
       <p className="mt-2 text-center text-ink-700">
         Sign in with your First State Web Studio Google account to manage clients, projects, messages and leads.

@@ -8,13 +8,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { adminClientSchema, newClientFormSchema, type AdminClientInput } from '../../shared/schemas/admin.ts';
-import { ApiError, apiRequest } from '../lib/api.ts';
-import { toast } from '../lib/toast-store.ts';
 import { Field, showServerFieldErrors } from '../ui/form.tsx';
 import { Loading } from '../ui/loading.tsx';
-import { useState } from 'react';
-import { CLIENTS_KEY, PROJECTS_KEY, useClients, useRefresh } from './data.ts';
-import { FormPage, MissingRecord } from './FormPage.tsx';
+import { CLIENTS_KEY, PROJECTS_KEY, useClients } from './data.ts';
+import { FormPage, MissingRecord, useSaveRecord } from './FormPage.tsx';
 import { navigate } from './route.ts';
 import { SaveButton } from './SaveButton.tsx';
 import type { AdminClient } from './types.ts';
@@ -22,8 +19,6 @@ import type { AdminClient } from './types.ts';
 type Output = z.output<typeof adminClientSchema>;
 
 function ClientFormPage({ client }: { client: AdminClient | null }) {
-  const refresh = useRefresh();
-  const [serverError, setServerError] = useState<string | null>(null);
   const editing = client !== null;
   const {
     register,
@@ -41,21 +36,16 @@ function ClientFormPage({ client }: { client: AdminClient | null }) {
     },
   });
   const back = () => navigate('clients');
-
-  const onSubmit = async (values: Output) => {
-    setServerError(null);
-    try {
-      // An empty password is undefined here, so JSON leaves it out (SPEC.md 5).
-      if (editing) await apiRequest('PUT', `/api/admin/clients/${client.id}`, values);
-      else await apiRequest('POST', '/api/admin/clients', values);
-      await refresh(CLIENTS_KEY, PROJECTS_KEY);
-      toast({ title: editing ? 'Client updated' : 'Client created', description: values.name });
-      back();
-    } catch (error) {
-      showServerFieldErrors(error, values, setError);
-      setServerError((error instanceof ApiError && error.serverMessage) || 'An error occurred');
-    }
-  };
+  const { serverError, save } = useSaveRecord({
+    collection: 'clients',
+    id: client?.id ?? null,
+    noun: 'Client',
+    keys: [CLIENTS_KEY, PROJECTS_KEY],
+    onDone: back,
+  });
+  // An empty password is undefined in `values`, so JSON leaves it out (SPEC.md 5).
+  const onSubmit = (values: Output) =>
+    save(values, values.name, (error) => showServerFieldErrors(error, values, setError));
 
   return (
     <FormPage

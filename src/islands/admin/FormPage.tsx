@@ -4,7 +4,11 @@
  * and the Cancel and save buttons under the fields.
  */
 import { AlertCircle, ArrowLeft } from 'lucide-react';
-import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { ApiError, apiRequest } from '../lib/api.ts';
+import { toast } from '../lib/toast-store.ts';
+import { useRefresh } from './data.ts';
 
 export function FormPage({
   title,
@@ -69,4 +73,41 @@ export function MissingRecord({ what, onBack }: { what: string; onBack: () => vo
       </button>
     </div>
   );
+}
+
+/**
+ * Saving a full-page form (SPEC.md 2.11): PUT /api/admin/{collection}/{id} when editing, POST
+ * /api/admin/{collection} when adding; then the `keys` lists are refreshed, a toast says
+ * '{Noun} updated' or '{Noun} created', and `onDone` runs. On failure the server's field
+ * messages go to `onFieldErrors` and its message (or 'An error occurred') to `serverError`.
+ */
+export function useSaveRecord({
+  collection,
+  id,
+  noun,
+  keys,
+  onDone,
+}: {
+  collection: 'clients' | 'projects';
+  id: string | null;
+  noun: string;
+  keys: QueryKey[];
+  onDone: () => void;
+}) {
+  const refresh = useRefresh();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const save = async (body: unknown, name: string, onFieldErrors: (error: unknown) => void) => {
+    setServerError(null);
+    try {
+      if (id) await apiRequest('PUT', `/api/admin/${collection}/${id}`, body);
+      else await apiRequest('POST', `/api/admin/${collection}`, body);
+      await refresh(...keys);
+      toast({ title: `${noun} ${id ? 'updated' : 'created'}`, description: name });
+      onDone();
+    } catch (error) {
+      onFieldErrors(error);
+      setServerError((error instanceof ApiError && error.serverMessage) || 'An error occurred');
+    }
+  };
+  return { serverError, save };
 }

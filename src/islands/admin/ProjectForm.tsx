@@ -5,7 +5,6 @@
  * empty dates are left out. Cancel, and 'Create Project' or 'Update Project' ('Saving...').
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
 import {
@@ -15,12 +14,10 @@ import {
   type ProjectFormInput,
   type ProjectFormOutput,
 } from '../../shared/schemas/admin.ts';
-import { ApiError, apiRequest } from '../lib/api.ts';
-import { toast } from '../lib/toast-store.ts';
 import { Field, showServerFieldErrors } from '../ui/form.tsx';
 import { Loading } from '../ui/loading.tsx';
-import { CLIENTS_KEY, PROJECTS_KEY, useClients, useProjects, useRefresh } from './data.ts';
-import { FormPage, MissingRecord } from './FormPage.tsx';
+import { CLIENTS_KEY, PROJECTS_KEY, useClients, useProjects } from './data.ts';
+import { FormPage, MissingRecord, useSaveRecord } from './FormPage.tsx';
 import { navigate } from './route.ts';
 import { SaveButton } from './SaveButton.tsx';
 import type { AdminClient, AdminProject } from './types.ts';
@@ -37,8 +34,6 @@ const EMPTY: ProjectFormInput = {
 };
 
 function ProjectFormPage({ project, clients }: { project: AdminProject | null; clients: AdminClient[] }) {
-  const refresh = useRefresh();
-  const [serverError, setServerError] = useState<string | null>(null);
   const editing = project !== null;
   const {
     register,
@@ -50,21 +45,15 @@ function ProjectFormPage({ project, clients }: { project: AdminProject | null; c
     defaultValues: project ? projectToForm(project) : EMPTY,
   });
   const back = () => navigate('projects');
-
-  const onSubmit = async (values: ProjectFormOutput) => {
-    setServerError(null);
-    const body = projectFormToBody(values);
-    try {
-      if (editing) await apiRequest('PUT', `/api/admin/projects/${project.id}`, body);
-      else await apiRequest('POST', '/api/admin/projects', body);
-      await refresh(PROJECTS_KEY, CLIENTS_KEY);
-      toast({ title: editing ? 'Project updated' : 'Project created', description: values.title });
-      back();
-    } catch (error) {
-      showServerFieldErrors(error, values, setError);
-      setServerError((error instanceof ApiError && error.serverMessage) || 'An error occurred');
-    }
-  };
+  const { serverError, save } = useSaveRecord({
+    collection: 'projects',
+    id: project?.id ?? null,
+    noun: 'Project',
+    keys: [PROJECTS_KEY, CLIENTS_KEY],
+    onDone: back,
+  });
+  const onSubmit = (values: ProjectFormOutput) =>
+    save(projectFormToBody(values), values.title, (error) => showServerFieldErrors(error, values, setError));
 
   return (
     <FormPage

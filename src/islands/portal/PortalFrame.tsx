@@ -10,6 +10,7 @@ import { SessionFrame } from '../ui/session-frame.tsx';
 import { useClientAuth, useLogout } from './auth.ts';
 import LoginScreen from './LoginScreen.tsx';
 import type { PortalClient } from './types.ts';
+import { BrandMark } from '../ui/brand-mark.tsx';
 
 function Header({ user: client }: { user: PortalClient | null }) {
   const logout = useLogout();
@@ -17,11 +18,7 @@ function Header({ user: client }: { user: PortalClient | null }) {
     <header className="border-b border-ink-700/10 bg-white">
       <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-3 py-3">
         <a href="/portal" className="inline-flex items-center gap-2 font-bold text-ink-900">
-          <svg viewBox="0 0 64 64" className="size-8" aria-hidden="true">
-            <rect width="64" height="64" rx="14" fill="#1d4ed8" />
-            <path d="M18 16h26v8H27v6h15v8H27v10h-9z" fill="#fff" />
-            <circle cx="47" cy="45" r="5" fill="#fbbf24" />
-          </svg>
+          <BrandMark className="size-8" />
           <span>
             Client Portal<span className="sr-only">, First State Web Studio</span>
           </span>
