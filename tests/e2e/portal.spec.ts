@@ -39,6 +39,9 @@ async function registerNew(page: Page, name = 'Riley Newcomer') {
 }
 
 test.describe('client portal', () => {
+  // These tests share the seeded client: one expects an unread team message that a later one
+  // reads. In order, in one worker.
+  test.describe.configure({ mode: 'default' });
   test('shows Loading... while the session is checked, then the sign-in screen without one', async ({ page }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
