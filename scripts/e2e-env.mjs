@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
+/** The blog editor's password in the tests. */
+export const E2E_BLOG_PASSWORD = 'e2e blog editor password';
+
 /** Staff emails allowed into the dashboard in the tests. */
 export const E2E_ADMIN_EMAILS = ['owner@agency.example', 'staff@agency.example'];
 
@@ -47,5 +50,6 @@ export function e2eEnv(port) {
     OIDC_TOKEN_ENDPOINT: `${issuer}/token`,
     OIDC_JWKS_URI: `${issuer}/jwks`,
     OIDC_ISSUER: issuer,
+    BLOG_ADMIN_PASSWORD: E2E_BLOG_PASSWORD,
   };
 }

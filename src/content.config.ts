@@ -6,22 +6,13 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { blogPostSchema } from './shared/blog.ts';
 
-/** Blog categories of SPEC.md 2.6 (the filter buttons, without All). */
-export const BLOG_CATEGORIES = ['Design', 'Development', 'Business', 'Security', 'Marketing'] as const;
+export { BLOG_CATEGORIES } from './shared/blog.ts';
 
 const blog = defineCollection({
   loader: glob({ base: './src/content/blog', pattern: '**/*.mdx' }),
-  schema: z.object({
-    title: z.string().min(1).max(90),
-    excerpt: z.string().min(1).max(160),
-    author: z.string().min(1),
-    date: z.coerce.date(),
-    readTime: z.string().regex(/^\d+ min read$/),
-    category: z.enum(BLOG_CATEGORIES),
-    tags: z.array(z.string().min(1)).min(1),
-    featured: z.boolean().default(false),
-  }),
+  schema: blogPostSchema,
 });
 
 const legal = defineCollection({

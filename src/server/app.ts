@@ -17,6 +17,7 @@ import type { ApiBindings } from './middleware/rate-limit.ts';
 import { API_CSP, securityHeaders } from './middleware/security-headers.ts';
 import { adminAuthRoutes } from './routes/admin-auth.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { blogAdminRoutes } from './routes/blog-admin.ts';
 import { clientRoutes } from './routes/client.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -77,7 +78,8 @@ export function createApp(deps: AppDeps) {
     .route('/newsletter', newsletterRoutes(deps))
     .route('/client', clientRoutes(deps))
     .route('/admin/auth', adminAuthRoutes(deps))
-    .route('/admin', adminRoutes(deps));
+    .route('/admin', adminRoutes(deps))
+    .route('/blog-admin', blogAdminRoutes(deps));
 
   if (deps.env.BENCH_ROUTES) {
     // A route with no work behind it, for `npm run bench:api` to measure the stack's own cost.

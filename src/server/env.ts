@@ -75,6 +75,8 @@ export const envSchema = z.object({
   OIDC_TOKEN_ENDPOINT: z.url().default('https://oauth2.googleapis.com/token'),
   OIDC_JWKS_URI: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   OIDC_ISSUER: z.string().trim().min(1).default('https://accounts.google.com'),
+  /** The blog editor's shared password (issue 5); without it /blog-admin says the editor is disabled. */
+  BLOG_ADMIN_PASSWORD: optionalString,
   /** Adds GET /api/bench/bare, a fixed JSON answer the API benchmark compares against. */
   BENCH_ROUTES: booleanFlag,
   /** Leads accepted per client address per 10 minutes (issue 2: 5). */

@@ -16,26 +16,42 @@ export interface ControlProps {
   'aria-describedby'?: string;
 }
 
-/** A label, the control rendered by `children`, and the field's error message when there is one. */
+/**
+ * A label, the control rendered by `children`, an optional hint under it, and the field's error
+ * message when there is one; the control is described by both.
+ */
 export function Field({
   label,
   error,
+  hint,
   className,
   children,
 }: {
   label: string;
   error?: string;
+  hint?: ReactNode;
   className?: string;
   children: (control: ControlProps) => ReactNode;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={className}>
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      {children({ id, ...(error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {}) })}
+      {children({
+        id,
+        ...(error ? { 'aria-invalid': true } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      })}
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-ink-700">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="field-error">
           {error}
