@@ -30,6 +30,8 @@ export const contactSubmissions = sqliteTable(
     source: text('source', { enum: LEAD_SOURCES }).notNull(),
     urgent: integer('urgent', { mode: 'boolean' }).notNull().default(false),
     status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
+    /** The website audit's score out of 100, for leads from the audit page (issue 5). */
+    auditScore: integer('audit_score'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),

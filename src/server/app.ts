@@ -17,6 +17,7 @@ import type { ApiBindings } from './middleware/rate-limit.ts';
 import { API_CSP, securityHeaders } from './middleware/security-headers.ts';
 import { adminAuthRoutes } from './routes/admin-auth.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { blogAdminRoutes } from './routes/blog-admin.ts';
 import { clientRoutes } from './routes/client.ts';
 import { contactRoutes } from './routes/contact.ts';
@@ -79,7 +80,8 @@ export function createApp(deps: AppDeps) {
     .route('/client', clientRoutes(deps))
     .route('/admin/auth', adminAuthRoutes(deps))
     .route('/admin', adminRoutes(deps))
-    .route('/blog-admin', blogAdminRoutes(deps));
+    .route('/blog-admin', blogAdminRoutes(deps))
+    .route('/audit', auditRoutes(deps, deps.audit));
 
   if (deps.env.BENCH_ROUTES) {
     // A route with no work behind it, for `npm run bench:api` to measure the stack's own cost.

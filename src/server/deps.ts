@@ -2,6 +2,7 @@
 import type { BackgroundTasks } from './background.ts';
 import type { Database } from './db.ts';
 import type { Env } from './env.ts';
+import type { AuditOptions } from './audit/service.ts';
 import type { Mailer } from './mail.ts';
 
 export interface AppDeps {
@@ -11,4 +12,6 @@ export interface AppDeps {
   tasks: BackgroundTasks;
   /** Used for FORM_FORWARD_URL; the global fetch unless a test replaces it. */
   fetch: typeof fetch;
+  /** Tests only: what the website audit may reach (fixture sites on loopback, a fake resolver). */
+  audit?: AuditOptions;
 }

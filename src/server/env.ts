@@ -77,6 +77,13 @@ export const envSchema = z.object({
   OIDC_ISSUER: z.string().trim().min(1).default('https://accounts.google.com'),
   /** The blog editor's shared password (issue 5); without it /blog-admin says the editor is disabled. */
   BLOG_ADMIN_PASSWORD: optionalString,
+  /** Leads' website audits per client address per 10 minutes (issue 5). */
+  AUDIT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Tests only: lets the audit fetch loopback addresses (fixture sites on 127.0.0.1). Refused
+   * unless NODE_ENV is 'test', so a production server can never be pointed at itself.
+   */
+  AUDIT_ALLOW_LOOPBACK: booleanFlag,
   /** Adds GET /api/bench/bare, a fixed JSON answer the API benchmark compares against. */
   BENCH_ROUTES: booleanFlag,
   /** Leads accepted per client address per 10 minutes (issue 2: 5). */
@@ -89,6 +96,16 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  if (env.AUDIT_ALLOW_LOOPBACK && env.NODE_ENV !== 'test') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AUDIT_ALLOW_LOOPBACK'],
+      message: 'is for tests only (needs NODE_ENV=test)',
+    });
+  }
+});
+
 /** Raised when one or more variables are invalid; `message` lists `NAME: problem` lines. */
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -99,7 +116,7 @@ export class EnvError extends Error {
 
 /** Parses a variables record (default: process.env). Throws EnvError naming each bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = checkedEnvSchema.safeParse(source);
   if (!result.success) {
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
   }

@@ -2,6 +2,7 @@
  * A fresh API for one test file: a new migrated database in a temporary folder, an outbox
  * folder for mail, background tasks that tests can drain, and a fetch that records forwards.
  */
+import type { AuditOptions } from '../../src/server/audit/service.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,8 @@ import { createMailer } from '../../src/server/mail.ts';
 export interface TestApiOptions {
   env?: Record<string, string>;
   fetch?: typeof fetch;
+  /** What the website audit may reach (fixture sites on loopback). */
+  audit?: AuditOptions;
 }
 
 export async function createTestApi(options: TestApiOptions = {}) {
@@ -39,6 +42,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     mailer: createMailer({ from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
     tasks,
     fetch: options.fetch ?? recordingFetch,
+    audit: options.audit,
   });
 
   let address = 0;

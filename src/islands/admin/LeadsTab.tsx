@@ -80,12 +80,18 @@ function LeadCard({ lead }: { lead: AdminLead }) {
         )}
       </ul>
       <p className="mt-3 whitespace-pre-line text-ink-900">{lead.message}</p>
-      {(lead.services?.length || lead.howDidYouFindUs) && (
+      {(lead.services?.length || lead.howDidYouFindUs || lead.auditScore !== null) && (
         <dl className="mt-3 grid gap-1 text-sm text-ink-700">
           {lead.services && lead.services.length > 0 && (
             <div>
               <dt className="inline font-semibold">Services: </dt>
               <dd className="inline">{lead.services.join(', ')}</dd>
+            </div>
+          )}
+          {lead.auditScore !== null && (
+            <div>
+              <dt className="inline font-semibold">Audit score: </dt>
+              <dd className="inline">{lead.auditScore}/100</dd>
             </div>
           )}
           {lead.howDidYouFindUs && (

@@ -72,6 +72,8 @@ export interface AdminLead {
   source: string;
   urgent: boolean;
   status: LeadStatus;
+  /** The website audit's score, for audit leads (issue 5). */
+  auditScore: number | null;
   createdAt: string;
 }
 

@@ -13,6 +13,7 @@ const lead = (overrides: Partial<Lead>): Lead => ({
   services: null,
   source: 'landing',
   urgent: false,
+  auditScore: null,
   status: 'new',
   createdAt: new Date('2026-11-21T10:00:00Z'),
   ...overrides,
@@ -22,7 +23,9 @@ describe('leads CSV', () => {
   it('quotes commas, quotes and newlines as RFC 4180 says', () => {
     const csv = leadsToCsv([lead({ name: 'Smith, Jo', message: 'She said "hi"\nthen left' })]);
     const [header, row] = csv.split('\r\n');
-    expect(header).toBe('id,createdAt,status,source,urgent,name,email,phone,howDidYouFindUs,subject,services,message');
+    expect(header).toBe(
+      'id,createdAt,status,source,urgent,name,email,phone,howDidYouFindUs,subject,services,message,auditScore',
+    );
     expect(csv).toContain('"Smith, Jo"');
     expect(csv).toContain('"She said ""hi""\nthen left"');
     expect(row?.startsWith('id-1,2026-11-21T10:00:00.000Z,new,landing,no,')).toBe(true);

@@ -27,6 +27,7 @@ const COLUMNS = [
   'subject',
   'services',
   'message',
+  'auditScore',
 ] as const;
 
 export function leadsToCsv(leads: Lead[]): string {
@@ -44,6 +45,7 @@ export function leadsToCsv(leads: Lead[]): string {
       lead.subject ?? '',
       (lead.services ?? []).join('; '),
       lead.message,
+      lead.auditScore === null ? '' : String(lead.auditScore),
     ].map(neutralizeCell),
   );
   // Quote every cell holding a line break, not only those holding the \r\n record delimiter.

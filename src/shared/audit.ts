@@ -1,0 +1,70 @@
+/**
+ * The website audit's shapes, shared by POST /api/audit and the /website-audit page (SPEC.md
+ * 2.5, 3.4, 5; issue 5): the form (website a valid http(s) URL, 'Please enter a valid website
+ * URL'; email; name at least 2 characters), the report, and the score bands of SPEC.md 2.5
+ * (90 and up green, 70 to 89 yellow, below 70 red) with their messages.
+ */
+import { z } from 'zod';
+import { NAME_MAX, emailField } from './schemas/fields.ts';
+
+export const WEBSITE_MESSAGE = 'Please enter a valid website URL';
+
+/** 'example.com' becomes 'https://example.com'; the result must be an http or https URL. */
+export const websiteField = z
+  .string({ error: WEBSITE_MESSAGE })
+  .trim()
+  .min(1, WEBSITE_MESSAGE)
+  .max(2000, WEBSITE_MESSAGE)
+  .transform((v) => (/^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v}`))
+  .pipe(z.url({ protocol: /^https?$/, error: WEBSITE_MESSAGE }));
+
+export const auditFormSchema = z.object({
+  website: websiteField,
+  name: z
+    .string({ error: 'Name must be at least 2 characters' })
+    .trim()
+    .min(2, 'Name must be at least 2 characters')
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
+  email: emailField,
+});
+export type AuditFormInput = z.input<typeof auditFormSchema>;
+
+export type Severity = 'high' | 'medium' | 'low';
+export type AuditCategory = 'Security' | 'SEO' | 'Accessibility' | 'Mobile' | 'Performance';
+
+export interface AuditIssue {
+  category: AuditCategory;
+  severity: Severity;
+  message: string;
+  impact: string;
+}
+
+export interface AuditCheck {
+  id: string;
+  category: AuditCategory;
+  label: string;
+  /** Points this check can give, and what the page earned. The points add up to 100. */
+  points: number;
+  earned: number;
+}
+
+export interface AuditReport {
+  url: string;
+  finalUrl: string;
+  score: number;
+  checks: AuditCheck[];
+  issues: AuditIssue[];
+  recommendations: string[];
+  /** What the audit does not measure, said plainly (Core Web Vitals). */
+  notMeasured: string;
+  auditedAt: string;
+}
+
+export type Band = 'green' | 'yellow' | 'red';
+
+/** SPEC.md 2.5: 90 or more green, 70 to 89 yellow, below 70 red. */
+export function scoreBand(score: number): { band: Band; message: string } {
+  if (score >= 90) return { band: 'green', message: 'Excellent! Your website is performing well.' };
+  if (score >= 70) return { band: 'yellow', message: 'Good foundation with room for improvement.' };
+  return { band: 'red', message: 'Significant opportunities to enhance your website.' };
+}
