@@ -28,6 +28,8 @@ const pages = [
   '/blog/local-seo-for-delaware-businesses',
   '/privacy-policy',
   '/terms-of-service',
+  '/website-audit',
+  '/bug-bounty-toolkit',
 ];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));

@@ -25,6 +25,12 @@ export function e2eDataDir(port) {
   return join(root, 'test-results', `e2e-data-${port}`);
 }
 
+/** Where the audit fixture site's key and self-signed certificate are written. @param {string} port */
+export function auditFixtureTls(port) {
+  const dir = e2eDataDir(port);
+  return { key: join(dir, 'audit-fixture-key.pem'), cert: join(dir, 'audit-fixture-cert.pem') };
+}
+
 /** @param {string} port @returns {Record<string, string>} */
 export function e2eEnv(port) {
   const dataDir = e2eDataDir(port);
@@ -41,6 +47,7 @@ export function e2eEnv(port) {
     // Every test posts from 127.0.0.1; the limit itself is covered by the API integration tests.
     LEAD_RATE_LIMIT: '10000',
     AUTH_RATE_LIMIT: '10000',
+    AUDIT_RATE_LIMIT: '10000',
     PUBLIC_ANALYTICS_SCRIPT_URL: 'https://analytics.example.net/script.js',
     PUBLIC_ANALYTICS_SITE_ID: 'e2e-site',
     GOOGLE_CLIENT_ID: 'agency-admin',
@@ -51,5 +58,10 @@ export function e2eEnv(port) {
     OIDC_JWKS_URI: `${issuer}/jwks`,
     OIDC_ISSUER: issuer,
     BLOG_ADMIN_PASSWORD: E2E_BLOG_PASSWORD,
+    // The audit may reach the fixture sites the audit tests start on loopback (tests only),
+    // and trusts their self-signed certificate.
+    NODE_ENV: 'test',
+    AUDIT_ALLOW_LOOPBACK: 'true',
+    NODE_EXTRA_CA_CERTS: auditFixtureTls(port).cert,
   };
 }

@@ -16,7 +16,7 @@ export const websiteField = z
   .min(1, WEBSITE_MESSAGE)
   .max(2000, WEBSITE_MESSAGE)
   .transform((v) => (/^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v}`))
-  .pipe(z.url({ protocol: /^https?$/, error: WEBSITE_MESSAGE }));
+  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.hostname, error: WEBSITE_MESSAGE }));
 
 export const auditFormSchema = z.object({
   website: websiteField,

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { auditFixtureTls } from '../../scripts/e2e-env.mjs';
+import { startAuditSites, type AuditSites } from '../fixtures/audit-sites.ts';
+import { test, expect, expectNoAxeViolations, presetConsent, waitForIsland } from './fixtures.ts';
+
+/**
+ * The website audit in Chromium (SPEC.md 2.5; issue 5), against fixture sites on loopback that
+ * this file starts (the test server may reach loopback because it runs with NODE_ENV=test and
+ * AUDIT_ALLOW_LOOPBACK, and trusts the fixture certificate; see scripts/e2e-env.mjs).
+ */
+const tls = auditFixtureTls(process.env.E2E_PORT ?? '4322');
+let sites: AuditSites;
+
+test.beforeAll(async () => {
+  sites = await startAuditSites({ key: readFileSync(tls.key, 'utf8'), cert: readFileSync(tls.cert, 'utf8') });
+});
+test.afterAll(async () => {
+  await sites.close();
+});
+
+test.beforeEach(async ({ page, allowPageErrors }) => {
+  await presetConsent(page);
+  // A refused address answers 422, which Chromium logs.
+  allowPageErrors(/status of 422/);
+  await page.goto('/website-audit');
+  await waitForIsland(page, 'WebsiteAudit');
+});
+
+async function audit(page: Page, website: string) {
+  await page.getByLabel('Website URL').fill(website);
+  await page.getByLabel('Your Name').fill('Ann Lee');
+  await page.getByLabel('Email').fill('ann@example.com');
+  await page.getByRole('button', { name: 'Get Free Audit Report' }).click();
+}
+
+test('checks the form with the messages of the spec', async ({ page }) => {
+  await page.getByLabel('Website URL').fill('not a website');
+  await page.getByLabel('Your Name').fill('A');
+  await page.getByLabel('Email').fill('nope');
+  await page.getByRole('button', { name: 'Get Free Audit Report' }).click();
+  await expect(page.getByText('Please enter a valid website URL')).toBeVisible();
+  await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('a secure site: Analyzing Your Website..., then a green score and the consultation link', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/audit', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await audit(page, `${sites.httpsOrigin}/`);
+  await expect(page.getByRole('status').filter({ hasText: 'Analyzing Your Website...' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  release();
+  const score = page.locator('[data-band]');
+  await expect(score).toHaveAttribute('data-band', 'green');
+  await expect(score).toContainText('95/100');
+  await expect(score).toContainText('Excellent! Your website is performing well.');
+  await expect(score).toContainText('does not measure Core Web Vitals');
+  await expect(page.getByRole('progressbar', { name: 'Score' })).toHaveAttribute('aria-valuenow', '95');
+  await expect(page.getByRole('link', { name: 'Get Free Consultation' })).toHaveAttribute('href', '/#contact');
+  await expectNoAxeViolations(page);
+});
+
+test('the same page over plain HTTP is yellow', async ({ page }) => {
+  await audit(page, `${sites.httpOrigin}/fair`);
+  const score = page.locator('[data-band]');
+  await expect(score).toHaveAttribute('data-band', 'yellow');
+  await expect(score).toContainText('70/100');
+  await expect(score).toContainText('Good foundation with room for improvement.');
+  await expect(page.getByRole('heading', { name: /Issues found/ })).toBeVisible();
+  await expect(page.getByText('The page is served over plain HTTP.')).toBeVisible();
+});
+
+test('a bare page is red, with issues, severities, impact and recommendations', async ({ page }) => {
+  await audit(page, `${sites.httpOrigin}/poor`);
+  const score = page.locator('[data-band]');
+  await expect(score).toHaveAttribute('data-band', 'red');
+  await expect(score).toContainText('Significant opportunities to enhance your website.');
+  const issue = page.getByRole('listitem').filter({ hasText: '2 images without an alt attribute.' });
+  await expect(issue).toContainText('Accessibility');
+  await expect(issue).toContainText('medium');
+  await expect(issue).toContainText('Impact:');
+  await expect(page.getByRole('heading', { name: 'Recommendations' })).toBeVisible();
+  await page.getByText('Every check and its points').click();
+  await expect(page.getByText('Accessibility: Every image has an alt attribute')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Audit another website' }).click();
+  await expect(page.getByLabel('Website URL')).toBeVisible();
+});
+
+test('a private address is refused with a message on the field', async ({ page }) => {
+  await audit(page, 'http://169.254.169.254/latest/meta-data/');
+  await expect(page.getByLabel('Website URL')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert')).toContainText('private or reserved network');
+  await expectNoAxeViolations(page);
+});
+
+test('the report fits a phone and passes axe @phone', async ({ page }) => {
+  await audit(page, `${sites.httpOrigin}/poor`);
+  await expect(page.locator('[data-band]')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+});
