@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generate } from 'selfsigned';
 import { auditFixtureTls, e2eDataDir, e2eEnv } from './e2e-env.mjs';
+import { fixtureCertificate } from './fixture-cert.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const port = process.env.E2E_PORT ?? '4322';
@@ -18,21 +18,9 @@ rmSync(e2eDataDir(port), { recursive: true, force: true });
 // The audit tests' HTTPS fixture site uses this certificate, which the server must trust from
 // its start (NODE_EXTRA_CA_CERTS is read once, when a process starts).
 const tls = auditFixtureTls(port);
-const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
-  keySize: 2048,
-  algorithm: 'sha256',
-  extensions: [
-    {
-      name: 'subjectAltName',
-      altNames: [
-        { type: 2, value: 'localhost' },
-        { type: 7, ip: '127.0.0.1' },
-      ],
-    },
-  ],
-});
+const pems = await fixtureCertificate();
 mkdirSync(e2eDataDir(port), { recursive: true });
-writeFileSync(tls.key, pems.private);
+writeFileSync(tls.key, pems.key);
 writeFileSync(tls.cert, pems.cert);
 Object.assign(process.env, e2eEnv(port));
 // Demo data (db/seed.ts): the seeded client signs in in the portal tests.

@@ -170,3 +170,14 @@ test('the editor fits a phone and passes axe @phone', async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoAxeViolations(page);
 });
+
+test('without a configured password the gate says the editor is disabled', async ({ page }) => {
+  await page.route('**/api/blog-admin/status', (route) =>
+    route.fulfill({ json: { configured: false, unlocked: false } }),
+  );
+  await page.goto('/blog-admin');
+  await waitForIsland(page, 'BlogAdmin');
+  await expect(page.getByRole('status')).toContainText('The blog editor is disabled');
+  await expect(page.getByLabel('Password')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
