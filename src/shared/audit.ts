@@ -4,7 +4,7 @@
  * URL'; email; name at least 2 characters), the report, and the score bands of SPEC.md 2.5
  * (90 and up green, 70 to 89 yellow, below 70 red) with their messages.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { NAME_MAX, emailField } from './schemas/fields.ts';
 
 export const WEBSITE_MESSAGE = 'Please enter a valid website URL';

@@ -6,7 +6,7 @@
  * Categories: the blog's filter buttons (SPEC.md 2.6) and the editor's list (SPEC.md 2.7) differ;
  * a post may carry any of the six. 'SEO' posts show under All and in search.
  */
-import { z } from 'astro/zod';
+import { z } from './zod.ts';
 
 /** Blog categories of SPEC.md 2.6 (the filter buttons, without All). */
 export const BLOG_CATEGORIES = ['Design', 'Development', 'Business', 'Security', 'Marketing'] as const;

@@ -9,7 +9,7 @@
  * names are refused. So nothing typed can carry shell syntax into a command; every interpolated
  * value is single-quoted as well.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const RISKS = ['safe', 'caution', 'invasive'] as const;
 export const SKILLS = ['beginner', 'intermediate', 'advanced'] as const;

@@ -2,7 +2,7 @@
  * The admin dashboard's forms and request bodies (SPEC.md 2.11, 5; issue 4), with the spec's
  * messages. Budget travels in integer cents; the form shows dollars (see budgetToCents).
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { LEAD_STATUSES, MILESTONE_STATUSES, PROJECT_STATUSES } from '../projects.ts';
 
 const optionalText = (max: number) =>

@@ -3,7 +3,7 @@
  * word for word where it has them. Passwords: at least 6 characters (SPEC.md 5, 9) and at most
  * 128 (issue 3); subject at most 200 and message at most 5,000 characters (issue 3).
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { MESSAGE_MAX, SUBJECT_MAX } from './fields.ts';
 
 export const CLIENT_PASSWORD_MIN = 6;

@@ -3,7 +3,7 @@
  * the emergency form is in emergency.ts. One schema each, used by the form's resolver and by
  * POST /api/contact.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { MESSAGE_MAX, NAME_MAX, SUBJECT_MAX, emailField, requiredText } from './fields.ts';
 
 /** The 11 values of the 'How did you find us? *' select, in the order of SPEC.md 2.2. */

@@ -4,7 +4,7 @@
  * international ones written with +).
  */
 import { isValidPhoneNumber } from 'libphonenumber-js';
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { MESSAGE_MAX, NAME_MAX, isEmailAddress, requiredText } from './fields.ts';
 
 /** True when `value` is a dialable phone number (national US or international +…). */

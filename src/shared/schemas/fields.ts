@@ -4,7 +4,7 @@
  * Email syntax is zod's. (Phone numbers live in emergency.ts, so that only the emergency form
  * loads libphonenumber-js.)
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 export const NAME_MAX = 100;
 export const SUBJECT_MAX = 200;
