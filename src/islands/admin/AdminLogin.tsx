@@ -8,7 +8,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft, Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { apiRequest, messageOf } from '../lib/api.ts';
 import { Loading } from '../ui/loading.tsx';
 import { BrandMark } from '../ui/brand-mark.tsx';
 
@@ -56,7 +56,7 @@ async function exchangeLinkToken(token: string): Promise<string> {
     window.location.assign('/admin');
     return await new Promise<never>(() => {});
   } catch (error) {
-    return (error instanceof ApiError && error.serverMessage) || LOGIN_ERROR_FALLBACK;
+    return messageOf(error, LOGIN_ERROR_FALLBACK);
   }
 }
 

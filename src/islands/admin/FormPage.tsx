@@ -6,7 +6,7 @@
 import { AlertCircle, ArrowLeft } from 'lucide-react';
 import type { QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { apiRequest, messageOf } from '../lib/api.ts';
 import { toast } from '../lib/toast-store.ts';
 import { useRefresh } from './data.ts';
 
@@ -106,7 +106,7 @@ export function useSaveRecord({
       onDone();
     } catch (error) {
       onFieldErrors(error);
-      setServerError((error instanceof ApiError && error.serverMessage) || 'An error occurred');
+      setServerError(messageOf(error, 'An error occurred'));
     }
   };
   return { serverError, save };

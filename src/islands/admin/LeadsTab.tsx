@@ -11,7 +11,7 @@ import { useId } from 'react';
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from '../../shared/projects.ts';
 import { telHref } from '../../shared/phone.ts';
 import { HOW_DID_YOU_FIND_US_LABELS, type HowDidYouFindUs } from '../../shared/schemas/contact.ts';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { apiRequest, messageOf } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
 import { LEADS_KEY, useLeads, useRefresh } from './data.ts';
@@ -38,7 +38,7 @@ function LeadCard({ lead }: { lead: AdminLead }) {
     onError: (error) =>
       toast({
         title: 'Could not change the lead status',
-        description: (error instanceof ApiError && error.serverMessage) || 'Please try again.',
+        description: messageOf(error, 'Please try again.'),
         variant: 'destructive',
       }),
   });

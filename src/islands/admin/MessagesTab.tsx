@@ -6,7 +6,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { FolderKanban, Mail, MailOpen, MessageSquare, Reply } from 'lucide-react';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { apiRequest, messageOf } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
@@ -28,7 +28,7 @@ function MessageCard({ message }: { message: AdminCommunication }) {
     onError: (error) =>
       toast({
         title: 'Could not update the message',
-        description: (error instanceof ApiError && error.serverMessage) || 'Please try again.',
+        description: messageOf(error, 'Please try again.'),
         variant: 'destructive',
       }),
   });

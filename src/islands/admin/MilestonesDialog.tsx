@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { type z } from 'zod';
 import { MILESTONE_STATUSES, MILESTONE_STATUS_LABELS } from '../../shared/projects.ts';
 import { milestoneSchema } from '../../shared/schemas/admin.ts';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { apiRequest, messageOf } from '../lib/api.ts';
 import { formatDate } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
@@ -55,7 +55,7 @@ function MilestoneForm({
       showServerFieldErrors(error, values, setError);
       toast({
         title: 'Could not save the milestone',
-        description: (error instanceof ApiError && error.serverMessage) || 'An error occurred',
+        description: messageOf(error, 'An error occurred'),
         variant: 'destructive',
       });
     }
@@ -192,7 +192,7 @@ function Milestones({ projectId }: { projectId: string }) {
     onError: (error) =>
       toast({
         title: 'Could not reorder the milestones',
-        description: (error instanceof ApiError && error.serverMessage) || 'Please try again.',
+        description: messageOf(error, 'Please try again.'),
         variant: 'destructive',
       }),
   });

@@ -9,7 +9,7 @@ import { Send } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { teamMessageSchema } from '../../shared/schemas/admin.ts';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { apiRequest, messageOf } from '../lib/api.ts';
 import { toast } from '../lib/toast-store.ts';
 import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog.tsx';
 import { Field, showServerFieldErrors } from '../ui/form.tsx';
@@ -56,7 +56,7 @@ function ReplyForm({
       showServerFieldErrors(error, values, setError);
       toast({
         title: 'Failed to send message',
-        description: (error instanceof ApiError && error.serverMessage) || 'Unable to send message',
+        description: messageOf(error, 'Unable to send message'),
         variant: 'destructive',
       });
     }

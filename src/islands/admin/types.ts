@@ -1,62 +1,34 @@
 /** The dashboard's view of the admin API's answers (src/server/routes/admin.ts; SPEC.md 3.2), as JSON. */
-import type { LeadStatus, MilestoneStatus, ProjectStatus } from '../../shared/projects.ts';
+import type { LeadStatus } from '../../shared/projects.ts';
+import type { PortalClient, PortalCommunication, PortalMilestone, PortalProject } from '../portal/types.ts';
 
 export interface AdminUser {
   id: string;
   username: string;
 }
 
-export interface AdminClient {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
+/** The same records the portal reads (portal/types.ts), plus what only staff see. */
+export interface AdminClient extends PortalClient {
   isActive: boolean;
-  createdAt: string;
   /** How many projects go with the client when it is deleted. */
   projectCount: number;
 }
 
-export interface AdminProject {
-  id: string;
+export interface AdminProject extends Omit<PortalProject, 'unreadCount'> {
   clientId: string;
-  title: string;
-  description: string | null;
-  status: ProjectStatus;
-  startDate: string | null;
-  endDate: string | null;
-  estimatedHours: number | null;
-  actualHours: number;
-  /** Integer cents. */
-  budget: number | null;
-  createdAt: string;
   client: { name: string; company: string | null } | null;
   /** What goes with the project when it is deleted. */
   milestoneCount: number;
   messageCount: number;
 }
 
-export interface AdminCommunication {
-  id: string;
+export interface AdminCommunication extends PortalCommunication {
   projectId: string;
-  fromClient: boolean;
-  subject: string;
-  message: string;
-  isRead: boolean;
-  createdAt: string;
   project: { title: string } | null;
 }
 
-export interface AdminMilestone {
-  id: string;
+export interface AdminMilestone extends PortalMilestone {
   projectId: string;
-  title: string;
-  description: string | null;
-  status: MilestoneStatus;
-  dueDate: string | null;
-  completedAt: string | null;
-  orderIndex: number;
 }
 
 /** A lead: a contact submission from the website (SPEC.md 3.1, issue 2 sources). */

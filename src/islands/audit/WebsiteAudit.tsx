@@ -17,7 +17,7 @@ import {
   type AuditReport,
   type Severity,
 } from '../../shared/audit.ts';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { apiRequest, messageOf } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { Field, Honeypot, showServerFieldErrors } from '../ui/form.tsx';
 
@@ -180,9 +180,7 @@ export default function WebsiteAudit() {
       setReport(answer.report);
     } catch (error) {
       showServerFieldErrors(error, values, setError);
-      setFailure(
-        (error instanceof ApiError && error.serverMessage) || 'The audit could not be run. Please try again later.',
-      );
+      setFailure(messageOf(error, 'The audit could not be run. Please try again later.'));
     }
   };
 

@@ -27,6 +27,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's own message for `error` when it sent one (SPEC.md 8), else `fallback`. */
+export function messageOf(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
 /** Sends a request and parses the JSON answer. Throws ApiError on a non-OK status. */
 export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, {

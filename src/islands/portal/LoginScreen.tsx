@@ -16,16 +16,12 @@ import {
   type RegisterFormOutput,
   type RegisterFormValues,
 } from '../../shared/schemas/client.ts';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { apiRequest, messageOf } from '../lib/api.ts';
 import { toast } from '../lib/toast-store.ts';
 import { Field, NewPasswordFields, SubmitButton, showServerFieldErrors } from '../ui/form.tsx';
 import { useLogin, useRegister } from './auth.ts';
 
 type Mode = 'signin' | 'register' | 'forgot';
-
-function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.serverMessage : undefined;
-}
 
 function SignInForm({ onForgot }: { onForgot: () => void }) {
   const login = useLogin();
@@ -43,7 +39,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
     } catch (error) {
       toast({
         title: 'Login failed',
-        description: serverMessage(error) ?? 'Invalid email or password',
+        description: messageOf(error, 'Invalid email or password'),
         variant: 'destructive',
       });
     }
@@ -118,7 +114,7 @@ function RegisterForm() {
       showServerFieldErrors(error, values as RegisterFormValues, setError);
       toast({
         title: 'Registration failed',
-        description: serverMessage(error) ?? 'Unable to create account',
+        description: messageOf(error, 'Unable to create account'),
         variant: 'destructive',
       });
     }
@@ -173,7 +169,7 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
     } catch (error) {
       toast({
         title: 'Could not send the link',
-        description: serverMessage(error) ?? 'Please try again later.',
+        description: messageOf(error, 'Please try again later.'),
         variant: 'destructive',
       });
     }

@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { PROJECT_PROGRESS, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
 import { projectMessageSchema, type ProjectMessageValues } from '../../shared/schemas/client.ts';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { ApiError, apiRequest, messageOf } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { FRESH_DETAIL_MS } from '../lib/query.ts';
 import { toast } from '../lib/toast-store.ts';
@@ -115,7 +115,7 @@ function MessageForm({ projectId, detailKey }: { projectId: string; detailKey: s
       showServerFieldErrors(error, values, setError);
       toast({
         title: 'Failed to send message',
-        description: (error instanceof ApiError && error.serverMessage) || 'Unable to send message',
+        description: messageOf(error, 'Unable to send message'),
         variant: 'destructive',
       });
     }

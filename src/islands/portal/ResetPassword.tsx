@@ -8,7 +8,7 @@ import { KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { passwordResetFormSchema } from '../../shared/schemas/client.ts';
-import { ApiError, apiRequest } from '../lib/api.ts';
+import { apiRequest, messageOf } from '../lib/api.ts';
 import { NewPasswordFields, SubmitButton } from '../ui/form.tsx';
 
 type Values = { password: string; confirmPassword: string };
@@ -38,7 +38,7 @@ export default function ResetPassword() {
       await apiRequest('POST', '/api/client/password-reset/confirm', { token, password });
       setDone(true);
     } catch (error) {
-      setFailure((error instanceof ApiError && error.serverMessage) || 'Something went wrong. Please try again.');
+      setFailure(messageOf(error, 'Something went wrong. Please try again.'));
     }
   };
 

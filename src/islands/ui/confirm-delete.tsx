@@ -8,7 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Loader2, Trash2 } from 'lucide-react';
 import { AlertDialog as A } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
-import { ApiError } from '../lib/api.ts';
+import { messageOf } from '../lib/api.ts';
 import { toast } from '../lib/toast-store.ts';
 
 export function ConfirmDelete({
@@ -38,7 +38,7 @@ export function ConfirmDelete({
       setOpen(false);
       toast({
         title: failureTitle,
-        description: (error instanceof ApiError && error.serverMessage) || 'Please try again.',
+        description: messageOf(error, 'Please try again.'),
         variant: 'destructive',
       });
     },
