@@ -15,9 +15,9 @@ for (const width of [1280, 375]) {
       await presetConsent(page);
       await page.goto('/');
       await page.locator('#contact').scrollIntoViewIfNeeded();
-      await waitForIsland(page, 'ContactForm');
+      await waitForIsland(page, 'contact-form');
       await page.locator('#tools').scrollIntoViewIfNeeded();
-      await waitForIsland(page, 'PasswordChecker');
+      await waitForIsland(page, 'password-checker');
       await expectNoAxeViolations(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     });
@@ -34,13 +34,13 @@ for (const width of [1280, 375]) {
     test('the service, emergency and emergency-contact dialogs have no axe violations', async ({ page }) => {
       await presetConsent(page);
       await page.goto('/');
-      await waitForIsland(page, 'ServiceCards');
+      await waitForIsland(page, 'service-cards');
       await page.getByRole('button', { name: 'Learn more about Web Development' }).click();
       await expect(page.getByRole('dialog', { name: 'Web Development' })).toBeVisible();
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');
 
-      await waitForIsland(page, 'EmergencySupport');
+      await waitForIsland(page, 'emergency-support');
       await page.getByRole('button', { name: 'Emergency', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Emergency Support' })).toBeVisible();
       await expectNoAxeViolations(page);
@@ -56,7 +56,7 @@ for (const width of [1280, 375]) {
     test('the contact form with its error messages has no axe violations', async ({ page }) => {
       await presetConsent(page);
       await page.goto('/#contact');
-      await waitForIsland(page, 'ContactForm');
+      await waitForIsland(page, 'contact-form');
       await page.getByRole('button', { name: 'Send Message' }).click();
       await expect(page.getByText('Message is required')).toBeVisible();
       await expectNoAxeViolations(page);

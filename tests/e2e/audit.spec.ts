@@ -24,7 +24,7 @@ test.beforeEach(async ({ page, allowPageErrors }) => {
   // A refused address answers 422, which Chromium logs.
   allowPageErrors(/status of 422/);
   await page.goto('/website-audit');
-  await waitForIsland(page, 'WebsiteAudit');
+  await waitForIsland(page, 'website-audit');
 });
 
 async function audit(page: Page, website: string) {

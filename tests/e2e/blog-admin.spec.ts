@@ -29,7 +29,7 @@ const toasts = (page: Page) => page.getByRole('region', { name: /Notification/ }
 
 async function openGate(page: Page) {
   await page.goto('/blog-admin');
-  await waitForIsland(page, 'BlogAdmin');
+  await waitForIsland(page, 'blog-admin');
   await expect(page.getByRole('heading', { name: 'Blog Admin Access' })).toBeVisible();
 }
 
@@ -176,7 +176,7 @@ test('without a configured password the gate says the editor is disabled', async
     route.fulfill({ json: { configured: false, unlocked: false } }),
   );
   await page.goto('/blog-admin');
-  await waitForIsland(page, 'BlogAdmin');
+  await waitForIsland(page, 'blog-admin');
   await expect(page.getByRole('status')).toContainText('The blog editor is disabled');
   await expect(page.getByLabel('Password')).toHaveCount(0);
   await expectNoAxeViolations(page);

@@ -11,7 +11,7 @@ test.beforeEach(async ({ page }) => {
 
 async function openContactForm(page: Page) {
   await page.goto('/#contact');
-  await waitForIsland(page, 'ContactForm');
+  await waitForIsland(page, 'contact-form');
   return page.getByRole('form', { name: 'Contact us' });
 }
 
@@ -24,7 +24,7 @@ test.describe('contact form', () => {
     await page.clock.pauseAt(start + 1000);
     const form = await openContactForm(page);
     await page.clock.runFor(1000); // lets the idle-time islands (the notifications) load
-    await waitForIsland(page, 'Toaster');
+    await waitForIsland(page, 'toaster');
     const name = `Robin Lead ${Date.now()}`;
     await form.getByLabel('Name *').fill(name);
     await form.getByLabel('Email *').fill('robin@example.com');

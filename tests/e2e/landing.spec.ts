@@ -184,7 +184,7 @@ test.describe('navigation', () => {
 
   test('a window event openEmergencyContact from anywhere opens the emergency form', async ({ page }) => {
     await page.goto('/');
-    await waitForIsland(page, 'EmergencySupport');
+    await waitForIsland(page, 'emergency-support');
     await page.evaluate(() => window.dispatchEvent(new CustomEvent('openEmergencyContact')));
     await expect(page.getByRole('dialog', { name: 'Emergency Contact' })).toBeVisible();
   });
@@ -193,7 +193,7 @@ test.describe('navigation', () => {
 test.describe('emergency support', () => {
   test('the floating Emergency button opens the hotline dialog with response times', async ({ page }) => {
     await page.goto('/');
-    await waitForIsland(page, 'EmergencySupport');
+    await waitForIsland(page, 'emergency-support');
     await page.getByRole('button', { name: 'Emergency', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Emergency Support' });
     await expect(dialog).toContainText('24/7');
@@ -213,7 +213,7 @@ test.describe('emergency support', () => {
 
   test('the emergency form records an urgent lead', async ({ page }) => {
     await page.goto('/');
-    await waitForIsland(page, 'EmergencySupport');
+    await waitForIsland(page, 'emergency-support');
     await page.evaluate(() => window.dispatchEvent(new CustomEvent('openEmergencyContact')));
     const dialog = page.getByRole('dialog', { name: 'Emergency Contact' });
     await dialog.getByLabel('Your name *').fill('Casey Ward');
@@ -239,7 +239,7 @@ test.describe('service dialogs', () => {
   for (const service of services) {
     test(`${service.title} opens a dialog with its timeline, features, steps and buttons`, async ({ page }) => {
       await page.goto('/');
-      await waitForIsland(page, 'ServiceCards');
+      await waitForIsland(page, 'service-cards');
       await page.getByRole('button', { name: `Learn more about ${service.title}` }).click();
       const dialog = page.getByRole('dialog', { name: service.title });
       await expect(dialog).toBeVisible();
@@ -258,7 +258,7 @@ test.describe('service dialogs', () => {
 
   test('View Pricing goes to /pricing', async ({ page }) => {
     await page.goto('/');
-    await waitForIsland(page, 'ServiceCards');
+    await waitForIsland(page, 'service-cards');
     await page.getByRole('button', { name: 'Learn more about Website Design' }).click();
     await page.getByRole('dialog').getByRole('link', { name: 'View Pricing' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
@@ -266,7 +266,7 @@ test.describe('service dialogs', () => {
 
   test('Escape closes a dialog and returns focus to its button', async ({ page }) => {
     await page.goto('/');
-    await waitForIsland(page, 'ServiceCards');
+    await waitForIsland(page, 'service-cards');
     const trigger = page.getByRole('button', { name: 'Learn more about Maintenance' });
     await trigger.click();
     await page.keyboard.press('Escape');
@@ -279,7 +279,7 @@ test.describe('password strength checker', () => {
   test('shows the six levels of the spec and never sends the password', async ({ page }) => {
     const requests: string[] = [];
     await page.goto('/');
-    await waitForIsland(page, 'PasswordChecker');
+    await waitForIsland(page, 'password-checker');
     const checker = page.locator('#tools');
     const input = checker.getByLabel('Password to check');
     await input.scrollIntoViewIfNeeded();
@@ -312,7 +312,7 @@ test.describe('password strength checker', () => {
 
   test('can show and hide the password', async ({ page }) => {
     await page.goto('/');
-    await waitForIsland(page, 'PasswordChecker');
+    await waitForIsland(page, 'password-checker');
     const input = page.getByLabel('Password to check');
     await input.fill('Secret1!');
     await expect(input).toHaveAttribute('type', 'password');

@@ -6,7 +6,7 @@ import { test, expect, expectNoAxeViolations, presetConsent, waitForIsland } fro
 test.beforeEach(async ({ page }) => {
   await presetConsent(page);
   await page.goto('/bug-bounty-toolkit');
-  await waitForIsland(page, 'BugBountyToolkit');
+  await waitForIsland(page, 'bug-bounty-toolkit');
 });
 
 const toasts = (page: Page) => page.getByRole('region', { name: /Notification/ });

@@ -7,7 +7,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { Loading } from './loading.tsx';
-import Toaster from './Toaster.tsx';
+import Toaster from './toaster.tsx';
 
 export interface SessionFrameProps<U> {
   queryClient: QueryClient;

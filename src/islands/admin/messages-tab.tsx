@@ -12,7 +12,7 @@ import { formatDateTime } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
 import { COMMUNICATIONS_KEY, useCommunications, useRefresh } from './data.ts';
 import { Badge, QueryList, TabHeading } from './parts.tsx';
-import { ReplyDialog } from './ReplyDialog.tsx';
+import { ReplyDialog } from './reply-dialog.tsx';
 import type { AdminCommunication } from './types.ts';
 import { isUnread, replySubject } from './wording.ts';
 

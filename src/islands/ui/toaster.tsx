@@ -1,13 +1,13 @@
 /**
  * The page's notification island. It renders nothing until the first toast is shown, then loads
- * the Radix notification region (RadixToaster.tsx), so that pages load no toast code until a
+ * the Radix notification region (radix-toaster.tsx), so that pages load no toast code until a
  * notification is needed. Mount once per page with client:idle.
  */
 import { useStore } from '@nanostores/react';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { $toasts } from '../lib/toast-store.ts';
 
-const RadixToaster = lazy(() => import('./RadixToaster.tsx'));
+const RadixToaster = lazy(() => import('./radix-toaster.tsx'));
 
 export default function Toaster() {
   const toasts = useStore($toasts);

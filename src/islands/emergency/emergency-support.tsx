@@ -2,14 +2,14 @@
  * Emergency support on the landing page (SPEC.md 2.2): the floating Emergency button, which
  * opens the 'Emergency Support' dialog, and the listener for the window event
  * `openEmergencyContact` (the SOS button), which opens the 'Emergency Contact' form. The dialogs
- * (EmergencyDialogs.tsx) load on first use, or earlier when the pointer or focus reaches the
+ * (emergency-dialogs.tsx) load on first use, or earlier when the pointer or focus reaches the
  * button, so the page does not download them up front.
  */
 import { AlertTriangle } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { OPEN_EMERGENCY_CONTACT_EVENT, takePendingEmergencyRequest } from './events.ts';
 
-const loadDialogs = () => import('./EmergencyDialogs.tsx');
+const loadDialogs = () => import('./emergency-dialogs.tsx');
 const EmergencyDialogs = lazy(loadDialogs);
 
 export default function EmergencySupport({ emergencies }: { emergencies: string[] }) {

@@ -17,9 +17,9 @@ import {
 import { Field, showServerFieldErrors } from '../ui/form.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { CLIENTS_KEY, PROJECTS_KEY, useClients, useProjects } from './data.ts';
-import { FormPage, MissingRecord, useSaveRecord } from './FormPage.tsx';
+import { FormPage, MissingRecord, useSaveRecord } from './form-page.tsx';
 import { navigate } from './route.ts';
-import { SaveButton } from './SaveButton.tsx';
+import { SaveButton } from './save-button.tsx';
 import type { AdminClient, AdminProject } from './types.ts';
 
 const EMPTY: ProjectFormInput = {

@@ -17,10 +17,10 @@ import { FRESH_DETAIL_MS } from '../lib/query.ts';
 import { toast } from '../lib/toast-store.ts';
 import { Field, SubmitButton, showServerFieldErrors } from '../ui/form.tsx';
 import { formatBudget, formatDate, formatDateTime } from '../lib/format.ts';
-import { PROJECTS_KEY, ProgressBar } from './PortalDashboard.tsx';
+import { PROJECTS_KEY, ProgressBar } from './portal-dashboard.tsx';
 import { Loading } from '../ui/loading.tsx';
-import { PortalFrame } from './PortalFrame.tsx';
-import { MilestoneStatusBadge, ProjectStatusBadge } from '../ui/StatusBadge.tsx';
+import { PortalFrame } from './portal-frame.tsx';
+import { MilestoneStatusBadge, ProjectStatusBadge } from '../ui/status-badge.tsx';
 import type { PortalCommunication, PortalMilestone, ProjectDetailResponse } from './types.ts';
 
 function BackToPortal() {

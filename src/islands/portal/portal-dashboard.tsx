@@ -10,8 +10,8 @@ import { PROJECT_PROGRESS, PROJECT_STATUS_LABELS } from '../../shared/projects.t
 import { FRESH_LIST_MS } from '../lib/query.ts';
 import { formatDate } from '../lib/format.ts';
 import { Loading } from '../ui/loading.tsx';
-import { PortalFrame } from './PortalFrame.tsx';
-import { ProjectStatusBadge } from '../ui/StatusBadge.tsx';
+import { PortalFrame } from './portal-frame.tsx';
+import { ProjectStatusBadge } from '../ui/status-badge.tsx';
 import type { PortalClient, PortalProject } from './types.ts';
 
 export const PROJECTS_KEY = ['/api/client/projects'];

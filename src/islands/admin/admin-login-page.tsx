@@ -1,7 +1,7 @@
 /** /admin/login (SPEC.md 2.11): the sign-in screen; staff who are already signed in go on to /admin. */
 import { useEffect } from 'react';
 import { Loading } from '../ui/loading.tsx';
-import { AdminFrame } from './AdminFrame.tsx';
+import { AdminFrame } from './admin-frame.tsx';
 
 function ToDashboard() {
   useEffect(() => window.location.replace('/admin'), []);

@@ -18,10 +18,10 @@ import { ConfirmDelete } from '../ui/confirm-delete.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog.tsx';
 import { Field, showServerFieldErrors } from '../ui/form.tsx';
 import { Loading } from '../ui/loading.tsx';
-import { MilestoneStatusBadge } from '../ui/StatusBadge.tsx';
+import { MilestoneStatusBadge } from '../ui/status-badge.tsx';
 import { PROJECTS_KEY, milestonesKey, useMilestones, useRefresh } from './data.ts';
 import { IconButton, ListError } from './parts.tsx';
-import { SaveButton } from './SaveButton.tsx';
+import { SaveButton } from './save-button.tsx';
 import type { AdminMilestone } from './types.ts';
 
 type MilestoneInput = z.input<typeof milestoneSchema>;

@@ -10,7 +10,7 @@ import { Suspense, lazy } from 'react';
 import { company, emergency } from '../../shared/company.ts';
 import { Dialog, DialogContent } from '../ui/dialog.tsx';
 
-const EmergencyForm = lazy(() => import('./EmergencyForm.tsx'));
+const EmergencyForm = lazy(() => import('./emergency-form.tsx'));
 
 export interface EmergencyDialogsProps {
   emergencies: string[];

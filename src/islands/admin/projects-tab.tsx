@@ -8,11 +8,11 @@ import { Building2, CalendarDays, DollarSign, Flag, FolderKanban, MessageSquareP
 import { apiRequest } from '../lib/api.ts';
 import { formatBudget, formatDate } from '../lib/format.ts';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
-import { ProjectStatusBadge } from '../ui/StatusBadge.tsx';
+import { ProjectStatusBadge } from '../ui/status-badge.tsx';
 import { CLIENTS_KEY, COMMUNICATIONS_KEY, PROJECTS_KEY, useProjects, useRefresh } from './data.ts';
-import { MilestonesDialog } from './MilestonesDialog.tsx';
+import { MilestonesDialog } from './milestones-dialog.tsx';
 import { CARD, IconButton, QueryList, TabHeading } from './parts.tsx';
-import { ReplyDialog } from './ReplyDialog.tsx';
+import { ReplyDialog } from './reply-dialog.tsx';
 import { navigate } from './route.ts';
 import type { AdminProject } from './types.ts';
 import { projectDeleteSummary } from './wording.ts';

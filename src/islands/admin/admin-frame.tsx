@@ -8,7 +8,7 @@ import { LogOut, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query.ts';
 import { SessionFrame } from '../ui/session-frame.tsx';
-import { LoginScreen } from './AdminLogin.tsx';
+import { LoginScreen } from './admin-login.tsx';
 import { ADMIN_ME_KEY, useAdminAuth, useAdminLogout } from './data.ts';
 import type { AdminUser } from './types.ts';
 import { BrandMark } from '../ui/brand-mark.tsx';

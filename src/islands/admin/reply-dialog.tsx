@@ -14,7 +14,7 @@ import { toast } from '../lib/toast-store.ts';
 import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog.tsx';
 import { Field, showServerFieldErrors } from '../ui/form.tsx';
 import { COMMUNICATIONS_KEY, PROJECTS_KEY, useRefresh } from './data.ts';
-import { SaveButton } from './SaveButton.tsx';
+import { SaveButton } from './save-button.tsx';
 
 interface Values {
   subject: string;

@@ -1,7 +1,7 @@
 /**
  * The notification region (SPEC.md 9) on Radix Toast: F8 focuses it, its label is
  * 'Notification', toasts last 5000 ms and are swiped away to the right past 50 px.
- * Loaded by Toaster.tsx when the first toast is shown.
+ * Loaded by toaster.tsx when the first toast is shown.
  */
 import { useStore } from '@nanostores/react';
 import { X } from 'lucide-react';

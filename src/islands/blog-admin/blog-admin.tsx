@@ -18,7 +18,7 @@ import { createQueryClient } from '../lib/query.ts';
 import { toast } from '../lib/toast-store.ts';
 import { Loading } from '../ui/loading.tsx';
 import { Field } from '../ui/form.tsx';
-import Toaster from '../ui/Toaster.tsx';
+import Toaster from '../ui/toaster.tsx';
 
 const STATUS_KEY = ['/api/blog-admin/status'];
 export const DEFAULT_AUTHOR = 'First State Web Studio Team';

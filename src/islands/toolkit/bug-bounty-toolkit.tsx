@@ -22,7 +22,7 @@ import {
 } from '../../shared/toolkit.ts';
 import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast-store.ts';
-import Toaster from '../ui/Toaster.tsx';
+import Toaster from '../ui/toaster.tsx';
 
 const RISK_TONE: Record<Risk, string> = {
   safe: 'bg-green-100 text-green-900',

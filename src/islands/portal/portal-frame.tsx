@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query.ts';
 import { SessionFrame } from '../ui/session-frame.tsx';
 import { useClientAuth, useLogout } from './auth.ts';
-import LoginScreen from './LoginScreen.tsx';
+import LoginScreen from './login-screen.tsx';
 import type { PortalClient } from './types.ts';
 import { BrandMark } from '../ui/brand-mark.tsx';
 
