@@ -5,13 +5,7 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-export interface ErrorBody {
-  error: {
-    code: string;
-    message: string;
-    fields?: Record<string, string>;
-  };
-}
+export { errorBody, type ErrorBody } from '../shared/api-error.ts';
 
 /** An expected failure with an HTTP status, a stable code and a human message. */
 export class AppError extends HTTPException {
@@ -24,8 +18,4 @@ export class AppError extends HTTPException {
   ) {
     super(status, { message });
   }
-}
-
-export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
-  return { error: { code, message, ...(fields ? { fields } : {}) } };
 }

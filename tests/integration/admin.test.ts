@@ -359,6 +359,44 @@ describe('conversation, milestones and leads', () => {
     ).toBe(404);
   });
 
+  it('a reply that names the client message it answers marks that message read in the same request', async () => {
+    const { client, project } = await newProject('Answered');
+    const other = await newProject('Elsewhere');
+    const login = await api.call('POST', '/api/client/login', {
+      body: { email: client.email, password: 'secret-pass' },
+      address: api.nextAddress(),
+    });
+    const portalToken = ((await login.json()) as { token: string }).token;
+    const asked = await api.call('POST', `/api/client/projects/${project.id}/communications`, {
+      token: portalToken,
+      body: { subject: 'Launch?', message: 'When?' },
+    });
+    const question = ((await asked.json()) as { communication: { id: string } }).communication;
+
+    // Naming a message of another project is refused as a whole: no reply stored, nothing marked.
+    const wrongProject = await admin('POST', `/api/admin/projects/${other.project.id}/communications`, {
+      subject: 'Re: Launch?',
+      message: 'Soon.',
+      inReplyTo: question.id,
+    });
+    expect(wrongProject.status).toBe(422);
+    expect((await errorOf(wrongProject)).fields).toHaveProperty('inReplyTo');
+    expect(await api.db.select().from(communications).where(eq(communications.projectId, other.project.id))).toEqual(
+      [],
+    );
+    const [stillUnread] = await api.db.select().from(communications).where(eq(communications.id, question.id));
+    expect(stillUnread?.isRead).toBe(false);
+
+    const reply = await admin('POST', `/api/admin/projects/${project.id}/communications`, {
+      subject: 'Re: Launch?',
+      message: 'Next Friday.',
+      inReplyTo: question.id,
+    });
+    expect(reply.status).toBe(201);
+    const [answered] = await api.db.select().from(communications).where(eq(communications.id, question.id));
+    expect(answered?.isRead).toBe(true);
+  });
+
   it('creates, edits, reorders and deletes milestones; completedAt follows the status', async () => {
     const { project } = await newProject('Milestones');
     const path = `/api/admin/projects/${project.id}/milestones`;

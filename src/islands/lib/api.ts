@@ -3,9 +3,10 @@
  * cookies. A non-OK response throws ApiError whose message is `STATUS: body text` (or the
  * status text when the body is empty), and whose `body` holds the parsed JSON error if any.
  */
-export interface ApiErrorBody {
-  error?: { code?: string; message?: string; fields?: Record<string, string> };
-}
+import type { ErrorBody } from '../../shared/api-error.ts';
+
+/** What a failed response's body may hold: the API's error shape, or anything else. */
+type ApiErrorBody = Partial<ErrorBody>;
 
 export class ApiError extends Error {
   constructor(

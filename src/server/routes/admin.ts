@@ -34,6 +34,7 @@ import {
   MilestoneOrderError,
   MissingPasswordError,
   UnknownClientError,
+  UnknownMessageError,
   adminCreateClient,
   adminCreateMilestone,
   adminDeleteMilestone,
@@ -69,6 +70,8 @@ function asApiError(error: unknown): unknown {
   }
   if (error instanceof UnknownClientError)
     return new AppError(422, 'invalid_fields', error.message, { clientId: error.message });
+  if (error instanceof UnknownMessageError)
+    return new AppError(422, 'invalid_fields', error.message, { inReplyTo: error.message });
   if (error instanceof MilestoneOrderError)
     return new AppError(422, 'invalid_fields', error.message, { ids: error.message });
   return error;
@@ -133,7 +136,7 @@ export function adminRoutes(deps: AppDeps) {
       validate('param', idParam),
       validate('json', teamMessageSchema),
       async (c) => {
-        const reply = await adminReply(db, c.get('user'), c.req.valid('param').id, c.req.valid('json'));
+        const reply = await mapped(() => adminReply(db, c.get('user'), c.req.valid('param').id, c.req.valid('json')));
         if (!reply) throw notFound('Project');
         return c.json({ communication: reply }, 201);
       },

@@ -3,7 +3,7 @@
  * events (written in the same transaction as the change), and the lists of communications and
  * leads, newest first.
  */
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
   clients,
   communications,
@@ -188,27 +188,53 @@ export function listLeads(db: Database) {
   return db.select().from(contactSubmissions).orderBy(desc(contactSubmissions.createdAt));
 }
 
-/** A reply from the team on a project (fromClient false; unread until the client opens the project). */
+/**
+ * A reply from the team on a project (fromClient false; unread until the client opens the
+ * project). With `inReplyTo`, that client message on the same project is marked read in the same
+ * transaction (UnknownMessageError, and nothing is stored, when it is not a client message of that
+ * project). Null when the project does not exist.
+ */
 export async function adminReply(
   db: Database,
   actor: Actor,
   projectId: string,
-  input: { subject: string; message: string },
+  input: { subject: string; message: string; inReplyTo?: string },
 ) {
-  const [project] = await db
-    .select({ id: projects.id, title: projects.title })
-    .from(projects)
-    .where(eq(projects.id, projectId));
-  if (!project) return null;
   return db.transaction(async (tx) => {
+    const [project] = await tx
+      .select({ id: projects.id, title: projects.title })
+      .from(projects)
+      .where(eq(projects.id, projectId));
+    if (!project) return null;
     const [row] = await tx
       .insert(communications)
       .values({ projectId, fromClient: false, subject: input.subject, message: input.message, createdAt: new Date() })
       .returning();
     if (!row) throw new Error('Insert returned no row');
+    if (input.inReplyTo) {
+      const answered = await tx
+        .update(communications)
+        .set({ isRead: true })
+        .where(
+          and(
+            eq(communications.id, input.inReplyTo),
+            eq(communications.projectId, projectId),
+            eq(communications.fromClient, true),
+          ),
+        )
+        .returning({ id: communications.id });
+      if (answered.length === 0) throw new UnknownMessageError();
+    }
     await recordEvent(tx, actor, 'create', 'communication', row.id, `Replied on ${project.title}: ${input.subject}`);
     return row;
   });
+}
+
+/** Thrown when a reply names a message that is not a client message of the same project. */
+export class UnknownMessageError extends Error {
+  constructor() {
+    super('The message answered is not a client message of this project');
+  }
 }
 
 /** Marks a message read or unread; null when it does not exist. */

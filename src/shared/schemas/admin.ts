@@ -81,10 +81,14 @@ export function centsToDollars(cents: number): number {
   return cents / 100;
 }
 
-/** A team reply on a project (issue 4); same bounds as a client's message. */
+/**
+ * A team reply on a project (issue 4); same bounds as a client's message. `inReplyTo` names the
+ * client's message being answered: it is marked read in the same transaction as the reply.
+ */
 export const teamMessageSchema = z.object({
   subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(200),
   message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000),
+  inReplyTo: z.string().min(1).max(100).optional(),
 });
 
 /** Marking a message read or unread. */
