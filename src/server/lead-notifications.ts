@@ -6,7 +6,7 @@
 import type { BackgroundTasks } from './background.ts';
 import type { Env } from './env.ts';
 import type { Mailer } from './mail.ts';
-import type { Lead } from './services/leads.ts';
+import type { LeadRow as Lead } from './services/leads.ts';
 
 /** Time allowed for the forward POST, in milliseconds. */
 export const FORWARD_TIMEOUT_MS = 5000;

@@ -9,7 +9,7 @@
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
-import { migrateDatabase, openDatabase } from './db.ts';
+import { migrateDatabase, openDatabase } from './services/db.ts';
 import { EnvError, isHttpsSite, loadEnv, type Env } from './env.ts';
 import { PAGE_CSP_HEADER, securityHeaders } from './middleware/security-headers.ts';
 
