@@ -12,6 +12,7 @@ import { adminSessions, clientSessions, clients, users } from '../../../db/schem
 import { newSessionToken, parseSessionToken, renewedExpiry, secretMatches } from '../auth/session-tokens.ts';
 import type { Database, DbExecutor } from './db.ts';
 
+/** The kinds of session: a client in the portal, a staff member in the dashboard. */
 export type SessionKind = 'client' | 'staff';
 export type ClientRecord = typeof clients.$inferSelect;
 export type StaffRecord = typeof users.$inferSelect;
