@@ -23,8 +23,6 @@ export interface SessionEnv<K extends SessionKind> {
   Variables: { deps: AppDeps; session: Session; user: SessionOwner[K] };
 }
 
-export type ApiContext = Context<ApiEnv>;
-
 /**
  * The caller's address: the first X-Forwarded-For entry when the app sits behind a trusted
  * proxy (TRUST_PROXY), else the socket address Astro reports; 'unknown' when neither exists.

@@ -9,7 +9,7 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-export { errorBody, type ErrorBody } from '../shared/api-error.ts';
+export { errorBody } from '../shared/api-error.ts';
 
 /** An expected failure with an HTTP status, a stable code and a human message. */
 export class AppError extends HTTPException {

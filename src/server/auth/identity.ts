@@ -25,7 +25,7 @@ import {
 import { sessionCookie } from './session-cookie.ts';
 
 /** The cookie of each kind of session (ADR 0004, 0005). */
-export const SESSION_COOKIES = { client: 'client_session', staff: 'admin_session' } as const;
+const SESSION_COOKIES = { client: 'client_session', staff: 'admin_session' } as const;
 const cookies = { client: sessionCookie(SESSION_COOKIES.client), staff: sessionCookie(SESSION_COOKIES.staff) };
 
 const SIGN_IN_AGAIN: Record<SessionKind, string> = {

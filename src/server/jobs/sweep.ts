@@ -11,14 +11,14 @@ import { deleteExpiredSignInLinks } from '../services/sign-in-links.ts';
 /** How often the sweep runs, in milliseconds: every hour. */
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-export interface SweepResult {
+interface SweepResult {
   sessions: number;
   resetTokens: number;
   signInLinks: number;
 }
 
 /** Deletes everything that expired at or before `now`; returns how many rows of each went. */
-export async function sweepExpired(db: Database, now = new Date()): Promise<SweepResult> {
+async function sweepExpired(db: Database, now = new Date()): Promise<SweepResult> {
   return {
     sessions: await deleteExpiredSessions(db, now),
     resetTokens: await deleteExpiredResetTokens(db, now),

@@ -13,7 +13,7 @@ import { z } from '../../shared/zod.ts';
 import type { ApiBindings } from '../context.ts';
 
 /** A form submitted sooner than this after it was shown is taken for a bot, in milliseconds. */
-export const MIN_FILL_TIME_MS = 1500;
+const MIN_FILL_TIME_MS = 1500;
 
 const antiBot = z.object({ fax: z.string().optional(), startedAt: z.number().optional() });
 
@@ -23,7 +23,7 @@ export interface BotEnv {
 }
 
 /** True when the body filled the honeypot or came back faster than MIN_FILL_TIME_MS. */
-export function looksLikeBot(body: unknown, now = Date.now()): boolean {
+function looksLikeBot(body: unknown, now = Date.now()): boolean {
   const parsed = antiBot.safeParse(body);
   if (!parsed.success) return false;
   const { fax, startedAt } = parsed.data;

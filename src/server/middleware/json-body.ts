@@ -7,7 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { AppError } from '../errors.ts';
 
 /** Largest request body the API reads, in bytes: 64 KB. */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 export const limitBodySize: MiddlewareHandler = bodyLimit({
   maxSize: MAX_BODY_BYTES,

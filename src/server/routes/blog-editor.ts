@@ -32,7 +32,7 @@ const UNLOCK_SECONDS = 8 * 60 * 60;
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /** Constant-time password check: equal-length digests, so neither content nor length leaks by timing. */
-export function passwordMatches(given: string, expected: string): boolean {
+function passwordMatches(given: string, expected: string): boolean {
   return timingSafeEqual(sha256(given), sha256(expected));
 }
 

@@ -19,7 +19,7 @@ import { validate } from '../validation.ts';
 import { createAuditor, type AuditOptions } from '../website-audit/service.ts';
 import { LEAD_LIMIT_WINDOW_SECONDS } from './leads.ts';
 
-export const AUDIT_SUBJECT = 'Free Website Audit Request';
+const AUDIT_SUBJECT = 'Free Website Audit Request';
 
 export function websiteAuditRoutes(deps: AppDeps, options: AuditOptions = {}) {
   const audit = createAuditor({ allowLoopback: deps.env.AUDIT_ALLOW_LOOPBACK, ...options });

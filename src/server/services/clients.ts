@@ -27,7 +27,6 @@ export function toPublicClient(client: ClientRow) {
     createdAt: client.createdAt.toISOString(),
   };
 }
-export type PublicClient = ReturnType<typeof toPublicClient>;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -10,7 +10,7 @@ import type { Database } from './db.ts';
 import { revokeUserSessions } from './sessions.ts';
 
 /** How long a reset link works, in milliseconds: 1 hour. */
-export const RESET_TTL_MS = 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Creates a link token for the client and returns it (it is stored only as a hash). */
 export async function createPasswordResetToken(db: Database, clientId: string, now = new Date()): Promise<string> {

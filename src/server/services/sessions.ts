@@ -14,7 +14,7 @@ import type { Database, DbExecutor } from './db.ts';
 
 /** The kinds of session: a client in the portal, a staff member in the dashboard. */
 export type SessionKind = 'client' | 'staff';
-export type ClientRecord = typeof clients.$inferSelect;
+type ClientRecord = typeof clients.$inferSelect;
 export type StaffRecord = typeof users.$inferSelect;
 /** Who a session of each kind belongs to. */
 export interface SessionOwner {

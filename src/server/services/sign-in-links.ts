@@ -8,7 +8,7 @@ import { hashSecretHex, randomToken } from '../auth/tokens.ts';
 import type { Database } from './db.ts';
 
 /** How long a printed sign-in link works, in milliseconds: 15 minutes. */
-export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 
 /** Creates a link token for `email` and returns it (the database keeps only its hash). */
 export async function createSignInLink(db: Database, email: string, now = new Date()): Promise<string> {

@@ -26,7 +26,7 @@ import { SECURITY_CHECKS } from './security-checks.ts';
 
 export { HSTS_MIN_SECONDS } from './security-checks.ts';
 
-export const NOT_MEASURED =
+const NOT_MEASURED =
   'This audit reads your page’s HTML and HTTP headers once. It does not measure Core Web Vitals (loading, interactivity and layout stability), which need a real browser on real devices.';
 
 const CHECKS = [...SECURITY_CHECKS, ...CONTENT_CHECKS];
