@@ -1,7 +1,7 @@
 /**
- * `npm run db:seed`: demo data for a newcomer and for the end-to-end tests (issue 3). Applies the
- * migrations, then creates the demo client with three projects in different states, their
- * milestones and a conversation with messages from both sides. Running it again changes
+ * `npm run db:seed`: demo data for a newcomer and for the end-to-end tests (docs/product.md#portal).
+ * Applies the migrations, then creates the demo client with three projects in different states,
+ * their milestones and a conversation with messages from both sides. Running it again changes
  * nothing. Prints the demo sign-in.
  */
 import { join } from 'node:path';

@@ -1,8 +1,8 @@
 /**
  * `npm run admin:link -- someone@agency.com`: prints a single-use sign-in link for the admin
- * dashboard, valid for 15 minutes, for an email listed in ADMIN_EMAILS (issue 4). For a newcomer,
- * and for a team without Google sign-in yet. The token travels in the URL fragment, which
- * browsers never send to a server.
+ * dashboard, valid for 15 minutes, for an email listed in ADMIN_EMAILS
+ * (docs/product.md#admin-sign-in). For a newcomer, and for a team without Google sign-in yet.
+ * The token travels in the URL fragment, which browsers never send to a server.
  */
 import { join } from 'node:path';
 import { migrateDatabase, openDatabase } from '../src/server/services/db.ts';

@@ -6,8 +6,9 @@
  *   - GET /api/client/projects (session look-up, the client's projects with unread counts);
  *   - GET /api/bench/bare (a fixed JSON body from the same process and stack).
  * Prints requests per second, p50 and p99 latency and non-2xx answers for both, and the ratio.
- * Target (issue 3): the real endpoint reaches at least half the bare route's throughput, with
- * p99 under 25 ms and no non-2xx answer. A measurement, not a test: it exits 0 unless it cannot run.
+ * Target (docs/product.md#performance): the real endpoint reaches at least half the bare route's
+ * throughput, with p99 under 25 ms and no non-2xx answer. A measurement, not a test: it exits 0
+ * unless it cannot run.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

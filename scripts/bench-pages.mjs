@@ -4,9 +4,9 @@
  * database, runs Lighthouse (mobile form factor, simulated throttling, the defaults) on every
  * public page in Debian's Chromium, and prints one row per page: the four category scores,
  * LCP (ms), TBT (ms), CLS, and JavaScript transferred (compressed bytes).
- * Targets (issue 2): 100 in every category; under 100 KB of JavaScript on /; no JavaScript on
- * the pages without islands. This is a measurement, not a test: it always exits 0 unless it
- * cannot run.
+ * Targets (docs/product.md#performance): 100 in every category; under 100 KB of JavaScript on /;
+ * no JavaScript on the pages without islands. This is a measurement, not a test: it always exits
+ * 0 unless it cannot run.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

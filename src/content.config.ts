@@ -1,5 +1,5 @@
 /**
- * Content collections (DESIGN.md section 3, convention 7): the blog (SPEC.md 2.6 and 3.4),
+ * Content collections, checked at build time (docs/product.md#records): the blog,
  * the legal pages, and the site's static copy (team, awards, certifications, achievements,
  * testimonials, client logos, services, process steps, emergencies, pricing comparison).
  */

@@ -1,7 +1,7 @@
 /**
- * Staff accounts and their sessions (SPEC.md 3.1 users; issue 4). Staff sign in with Google
- * (or a one-time link from `npm run admin:link`), so `password` stays empty for them; the
- * column exists because the spec lists it. Admin sessions are separate from client sessions.
+ * Staff accounts and their sessions (docs/product.md#records, docs/product.md#admin-sign-in).
+ * Staff sign in with Google (or a one-time link from `npm run admin:link`), so `password` stays
+ * empty for them; the column is kept unused. Admin sessions are separate from client sessions.
  * `admin_events` holds the admin events: who on the staff created, changed or deleted what, and when.
  */
 import { sql } from 'drizzle-orm';
@@ -15,7 +15,7 @@ export const users = sqliteTable('users', {
     .$defaultFn(() => crypto.randomUUID()),
   /** The staff member's email address, lower-cased. */
   username: text('username').notNull().unique(),
-  /** Unused for Google accounts (SPEC.md 3.1 lists it); an argon2id hash if ever set. */
+  /** Unused for Google accounts (docs/product.md#records); an argon2id hash if ever set. */
   password: text('password'),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
   lastSignInAt: integer('last_sign_in_at', { mode: 'timestamp_ms' }),

@@ -1,6 +1,6 @@
 /**
- * The client portal's tables (SPEC.md 3.1): clients, projects, milestones and communications,
- * plus client sessions and password-reset tokens (issue 3). Ids are UUIDs (session ids are
+ * The client portal's tables (docs/product.md#records): clients, projects, milestones and
+ * communications, plus client sessions and password-reset tokens. Ids are UUIDs (session ids are
  * random base32 strings); timestamps are integer milliseconds since the Unix epoch; budget is
  * an integer number of US cents; dates without a time (startDate, endDate, dueDate) are ISO
  * 'YYYY-MM-DD' strings. Deleting a client deletes its projects, their milestones and
@@ -21,7 +21,7 @@ export const clients = sqliteTable('clients', {
   email: text('email').notNull().unique(),
   company: text('company'),
   phone: text('phone'),
-  /** The spec's `password`: an argon2id hash (PHC string), never the password itself. */
+  /** The client's password: an argon2id hash (PHC string), never the password itself. */
   passwordHash: text('password_hash').notNull(),
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
@@ -103,7 +103,7 @@ export const clientSessions = sqliteTable(
   (t) => [index('client_sessions_client_id_idx').on(t.clientId)],
 );
 
-/** Single-use password-reset links (issue 3): only the SHA-256 of the token is kept. */
+/** Single-use password-reset links (docs/product.md#password-reset); only the token's SHA-256 is kept. */
 export const passwordResetTokens = sqliteTable(
   'password_reset_tokens',
   {

@@ -1,7 +1,7 @@
 /**
- * Tables of the public website: leads from the contact, audit and emergency forms, and
- * newsletter sign-ups. Source: SPEC.md section 3.1 (contact_submissions), extended by issue 2
- * with subject, services, source and urgent, and with phone for the emergency form.
+ * Tables of the public website (docs/product.md#records): leads from the contact, audit and
+ * emergency forms (with subject, services, source and urgent, and phone for the emergency form),
+ * and newsletter sign-ups.
  * Timestamps are stored as integer milliseconds since the Unix epoch.
  */
 import { sql } from 'drizzle-orm';
@@ -30,7 +30,7 @@ export const contactSubmissions = sqliteTable(
     source: text('source', { enum: LEAD_SOURCES }).notNull(),
     urgent: integer('urgent', { mode: 'boolean' }).notNull().default(false),
     status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
-    /** The website audit's score out of 100, for leads from the audit page (issue 5). */
+    /** The audit's score out of 100, for leads from the audit page (docs/product.md#website-audit). */
     auditScore: integer('audit_score'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()

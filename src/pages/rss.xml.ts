@@ -1,5 +1,5 @@
 /**
- * /rss.xml: the blog as an RSS 2.0 feed (SPEC.md 2.6), newest first, one item per post with its
+ * /rss.xml: the blog as an RSS 2.0 feed (docs/product.md#blog), newest first, one item per post with its
  * title, date, excerpt, link and categories (the post's category, then its tags).
  */
 import rss from '@astrojs/rss';

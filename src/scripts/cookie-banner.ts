@@ -1,6 +1,6 @@
 /**
- * Behaviour of the cookie banner (SPEC.md 2.9) and the consent-gated analytics loader
- * (SPEC.md 1, issue 2). Reads and writes localStorage `cookie-consent`; fires CONSENT_EVENT
+ * Behaviour of the cookie banner and the consent-gated analytics loader
+ * (docs/product.md#cookie-consent). Reads and writes localStorage `cookie-consent`; fires CONSENT_EVENT
  * after each save. Any element with `data-open-cookie-preferences` reopens the dialog.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The landing page's decorations (SPEC.md 2.2 and 9), all decorative (aria-hidden), fixed in
+ * The landing page's decorations (docs/product.md#constants), all decorative (aria-hidden), fixed in
  * size so they never shift layout, and never in the way of input (pointer-events: none):
  * - a canvas of 8 code lines drifting across the hero;
  * - a terminal (large screens only) typing sample commands at 100 ms per character, pausing

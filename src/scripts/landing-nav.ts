@@ -1,5 +1,5 @@
 /**
- * Behaviour of the landing page navigation (SPEC.md 2.2 and 9): `data-scrolled` once the page
+ * Behaviour of the landing page navigation (docs/product.md#navigation): `data-scrolled` once the page
  * is scrolled more than 50 px; the scroll-progress bar; smooth scrolling to `data-scroll-to`
  * sections, stopping 80 px above them; the mobile menu, which closes after any choice and on
  * Escape; and `data-emergency` buttons, which broadcast the `openEmergencyContact` event.
@@ -7,7 +7,7 @@
 import { requestEmergencyContact } from '../islands/emergency/events.ts';
 import { scrollToSection } from '../islands/lib/scroll.ts';
 
-/** Scroll distance past which the navigation turns more opaque, in px (SPEC.md 9). */
+/** Scroll distance past which the navigation turns more opaque, in px (docs/product.md#constants). */
 export const NAV_SCROLLED_AT_PX = 50;
 
 export function startLandingNav(): void {

@@ -1,6 +1,6 @@
 /**
- * Work that follows a response and must never fail it (issue 2: new-lead email and the
- * forward to FORM_FORWARD_URL). Each task's error is logged, never thrown.
+ * Work that follows a response and must never fail it (docs/product.md#lead-delivery: new-lead
+ * email and the forward to FORM_FORWARD_URL). Each task's error is logged, never thrown.
  * `drain()` resolves once every task started so far has settled (tests and shutdown use it).
  */
 export class BackgroundTasks {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env.ts';
 
 describe('parseEnv', () => {
-  it('applies the defaults of issue 2', () => {
+  it('applies the documented defaults (docs/product.md#settings)', () => {
     const env = parseEnv({});
     expect(env.PORT).toBe(4321);
     expect(env.DATABASE_URL).toBe('file:db/data/app.db');

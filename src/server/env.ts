@@ -1,9 +1,9 @@
 /**
- * The server's environment, parsed once with zod (DESIGN.md section 3, convention 1).
+ * The server's environment, parsed once with zod (docs/product.md#settings).
  *
  * `loadEnv()` returns the typed settings or throws `EnvError`, whose message names every
- * bad variable; the server entry prints it and exits before listening. Defaults follow
- * issue 2: PORT 4321, DATABASE_URL `file:db/data/app.db`.
+ * bad variable; the server entry prints it and exits before listening. Defaults are those of
+ * docs/product.md#settings, e.g. PORT 4321, DATABASE_URL `file:db/data/app.db`.
  */
 import { z } from 'zod';
 
@@ -58,7 +58,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
-  /** Staff allowed into /admin: comma-separated emails, compared without case (issue 4). */
+  /** Staff allowed into /admin: comma-separated emails, compared without case (docs/product.md#roles). */
   ADMIN_EMAILS: z
     .string()
     .trim()
@@ -75,9 +75,12 @@ const envSchema = z.object({
   OIDC_TOKEN_ENDPOINT: z.url().default('https://oauth2.googleapis.com/token'),
   OIDC_JWKS_URI: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   OIDC_ISSUER: z.string().trim().min(1).default('https://accounts.google.com'),
-  /** The blog editor's shared password (issue 5); without it /blog-admin says the editor is disabled. */
+  /**
+   * The blog editor's shared password (docs/product.md#blog-editor); without it /blog-admin says
+   * the editor is disabled.
+   */
   BLOG_ADMIN_PASSWORD: optionalString,
-  /** Leads' website audits per client address per 10 minutes (issue 5). */
+  /** Leads' website audits per client address per 10 minutes (docs/product.md#limits). */
   AUDIT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /**
    * Tests only: lets the audit fetch loopback addresses (fixture sites on 127.0.0.1). Refused
@@ -86,9 +89,12 @@ const envSchema = z.object({
   AUDIT_ALLOW_LOOPBACK: booleanFlag,
   /** Adds GET /api/bench/bare, a fixed JSON answer the API benchmark compares against. */
   BENCH_ROUTES: booleanFlag,
-  /** Leads accepted per client address per 10 minutes (issue 2: 5). */
+  /** Leads accepted per client address per 10 minutes (docs/product.md#limits). */
   LEAD_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  /** Sign-in, registration and reset attempts per address, and per email, per 15 minutes (issue 3: 10). */
+  /**
+   * Sign-in, registration and reset attempts per address, and per email, per 15 minutes
+   * (docs/product.md#limits).
+   */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   PUBLIC_ANALYTICS_SCRIPT_URL: optionalUrl,
   PUBLIC_ANALYTICS_SITE_ID: optionalString,

@@ -1,5 +1,5 @@
 /**
- * What happens after a lead is stored (issue 2, part 3): an email to LEADS_NOTIFY_TO, and a
+ * What happens after a lead is stored (docs/product.md#lead-delivery): an email to LEADS_NOTIFY_TO, and a
  * copy posted to FORM_FORWARD_URL when set. Both run in the background; a failure is logged
  * and never loses the lead or fails the request.
  */

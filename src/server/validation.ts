@@ -1,6 +1,7 @@
 /**
- * Request validation (DESIGN.md section 3, convention 3): `zValidator` with one hook that turns
- * a zod failure into a 422 `AppError` whose `fields` maps each field path to its first message.
+ * Request validation (docs/product.md#validation, docs/product.md#errors): `zValidator` with one
+ * hook that turns a zod failure into a 422 `AppError` whose `fields` maps each field path to its
+ * first message.
  * Malformed JSON is answered 400 by Hono's validator before the schema runs.
  */
 import { zValidator } from '@hono/zod-validator';

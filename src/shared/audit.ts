@@ -1,8 +1,8 @@
 /**
- * The website audit's shapes, shared by POST /api/audit and the /website-audit page (SPEC.md
- * 2.5, 3.4, 5; issue 5): the form (website a valid http(s) URL, 'Please enter a valid website
- * URL'; email; name at least 2 characters), the report, and the score bands of SPEC.md 2.5
- * (90 and up green, 70 to 89 yellow, below 70 red) with their messages.
+ * The website audit's shapes, shared by POST /api/audit and the /website-audit page
+ * (docs/product.md#website-audit): the form (website a valid http(s) URL, 'Please enter a valid
+ * website URL'; email; name at least 2 characters), the report, and the score bands (90 and up
+ * green, 70 to 89 yellow, below 70 red) with their messages.
  */
 import { z } from './zod.ts';
 import { NAME_MAX, emailField } from './schemas/fields.ts';
@@ -62,7 +62,7 @@ export interface AuditReport {
 
 export type Band = 'green' | 'yellow' | 'red';
 
-/** SPEC.md 2.5: 90 or more green, 70 to 89 yellow, below 70 red. */
+/** The score bands (docs/product.md#website-audit): 90 or more green, 70 to 89 yellow, below 70 red. */
 export function scoreBand(score: number): { band: Band; message: string } {
   if (score >= 90) return { band: 'green', message: 'Excellent! Your website is performing well.' };
   if (score >= 70) return { band: 'yellow', message: 'Good foundation with room for improvement.' };

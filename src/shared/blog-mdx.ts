@@ -1,5 +1,5 @@
 /**
- * The blog editor's generator (SPEC.md 2.7; issue 5): a draft post → a complete MDX file, its
+ * The blog editor's generator (docs/product.md#blog-editor): a draft post → a complete MDX file, its
  * frontmatter matching the blog collection's schema (src/shared/blog.ts) and written by the
  * `yaml` library, then the body in MDX (see markdownToMdxBody). The file name is the title's slug (github-slugger, as the site's
  * heading ids), saved as src/content/blog/{slug}.mdx.

@@ -1,16 +1,17 @@
 /**
- * The blog post's frontmatter schema (SPEC.md 3.4), shared by the content collection
+ * The blog post's frontmatter schema (docs/product.md#records), shared by the content collection
  * (src/content.config.ts) and the blog editor's generator (src/shared/blog-mdx.ts), so a
  * generated file is checked against the very schema the site builds with.
  *
- * Categories: the blog's filter buttons (SPEC.md 2.6) and the editor's list (SPEC.md 2.7) differ;
- * a post may carry any of the six. 'SEO' posts show under All and in search.
+ * Categories: the blog's filter buttons (docs/product.md#blog) and the editor's list
+ * (docs/product.md#blog-editor) differ; a post may carry any of the six. 'SEO' posts show under
+ * All and in search.
  */
 import { z } from './zod.ts';
 
-/** Blog categories of SPEC.md 2.6 (the filter buttons, without All). */
+/** The blog's categories: its filter buttons, without All (docs/product.md#blog). */
 export const BLOG_CATEGORIES = ['Design', 'Development', 'Business', 'Security', 'Marketing'] as const;
-/** The editor's categories (SPEC.md 2.7). */
+/** The editor's categories (docs/product.md#blog-editor). */
 export const EDITOR_CATEGORIES = ['Design', 'Development', 'Business', 'SEO', 'Security'] as const;
 export const POST_CATEGORIES = [...BLOG_CATEGORIES, 'SEO'] as const;
 

@@ -1,7 +1,8 @@
 /**
  * The agency's own facts, in one place: name, contact details and the plan it advertises.
  * Every page, the JSON-LD and the legal texts read these values.
- * Source: SPEC.md section 1 (services, the $99 plan and its inclusions) and section 9 (constants).
+ * Documented in docs/product.md#overview (the company facts) and docs/product.md#constants (the
+ * $99 plan and its inclusions, emergency response times).
  */
 export const company = {
   name: 'First State Web Studio',
@@ -29,7 +30,7 @@ export const company = {
   reviewUrl: 'https://www.google.com/search?q=First+State+Web+Studio+reviews',
 } as const;
 
-/** The flat plan of SPEC.md section 1: price in whole US dollars per month. */
+/** The flat monthly plan (docs/product.md#constants): price in whole US dollars per month. */
 export const plan = {
   priceUsdPerMonth: 99,
   commitment: '1 year commitment',
@@ -44,7 +45,7 @@ export const plan = {
   promises: ['No hidden fees', 'No price increases'],
 } as const;
 
-/** Emergency response times and hotline availability, SPEC.md section 9. */
+/** Emergency response times and hotline availability (docs/product.md#constants). */
 export const emergency = {
   hotline: '24/7',
   responseTimes: [

@@ -1,11 +1,11 @@
 /**
- * Cookie consent (SPEC.md 2.9 and 3.4): the visitor's choice, kept in localStorage under
+ * Cookie consent (docs/product.md#cookie-consent): the visitor's choice, kept in localStorage under
  * `cookie-consent`. Necessary is always true. Pure functions, no DOM.
  */
 export const CONSENT_STORAGE_KEY = 'cookie-consent';
 /** Window event fired after a choice is saved; `detail` is the saved Consent. */
 export const CONSENT_EVENT = 'cookie-consent-changed';
-/** Delay before the banner appears on a first visit, in milliseconds (SPEC.md 9). */
+/** Delay before the banner appears on a first visit, in milliseconds (docs/product.md#constants). */
 export const BANNER_DELAY_MS = 1000;
 
 export interface Consent {

@@ -1,6 +1,6 @@
 /**
- * Phone numbers for Call buttons (issue 4: a Call button only where a real phone number exists,
- * never a tel: link built from an email, as SPEC.md 2.11's defect did). Parsing and validation
+ * Phone numbers for Call buttons (docs/product.md#leads: a Call button only where a real phone
+ * number exists, never a tel: link built from an email). Parsing and validation
  * are libphonenumber-js's, with the US as the default country.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';

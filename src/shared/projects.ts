@@ -1,5 +1,5 @@
 /**
- * Project, milestone and lead statuses (SPEC.md 4; issue 4 for leads), their labels, and the
+ * Project, milestone and lead statuses (docs/product.md#statuses), their labels, and the
  * portal's progress per project status (completed 100, review 80, in-progress 50, planning 0,
  * on-hold 0). The one source for the database schema, the forms and the screens.
  */

@@ -21,7 +21,7 @@ function shellWords(command: string) {
   return { words, lookups };
 }
 
-describe('the target domain (SPEC.md 5; issue 5)', () => {
+describe('the target domain (docs/product.md#toolkit)', () => {
   it.each([
     ['example.com', 'example.com'],
     ['  https://Shop.Example.com/  ', 'shop.example.com'],
@@ -75,7 +75,7 @@ describe('generated commands', () => {
     }
   });
 
-  it('has the eight templates of SPEC.md 3.4 with the standard tools', () => {
+  it('has the eight templates of docs/product.md#toolkit with the standard tools', () => {
     expect(TEMPLATES.map((t) => t.command.split(' ')[0])).toEqual([
       'subfinder',
       'httpx',

@@ -1,9 +1,9 @@
 /**
  * The bug bounty toolkit's command templates and the rules that keep generated commands safe
- * (SPEC.md 2.8, 3.4, 5; issue 5). It runs in the browser only.
+ * (docs/product.md#toolkit). It runs in the browser only.
  *
  * A target must be a valid hostname: after 'http://' or 'https://' and one trailing slash are
- * removed (SPEC.md 5), international names become punycode (WHATWG URL's domainToASCII) and the
+ * removed, international names become punycode (WHATWG URL's domainToASCII) and the
  * result must pass zod's hostname check: letters, digits, dots and hyphens, no label starting or
  * ending with a hyphen, labels of 1 to 63 characters, 253 at most. IP addresses and single-label
  * names are refused. So nothing typed can carry shell syntax into a command; every interpolated
@@ -18,7 +18,7 @@ export type Risk = (typeof RISKS)[number];
 export type Skill = (typeof SKILLS)[number];
 export type CommandType = (typeof TYPES)[number];
 
-/** A command template (SPEC.md 3.4). `command` holds `{domain}` and `{url}` (https://domain). */
+/** A command template (docs/product.md#toolkit). `command` holds `{domain}` and `{url}` (https://domain). */
 export interface CommandTemplate {
   id: string;
   title: string;
@@ -30,7 +30,7 @@ export interface CommandTemplate {
   category: string;
 }
 
-/** The eight templates of SPEC.md 3.4, with real commands for the standard tools. */
+/** The eight templates of docs/product.md#toolkit, with real commands for the standard tools. */
 export const TEMPLATES: readonly CommandTemplate[] = [
   {
     id: 'subdomain-discovery',
@@ -129,7 +129,7 @@ const ipv4 = z.ipv4();
 
 /**
  * Turns what was typed into a target domain: trims, removes 'http://' or 'https://' and one
- * trailing slash (SPEC.md 5), lower-cases, converts an international name to punycode, and
+ * trailing slash, lower-cases, converts an international name to punycode, and
  * checks it as the module comment says. 'empty' for nothing typed; 'invalid' otherwise.
  */
 export function normalizeDomain(input: string): DomainResult {
@@ -175,7 +175,7 @@ export interface Filters {
   type: CommandType[];
 }
 
-/** The templates matching every chip group; an empty group matches all (SPEC.md 2.8). */
+/** The templates matching every chip group; an empty group matches all (docs/product.md#toolkit). */
 export function filterTemplates(filters: Filters, templates = TEMPLATES): CommandTemplate[] {
   return templates.filter(
     (t) =>

@@ -1,4 +1,4 @@
-/** The one bridge from Astro into the Hono API (DESIGN.md section 2); no logic here. */
+/** The only bridge from Astro into the Hono API (docs/product.md#api); no logic here. */
 import type { APIRoute } from 'astro';
 import { runtimeApp } from '../../server/runtime.ts';
 

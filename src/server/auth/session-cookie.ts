@@ -1,5 +1,5 @@
 /**
- * A session's cookie and bearer token (issues 3 and 4): the token comes from
+ * A session's cookie and bearer token (docs/product.md#sessions): the token comes from
  * `Authorization: Bearer <token>` when present, else from the named httpOnly cookie, which is set
  * SameSite=Lax, Path=/, Secure on https, and expires with the session.
  */

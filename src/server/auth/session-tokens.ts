@@ -1,7 +1,8 @@
 /**
- * The parts of a session that do not depend on who owns it (the Lucia guide's scheme; issue 3
- * and 4): a token is `<id>.<secret>`, 120 random bits each; only SHA-256(secret) is stored; a
- * session lasts 30 days and is renewed to 30 days when used in its second half.
+ * The parts of a session that do not depend on who owns it (the Lucia guide's scheme;
+ * docs/product.md#sessions): a token is `<id>.<secret>`, 120 random bits each; only
+ * SHA-256(secret) is stored; a session lasts 30 days and is renewed to 30 days when used in its
+ * second half.
  */
 import { hashSecret, randomToken, sameBytes } from './tokens.ts';
 

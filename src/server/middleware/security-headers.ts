@@ -1,5 +1,5 @@
 /**
- * Security headers for every response, pages and API alike (DESIGN.md section 4; OWASP
+ * Security headers for every response, pages and API alike (docs/product.md#security; OWASP
  * Secure Headers Project). Pages get their Content-Security-Policy from Astro's
  * `security.csp`; API responses, which are never rendered, get `default-src 'none'`.
  * HSTS (one year, subdomains) only when the site is served over HTTPS.

@@ -1,5 +1,6 @@
 /**
- * The database: a libSQL client and drizzle over it (DESIGN.md section 1).
+ * The database: a libSQL client and drizzle over it; DATABASE_URL is described in
+ * docs/product.md#settings.
  *
  * `openDatabase(url)` accepts `file:` URLs (the embedded default; the folder is created and
  * WAL is switched on) and libSQL server URLs (`libsql:`, `http(s):`, `ws(s):`).

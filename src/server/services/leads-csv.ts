@@ -1,5 +1,5 @@
 /**
- * Every lead as CSV (issue 4), through csv-stringify (RFC 4180 quoting of commas, quotes and
+ * Every lead as CSV (docs/product.md#leads), through csv-stringify (RFC 4180 quoting of commas, quotes and
  * newlines). A cell that begins with =, +, -, @, a tab or a carriage return gets a leading
  * apostrophe, so that a spreadsheet shows it as text instead of running it as a formula
  * (OWASP "CSV Injection").

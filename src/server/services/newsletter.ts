@@ -1,4 +1,4 @@
-/** Newsletter sign-ups from the blog (issue 2): one row per address, lower-cased. */
+/** Newsletter sign-ups from the blog (docs/product.md#newsletter): one row per address, lower-cased. */
 import { newsletterSubscribers } from '../../../db/schema/index.ts';
 import type { Database } from './db.ts';
 

@@ -1,6 +1,6 @@
 /**
- * The audit's checks over one fetched page (issue 5). Each check can give a number of points;
- * they add up to 100 and the score is what the page earns.
+ * The audit's checks over one fetched page (docs/product.md#audit-checks). Each check can give a
+ * number of points; they add up to 100 and the score is what the page earns.
  *
  * - Security, 50 points, graded the way Mozilla HTTP Observatory grades its tests (its
  *   modifiers, scaled to these weights): HTTPS 15, http→https redirect 5, HSTS of at least six

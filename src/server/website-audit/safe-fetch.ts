@@ -26,7 +26,7 @@ import { checkTarget, FetchRefused, PRIVATE_MESSAGE } from './fetch-target.ts';
 
 export { FetchRefused, isPublicAddress } from './fetch-target.ts';
 
-/** Limits of issue 5: 8 seconds in total, 2 MB of body, 5 redirects. */
+/** The audit fetch's limits (docs/product.md#audit-fetch): 8 seconds in total, 2 MB of body, 5 redirects. */
 export const FETCH_TIMEOUT_MS = 8000;
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const MAX_REDIRECTS = 5;

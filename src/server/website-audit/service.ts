@@ -1,7 +1,8 @@
 /**
- * The website audit (issue 5): fetch the page safely (safe-fetch.ts), check whether http://
- * redirects to https:// (within the same 8-second budget), run the checks (checks.ts). Results are cached per URL for 5 minutes
- * (lru-cache), so a page audited twice in a row is fetched once.
+ * The website audit (docs/product.md#website-audit): fetch the page safely (safe-fetch.ts), check
+ * whether http:// redirects to https:// (within the same 8-second budget), run the checks
+ * (checks.ts). Results are cached per URL for 5 minutes (lru-cache), so a page audited twice in a
+ * row is fetched once.
  */
 import { LRUCache } from 'lru-cache';
 import type { AuditReport } from '../../shared/audit.ts';
@@ -46,7 +47,8 @@ export function createAuditor(options: AuditOptions = {}) {
     const key = new URL(url).href;
     const cached = cache.get(key);
     if (cached) return cached;
-    // One deadline for the page and the http:// probe together: 8 seconds in all (issue 5).
+    // One deadline for the page and the http:// probe together: 8 seconds in all
+    // (docs/product.md#audit-fetch).
     const deadline = Date.now() + (options.timeoutMs ?? FETCH_TIMEOUT_MS);
     const page = await safeFetch(key, options);
     const httpRedirectsToHttps = await redirectsToHttps(page.finalUrl, page.chain, deadline);
