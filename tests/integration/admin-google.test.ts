@@ -1,11 +1,11 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectConsoleErrors } from '../setup/console.ts';
-import { createTestApi } from './helpers.ts';
+import { bearer, cookiesOf, createTestApi, withCookie, type TestApi } from './helpers.ts';
 
 /** The whole OpenID flow against a local provider (oauth2-mock-server) through the endpoint override. */
 let provider: OAuth2Server;
-let api: Awaited<ReturnType<typeof createTestApi>>;
+let api: TestApi;
 
 beforeAll(async () => {
   provider = new OAuth2Server();
@@ -29,13 +29,6 @@ afterAll(async () => {
   await provider.stop();
 });
 
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
 /** Runs the flow for a provider that will claim `claims`; returns the callback's answer. */
 async function signInAs(claims: Record<string, unknown>) {
   // The provider signs an access token and an ID token; both carry the claims.
@@ -49,7 +42,7 @@ async function signInAs(claims: Record<string, unknown>) {
 }
 
 async function runFlow() {
-  const start = await api.call('GET', '/api/admin/auth/google');
+  const start = await api.http.admin.auth.google.$get();
   expect(start.status).toBe(302);
   const authorize = new URL(start.headers.get('location')!);
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
@@ -57,7 +50,10 @@ async function runFlow() {
   const consent = await fetch(authorize, { redirect: 'manual' });
   const back = new URL(consent.headers.get('location')!);
   expect(back.pathname).toBe('/api/admin/auth/google/callback');
-  return api.call('GET', `${back.pathname}${back.search}`, { cookie: cookiesOf(start) });
+  return api.http.admin.auth.google.callback.$get(
+    { query: Object.fromEntries(back.searchParams) },
+    withCookie(cookiesOf(start)),
+  );
 }
 
 describe('Google sign-in (OpenID Connect, state and PKCE)', () => {
@@ -68,7 +64,7 @@ describe('Google sign-in (OpenID Connect, state and PKCE)', () => {
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith('admin_session='))!;
     expect(cookie).toMatch(/HttpOnly/);
     const token = decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!);
-    const me = await api.call('GET', '/api/admin/me', { token });
+    const me = await api.http.admin.me.$get({}, bearer(token));
     expect(await me.json()).toMatchObject({ username: 'owner@agency.example' });
   });
 
@@ -84,10 +80,11 @@ describe('Google sign-in (OpenID Connect, state and PKCE)', () => {
   });
 
   it('sends a forged state to ?error=callback_failed', async () => {
-    const start = await api.call('GET', '/api/admin/auth/google');
-    const response = await api.call('GET', '/api/admin/auth/google/callback?code=abc&state=forged', {
-      cookie: cookiesOf(start),
-    });
+    const start = await api.http.admin.auth.google.$get();
+    const response = await api.http.admin.auth.google.callback.$get(
+      { query: { code: 'abc', state: 'forged' } },
+      withCookie(cookiesOf(start)),
+    );
     expect(response.headers.get('location')).toBe('/admin/login?error=callback_failed');
   });
 

@@ -1,22 +1,25 @@
 import { eq } from 'drizzle-orm';
+import type { InferRequestType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminEvents, clients, communications, milestones, projects } from '../../db/schema/index.ts';
+import { adminEvents, adminSessions, clients, communications, milestones, projects } from '../../db/schema/index.ts';
+import { SESSION_TTL_MS } from '../../src/server/auth/session-tokens.ts';
+import { createSession } from '../../src/server/services/sessions.ts';
 import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
-import { createTestApi } from './helpers.ts';
+import { bearer, createTestApi, errorOf, invalidBody, withCookie, type ApiClient, type TestApi } from './helpers.ts';
 
-type Api = Awaited<ReturnType<typeof createTestApi>>;
-let api: Api;
+let api: TestApi;
 let adminToken: string;
 let clientToken: string;
 
 const ADMIN = 'staff@firststatewebstudio.com';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function signInWithLink(target: Api, email: string) {
+async function signInWithLink(target: TestApi, email: string) {
   const token = await createSignInLink(target.db, email);
-  return target.call('POST', '/api/admin/auth/link', { body: { token }, address: target.nextAddress() });
+  return target.fresh().admin.auth.link.$post({ json: { token } });
 }
 
-function tokenFrom(response: Response): string {
+function tokenFrom(response: { headers: Headers }): string {
   const cookie = response.headers.get('set-cookie') ?? '';
   return decodeURIComponent(cookie.match(/admin_session=([^;]+)/)?.[1] ?? '');
 }
@@ -24,34 +27,59 @@ function tokenFrom(response: Response): string {
 beforeAll(async () => {
   api = await createTestApi({ env: { ADMIN_EMAILS: `${ADMIN}, Second@Example.com`, AUTH_RATE_LIMIT: '1000' } });
   adminToken = tokenFrom(await signInWithLink(api, ADMIN));
-  const registered = await api.call('POST', '/api/client/register', {
-    body: { name: 'Portal Client', email: 'portal-client@example.com', password: 'secret-pass' },
+  const registered = await api.http.client.register.$post({
+    json: { name: 'Portal Client', email: 'portal-client@example.com', password: 'secret-pass' },
   });
-  clientToken = ((await registered.json()) as { token: string }).token;
+  clientToken = (await registered.json()).token;
 });
 afterAll(async () => {
   await api.close();
 });
 
-const admin = (method: string, path: string, body?: unknown) => api.call(method, path, { token: adminToken, body });
-async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { message: string; fields?: Record<string, string> } }).error;
+/** The dashboard's routes, and the per-call options of the signed-in staff member. */
+const admin = () => api.http.admin;
+const staff = () => bearer(adminToken);
+
+type ClientBody = InferRequestType<ApiClient['admin']['clients']['$post']>['json'];
+type ProjectBody = InferRequestType<ApiClient['admin']['projects']['$post']>['json'];
+
+async function createClient(json: ClientBody) {
+  return admin().clients.$post({ json }, staff());
+}
+async function createProject(json: ProjectBody) {
+  return admin().projects.$post({ json }, staff());
+}
+/** A new client (with password 'secret-pass') and a project of theirs titled `title`. */
+async function newProject(title: string) {
+  const client = await (
+    await createClient({
+      name: `${title} Client`,
+      email: `${title.toLowerCase().replace(/\W/g, '')}-${Date.now()}@example.com`,
+      password: 'secret-pass',
+    })
+  ).json();
+  const project = await (await createProject({ clientId: client.id, title })).json();
+  return { client, project };
+}
+/** A landing-form lead from a new address. */
+function sendLead(json: { name: string; email: string; message: string; howDidYouFindUs: string }) {
+  return api.fresh().contact.$post({ json });
 }
 
 describe('admin sign-in with a one-time link', () => {
   it('signs in an allowed email, once, and sets an httpOnly admin cookie', async () => {
     const token = await createSignInLink(api.db, 'second@example.com');
-    const first = await api.call('POST', '/api/admin/auth/link', { body: { token } });
+    const first = await api.http.admin.auth.link.$post({ json: { token } });
     expect(first.status).toBe(200);
     expect(first.headers.get('set-cookie')).toMatch(/admin_session=.+HttpOnly.+SameSite=Lax/);
     expect(await first.json()).toMatchObject({ user: { username: 'second@example.com' } });
-    const again = await api.call('POST', '/api/admin/auth/link', { body: { token } });
+    const again = await api.http.admin.auth.link.$post({ json: { token } });
     expect(again.status).toBe(400);
   });
 
   it('refuses a link older than 15 minutes', async () => {
     const token = await createSignInLink(api.db, ADMIN, new Date(Date.now() - 16 * 60 * 1000));
-    expect((await api.call('POST', '/api/admin/auth/link', { body: { token } })).status).toBe(400);
+    expect((await api.http.admin.auth.link.$post({ json: { token } })).status).toBe(400);
   });
 
   it('refuses an email that is not (or no longer) allowed', async () => {
@@ -64,49 +92,84 @@ describe('admin sign-in with a one-time link', () => {
 
   it('GET /me answers the username; logout revokes the session', async () => {
     const token = tokenFrom(await signInWithLink(api, ADMIN));
-    const me = await api.call('GET', '/api/admin/me', { token });
+    const me = await api.http.admin.me.$get({}, bearer(token));
     expect(await me.json()).toMatchObject({ username: ADMIN });
-    expect((await api.call('POST', '/api/admin/logout', { token })).status).toBe(204);
-    expect((await api.call('GET', '/api/admin/me', { token })).status).toBe(401);
+    expect((await api.http.admin.logout.$post({}, bearer(token))).status).toBe(204);
+    expect((await api.http.admin.me.$get({}, bearer(token))).status).toBe(401);
   });
 
   it('reports whether Google sign-in is configured, and explains instead of failing when it is not', async () => {
-    expect(await (await api.call('GET', '/api/admin/auth/config')).json()).toEqual({ google: false });
-    const start = await api.call('GET', '/api/admin/auth/google');
+    expect(await (await api.http.admin.auth.config.$get()).json()).toEqual({ google: false });
+    const start = await api.http.admin.auth.google.$get();
     expect(start.status).toBe(302);
     expect(start.headers.get('location')).toBe('/admin/login?error=not_configured');
   });
 });
 
 describe('every admin endpoint needs a staff session', () => {
-  const endpoints: [string, string, unknown?][] = [
-    ['GET', '/api/admin/me'],
-    ['GET', '/api/admin/clients'],
-    ['POST', '/api/admin/clients', { name: 'X', email: 'x@example.com', password: 'secret-pass' }],
-    ['PUT', '/api/admin/clients/any', { name: 'X', email: 'x@example.com' }],
-    ['DELETE', '/api/admin/clients/any'],
-    ['GET', '/api/admin/projects'],
-    ['POST', '/api/admin/projects', { clientId: 'x', title: 'T' }],
-    ['PUT', '/api/admin/projects/any', { clientId: 'x', title: 'T' }],
-    ['DELETE', '/api/admin/projects/any'],
-    ['GET', '/api/admin/communications'],
-    ['GET', '/api/admin/contact-submissions'],
-    ['GET', '/api/admin/events'],
+  type Options = { headers?: Record<string, string> };
+  const id = { param: { id: 'any' } };
+  const endpoints: [string, string, (options: Options) => Promise<Response>][] = [
+    ['GET', '/api/admin/me', (o) => admin().me.$get({}, o)],
+    ['GET', '/api/admin/clients', (o) => admin().clients.$get({}, o)],
+    [
+      'POST',
+      '/api/admin/clients',
+      (o) => admin().clients.$post({ json: { name: 'X', email: 'x@example.com', password: 'secret-pass' } }, o),
+    ],
+    [
+      'PUT',
+      '/api/admin/clients/any',
+      (o) => admin().clients[':id'].$put({ ...id, json: { name: 'X', email: 'x@example.com' } }, o),
+    ],
+    ['DELETE', '/api/admin/clients/any', (o) => admin().clients[':id'].$delete(id, o)],
+    ['GET', '/api/admin/projects', (o) => admin().projects.$get({}, o)],
+    ['POST', '/api/admin/projects', (o) => admin().projects.$post({ json: { clientId: 'x', title: 'T' } }, o)],
+    [
+      'PUT',
+      '/api/admin/projects/any',
+      (o) => admin().projects[':id'].$put({ ...id, json: { clientId: 'x', title: 'T' } }, o),
+    ],
+    ['DELETE', '/api/admin/projects/any', (o) => admin().projects[':id'].$delete(id, o)],
+    ['GET', '/api/admin/communications', (o) => admin().communications.$get({}, o)],
+    ['GET', '/api/admin/contact-submissions', (o) => admin()['contact-submissions'].$get({}, o)],
+    ['GET', '/api/admin/events', (o) => admin().events.$get({}, o)],
   ];
-  it.each(endpoints)('%s %s answers 401 with no session and with a client session', async (method, path, body) => {
-    expect((await api.call(method, path, { body })).status).toBe(401);
-    expect((await api.call(method, path, { body, token: clientToken })).status).toBe(401);
-    expect((await api.call(method, path, { body, cookie: `client_session=${clientToken}` })).status).toBe(401);
+  it.each(endpoints)('%s %s answers 401 with no session and with a client session', async (_method, _path, call) => {
+    expect((await call({})).status).toBe(401);
+    expect((await call(bearer(clientToken))).status).toBe(401);
+    expect((await call(withCookie(`client_session=${clientToken}`))).status).toBe(401);
   });
 
   it('an admin session does not open client routes', async () => {
-    expect((await api.call('GET', '/api/client/me', { token: adminToken })).status).toBe(401);
+    expect((await api.http.client.me.$get({}, bearer(adminToken))).status).toBe(401);
+    expect((await api.http.client.me.$get({}, withCookie(`client_session=${adminToken}`))).status).toBe(401);
+  });
+});
+
+describe('staff sessions (docs/product.md#sessions)', () => {
+  it('refuses an expired staff session and deletes its row', async () => {
+    const [user] = await api.db.query.users.findMany({ where: (u, { eq: is }) => is(u.username, ADMIN) });
+    const expired = await createSession(api.db, 'staff', user!.id, new Date(Date.now() - SESSION_TTL_MS - 1000));
+    const response = await admin().me.$get({}, withCookie(`admin_session=${expired.token}`));
+    expect(response.status).toBe(401);
+    expect(await api.db.select().from(adminSessions).where(eq(adminSessions.id, expired.session.id))).toEqual([]);
+  });
+
+  it('renews a staff session used in the second half of its 30 days and sets the cookie again', async () => {
+    const [user] = await api.db.query.users.findMany({ where: (u, { eq: is }) => is(u.username, ADMIN) });
+    const old = await createSession(api.db, 'staff', user!.id, new Date(Date.now() - 20 * DAY_MS));
+    const response = await admin().me.$get({}, withCookie(`admin_session=${old.token}`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toContain(`admin_session=${encodeURIComponent(old.token)}`);
+    const [row] = await api.db.select().from(adminSessions).where(eq(adminSessions.id, old.session.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY_MS);
   });
 });
 
 describe('clients', () => {
   it('creates, lists, updates (keeping the password when blank) and audits a client', async () => {
-    const created = await admin('POST', '/api/admin/clients', {
+    const created = await createClient({
       name: 'Brennan Home Improvement',
       email: 'Office@Brennan.example',
       company: 'Brennan HI',
@@ -114,21 +177,27 @@ describe('clients', () => {
       password: 'first-pass',
     });
     expect(created.status).toBe(201);
-    const client = (await created.json()) as { id: string; email: string };
+    const client = await created.json();
     expect(client.email).toBe('office@brennan.example');
     expect(JSON.stringify(client)).not.toMatch(/argon2|password/i);
 
-    const list = (await (await admin('GET', '/api/admin/clients')).json()) as { id: string; projectCount: number }[];
+    const list = await (await admin().clients.$get({}, staff())).json();
     expect(list.find((c) => c.id === client.id)).toMatchObject({ projectCount: 0 });
 
     const [before] = await api.db.select().from(clients).where(eq(clients.id, client.id));
-    const updated = await admin('PUT', `/api/admin/clients/${client.id}`, {
-      name: 'Brennan Home Improvement LLC',
-      email: 'office@brennan.example',
-      company: '',
-      phone: '',
-      password: '',
-    });
+    const updated = await admin().clients[':id'].$put(
+      {
+        param: { id: client.id },
+        json: {
+          name: 'Brennan Home Improvement LLC',
+          email: 'office@brennan.example',
+          company: '',
+          phone: '',
+          password: '',
+        },
+      },
+      staff(),
+    );
     expect(updated.status).toBe(200);
     expect(await updated.json()).toMatchObject({ name: 'Brennan Home Improvement LLC', company: null });
     const [after] = await api.db.select().from(clients).where(eq(clients.id, client.id));
@@ -147,55 +216,40 @@ describe('clients', () => {
     [{ name: 'A', email: 'a@example.com', password: '123' }, 'password', 'Password must be at least 6 characters'],
     [{ name: 'A', email: 'a2@example.com' }, 'password', 'Password is required for a new client'],
   ])('refuses %j with 422 and the spec message', async (body, field, message) => {
-    const response = await admin('POST', '/api/admin/clients', body);
+    const response = await createClient(body);
     expect(response.status).toBe(422);
     expect((await errorOf(response)).fields?.[field]).toBe(message);
   });
 
   it('refuses an email that exists in another case with 409', async () => {
-    await admin('POST', '/api/admin/clients', { name: 'One', email: 'dup@example.com', password: 'secret-pass' });
-    const response = await admin('POST', '/api/admin/clients', {
-      name: 'Two',
-      email: 'DUP@example.com',
-      password: 'secret-pass',
-    });
+    await createClient({ name: 'One', email: 'dup@example.com', password: 'secret-pass' });
+    const response = await createClient({ name: 'Two', email: 'DUP@example.com', password: 'secret-pass' });
     expect(response.status).toBe(409);
     expect((await errorOf(response)).message).toBe('An account with this email already exists');
   });
 
   it('deleting a client removes its projects, milestones and messages in one go', async () => {
-    const client = (await (
-      await admin('POST', '/api/admin/clients', {
-        name: 'Gone Soon',
-        email: 'gone@example.com',
-        password: 'secret-pass',
-      })
-    ).json()) as { id: string };
-    const project = (await (
-      await admin('POST', '/api/admin/projects', { clientId: client.id, title: 'Doomed' })
-    ).json()) as {
-      id: string;
-    };
+    const client = await (
+      await createClient({ name: 'Gone Soon', email: 'gone@example.com', password: 'secret-pass' })
+    ).json();
+    const project = await (await createProject({ clientId: client.id, title: 'Doomed' })).json();
     await api.db.insert(milestones).values({ projectId: project.id, title: 'M' });
     await api.db.insert(communications).values({ projectId: project.id, subject: 's', message: 'm', fromClient: true });
-    expect((await admin('DELETE', `/api/admin/clients/${client.id}`)).status).toBe(204);
+    const remove = () => admin().clients[':id'].$delete({ param: { id: client.id } }, staff());
+    expect((await remove()).status).toBe(204);
     expect(await api.db.select().from(projects).where(eq(projects.id, project.id))).toEqual([]);
     expect(await api.db.select().from(milestones).where(eq(milestones.projectId, project.id))).toEqual([]);
     expect(await api.db.select().from(communications).where(eq(communications.projectId, project.id))).toEqual([]);
-    expect((await admin('DELETE', `/api/admin/clients/${client.id}`)).status).toBe(404);
+    expect((await remove()).status).toBe(404);
   });
 });
 
 describe('projects', () => {
   it('keeps the budget in exact cents and embeds the client name in the list', async () => {
-    const client = (await (
-      await admin('POST', '/api/admin/clients', {
-        name: 'Budget Client',
-        email: 'budget@example.com',
-        password: 'secret-pass',
-      })
-    ).json()) as { id: string };
-    const created = await admin('POST', '/api/admin/projects', {
+    const client = await (
+      await createClient({ name: 'Budget Client', email: 'budget@example.com', password: 'secret-pass' })
+    ).json();
+    const created = await createProject({
       clientId: client.id,
       title: 'Cents',
       status: 'in-progress',
@@ -205,21 +259,15 @@ describe('projects', () => {
       budget: 123456,
     });
     expect(created.status).toBe(201);
-    const project = (await created.json()) as { id: string; budget: number; endDate: string | null };
+    const project = await created.json();
     expect(project).toMatchObject({ budget: 123456, endDate: null });
-    const list = (await (await admin('GET', '/api/admin/projects')).json()) as {
-      id: string;
-      budget: number;
-      client: { name: string };
-    }[];
+    const list = await (await admin().projects.$get({}, staff())).json();
     expect(list.find((p) => p.id === project.id)).toMatchObject({ budget: 123456, client: { name: 'Budget Client' } });
 
-    const updated = await admin('PUT', `/api/admin/projects/${project.id}`, {
-      clientId: client.id,
-      title: 'Cents',
-      status: 'review',
-      budget: 1999,
-    });
+    const updated = await admin().projects[':id'].$put(
+      { param: { id: project.id }, json: { clientId: client.id, title: 'Cents', status: 'review', budget: 1999 } },
+      staff(),
+    );
     expect(await updated.json()).toMatchObject({ status: 'review', budget: 1999 });
   });
 
@@ -232,149 +280,93 @@ describe('projects', () => {
     [{ clientId: 'x', title: 'T', status: 'done' }, 'status', 'Choose a status'],
     [{ clientId: 'no-such-client', title: 'T' }, 'clientId', 'Client is required'],
   ])('refuses %j with 422', async (body, field, message) => {
-    const response = await admin('POST', '/api/admin/projects', body);
+    // Some of these bodies do not even have the body's type (no clientId, an unknown status).
+    const response = await createProject(invalidBody(body));
     expect(response.status).toBe(422);
     expect((await errorOf(response)).fields?.[field]).toBe(message);
   });
 
   it('deletes a project and answers 404 for a missing one', async () => {
-    const client = (await (
-      await admin('POST', '/api/admin/clients', {
-        name: 'Del Client',
-        email: 'del@example.com',
-        password: 'secret-pass',
-      })
-    ).json()) as { id: string };
-    const project = (await (
-      await admin('POST', '/api/admin/projects', { clientId: client.id, title: 'Short' })
-    ).json()) as {
-      id: string;
-    };
-    expect((await admin('DELETE', `/api/admin/projects/${project.id}`)).status).toBe(204);
-    expect((await admin('DELETE', `/api/admin/projects/${project.id}`)).status).toBe(404);
-    expect((await admin('PUT', `/api/admin/projects/${project.id}`, { clientId: client.id, title: 'X' })).status).toBe(
-      404,
-    );
+    const client = await (
+      await createClient({ name: 'Del Client', email: 'del@example.com', password: 'secret-pass' })
+    ).json();
+    const project = await (await createProject({ clientId: client.id, title: 'Short' })).json();
+    const param = { id: project.id };
+    expect((await admin().projects[':id'].$delete({ param }, staff())).status).toBe(204);
+    expect((await admin().projects[':id'].$delete({ param }, staff())).status).toBe(404);
+    const put = await admin().projects[':id'].$put({ param, json: { clientId: client.id, title: 'X' } }, staff());
+    expect(put.status).toBe(404);
   });
 });
 
 describe('lists', () => {
   it('lists communications newest first with the project title, and leads newest first', async () => {
-    const client = (await (
-      await admin('POST', '/api/admin/clients', {
-        name: 'Chatty',
-        email: 'chatty@example.com',
-        password: 'secret-pass',
-      })
-    ).json()) as { id: string };
-    const project = (await (
-      await admin('POST', '/api/admin/projects', { clientId: client.id, title: 'Talk' })
-    ).json()) as {
-      id: string;
-    };
+    const client = await (
+      await createClient({ name: 'Chatty', email: 'chatty@example.com', password: 'secret-pass' })
+    ).json();
+    const project = await (await createProject({ clientId: client.id, title: 'Talk' })).json();
     await api.db.insert(communications).values([
       { projectId: project.id, subject: 'older', message: 'm', fromClient: true, createdAt: new Date('2026-01-01') },
       { projectId: project.id, subject: 'newer', message: 'm', fromClient: false, createdAt: new Date('2026-02-01') },
     ]);
-    const list = (await (await admin('GET', '/api/admin/communications')).json()) as {
-      subject: string;
-      project: { title: string };
-    }[];
+    const list = await (await admin().communications.$get({}, staff())).json();
     const mine = list.filter((c) => c.project?.title === 'Talk');
     expect(mine.map((c) => c.subject)).toEqual(['newer', 'older']);
 
-    await api.post(
-      '/api/contact',
-      { name: 'Lead One', email: 'l1@example.com', message: 'Hi', howDidYouFindUs: 'other' },
-      api.nextAddress(),
-    );
-    await api.post(
-      '/api/contact',
-      { name: 'Lead Two', email: 'l2@example.com', message: 'Hi', howDidYouFindUs: 'other' },
-      api.nextAddress(),
-    );
-    const leads = (await (await admin('GET', '/api/admin/contact-submissions')).json()) as {
-      name: string;
-      status: string;
-    }[];
+    await sendLead({ name: 'Lead One', email: 'l1@example.com', message: 'Hi', howDidYouFindUs: 'other' });
+    await sendLead({ name: 'Lead Two', email: 'l2@example.com', message: 'Hi', howDidYouFindUs: 'other' });
+    const leads = await (await admin()['contact-submissions'].$get({}, staff())).json();
     expect(leads.slice(0, 2).map((l) => l.name)).toEqual(['Lead Two', 'Lead One']);
     expect(leads[0]?.status).toBe('new');
   });
 });
 
 describe('conversation, milestones and leads', () => {
-  async function newProject(title: string) {
-    const client = (await (
-      await admin('POST', '/api/admin/clients', {
-        name: `${title} Client`,
-        email: `${title.toLowerCase().replace(/\W/g, '')}-${Date.now()}@example.com`,
-        password: 'secret-pass',
-      })
-    ).json()) as { id: string; email: string };
-    const project = (await (await admin('POST', '/api/admin/projects', { clientId: client.id, title })).json()) as {
-      id: string;
-    };
-    return { client, project };
+  /** Signs the client in to the portal; answers its session token. */
+  async function portalToken(email: string) {
+    const login = await api.fresh().client.login.$post({ json: { email, password: 'secret-pass' } });
+    return (await login.json()).token;
   }
+  const teamReply = (projectId: string, json: { subject: string; message: string; inReplyTo?: string }) =>
+    admin().projects[':id'].communications.$post({ param: { id: projectId }, json }, staff());
 
   it('a team reply reaches the client as an unread team message; staff mark client messages read or unread', async () => {
     const { client, project } = await newProject('Reply');
-    const login = await api.call('POST', '/api/client/login', {
-      body: { email: client.email, password: 'secret-pass' },
-      address: api.nextAddress(),
-    });
-    const portalToken = ((await login.json()) as { token: string }).token;
-    await api.call('POST', `/api/client/projects/${project.id}/communications`, {
-      token: portalToken,
-      body: { subject: 'Question', message: 'When do we launch?' },
-    });
-    const inbox = (await (await admin('GET', '/api/admin/communications')).json()) as {
-      id: string;
-      subject: string;
-      fromClient: boolean;
-      isRead: boolean;
-    }[];
+    const portal = bearer(await portalToken(client.email));
+    await api.http.client.projects[':projectId'].communications.$post(
+      { param: { projectId: project.id }, json: { subject: 'Question', message: 'When do we launch?' } },
+      portal,
+    );
+    const inbox = await (await admin().communications.$get({}, staff())).json();
     const question = inbox.find((m) => m.subject === 'Question')!;
     expect(question).toMatchObject({ fromClient: true, isRead: false });
-    expect((await admin('PATCH', `/api/admin/communications/${question.id}`, { isRead: true })).status).toBe(200);
-    expect((await admin('PATCH', `/api/admin/communications/${question.id}`, { isRead: 'yes' })).status).toBe(422);
+    const mark = (isRead: boolean) =>
+      admin().communications[':id'].$patch({ param: { id: question.id }, json: { isRead } }, staff());
+    expect((await mark(true)).status).toBe(200);
+    expect((await mark(invalidBody('yes'))).status).toBe(422);
 
-    const reply = await admin('POST', `/api/admin/projects/${project.id}/communications`, {
-      subject: 'Re: Question',
-      message: 'Next Friday.',
-    });
+    const reply = await teamReply(project.id, { subject: 'Re: Question', message: 'Next Friday.' });
     expect(reply.status).toBe(201);
-    const list = (await (await api.call('GET', '/api/client/projects', { token: portalToken })).json()) as {
-      unreadCount: number;
-    }[];
+    const list = await (await api.http.client.projects.$get({}, portal)).json();
     expect(list[0]?.unreadCount).toBe(1);
-    const detail = (await (
-      await api.call('GET', `/api/client/projects/${project.id}`, { token: portalToken })
-    ).json()) as {
-      communications: { subject: string; fromClient: boolean }[];
-    };
+    const detail = await (
+      await api.http.client.projects[':projectId'].$get({ param: { projectId: project.id } }, portal)
+    ).json();
     expect(detail.communications.find((m) => m.subject === 'Re: Question')?.fromClient).toBe(false);
-    expect(
-      (await admin('POST', '/api/admin/projects/missing/communications', { subject: 'a', message: 'b' })).status,
-    ).toBe(404);
+    expect((await teamReply('missing', { subject: 'a', message: 'b' })).status).toBe(404);
   });
 
   it('a reply that names the client message it answers marks that message read in the same request', async () => {
     const { client, project } = await newProject('Answered');
     const other = await newProject('Elsewhere');
-    const login = await api.call('POST', '/api/client/login', {
-      body: { email: client.email, password: 'secret-pass' },
-      address: api.nextAddress(),
-    });
-    const portalToken = ((await login.json()) as { token: string }).token;
-    const asked = await api.call('POST', `/api/client/projects/${project.id}/communications`, {
-      token: portalToken,
-      body: { subject: 'Launch?', message: 'When?' },
-    });
-    const question = ((await asked.json()) as { communication: { id: string } }).communication;
+    const asked = await api.http.client.projects[':projectId'].communications.$post(
+      { param: { projectId: project.id }, json: { subject: 'Launch?', message: 'When?' } },
+      bearer(await portalToken(client.email)),
+    );
+    const question = (await asked.json()).communication;
 
     // Naming a message of another project is refused as a whole: no reply stored, nothing marked.
-    const wrongProject = await admin('POST', `/api/admin/projects/${other.project.id}/communications`, {
+    const wrongProject = await teamReply(other.project.id, {
       subject: 'Re: Launch?',
       message: 'Soon.',
       inReplyTo: question.id,
@@ -387,7 +379,7 @@ describe('conversation, milestones and leads', () => {
     const [stillUnread] = await api.db.select().from(communications).where(eq(communications.id, question.id));
     expect(stillUnread?.isRead).toBe(false);
 
-    const reply = await admin('POST', `/api/admin/projects/${project.id}/communications`, {
+    const reply = await teamReply(project.id, {
       subject: 'Re: Launch?',
       message: 'Next Friday.',
       inReplyTo: question.id,
@@ -399,81 +391,87 @@ describe('conversation, milestones and leads', () => {
 
   it('creates, edits, reorders and deletes milestones; completedAt follows the status', async () => {
     const { project } = await newProject('Milestones');
-    const path = `/api/admin/projects/${project.id}/milestones`;
-    const first = (await (await admin('POST', path, { title: 'Design', dueDate: '2026-12-01' })).json()) as {
-      id: string;
-      orderIndex: number;
-    };
-    const second = (await (await admin('POST', path, { title: 'Build', status: 'completed' })).json()) as {
-      id: string;
-      orderIndex: number;
-      completedAt: string | null;
-    };
+    const ofProject = admin().projects[':id'].milestones;
+    const param = { id: project.id };
+    const first = await (
+      await ofProject.$post({ param, json: { title: 'Design', dueDate: '2026-12-01' } }, staff())
+    ).json();
+    const second = await (
+      await ofProject.$post({ param, json: { title: 'Build', status: 'completed' } }, staff())
+    ).json();
     expect([first.orderIndex, second.orderIndex]).toEqual([1, 2]);
     expect(second.completedAt).not.toBeNull();
-    expect((await admin('POST', path, { title: '' })).status).toBe(422);
+    expect((await ofProject.$post({ param, json: { title: '' } }, staff())).status).toBe(422);
 
-    const edited = (await (
-      await admin('PUT', `/api/admin/milestones/${second.id}`, { title: 'Build', status: 'in-progress' })
-    ).json()) as { completedAt: string | null };
+    const edited = await (
+      await admin().milestones[':id'].$put(
+        { param: { id: second.id }, json: { title: 'Build', status: 'in-progress' } },
+        staff(),
+      )
+    ).json();
     expect(edited.completedAt).toBeNull();
 
-    const reordered = (await (await admin('PUT', `${path}/order`, { ids: [second.id, first.id] })).json()) as {
-      title: string;
-    }[];
+    const reorder = (ids: string[]) => ofProject.order.$put({ param, json: { ids } }, staff());
+    const reordered = await (await reorder([second.id, first.id])).json();
     expect(reordered.map((m) => m.title)).toEqual(['Build', 'Design']);
-    expect((await admin('PUT', `${path}/order`, { ids: [first.id] })).status).toBe(422);
+    expect((await reorder([first.id])).status).toBe(422);
     // The project list says what a delete would take with it.
-    const projectsList = (await (await admin('GET', '/api/admin/projects')).json()) as {
-      id: string;
-      milestoneCount: number;
-      messageCount: number;
-    }[];
+    const projectsList = await (await admin().projects.$get({}, staff())).json();
     expect(projectsList.find((p) => p.id === project.id)).toMatchObject({ milestoneCount: 2, messageCount: 0 });
 
-    expect((await admin('DELETE', `/api/admin/milestones/${first.id}`)).status).toBe(204);
-    const left = (await (await admin('GET', path)).json()) as unknown[];
+    expect((await admin().milestones[':id'].$delete({ param: { id: first.id } }, staff())).status).toBe(204);
+    const left = await (await ofProject.$get({ param }, staff())).json();
     expect(left).toHaveLength(1);
   });
 
   it('sets a lead’s status and exports every lead as CSV with formulas neutralised', async () => {
-    await api.post(
-      '/api/contact',
-      {
-        name: '=HYPERLINK("x")',
-        email: 'csv@example.com',
-        message: 'Line one, "quoted"\nline two',
-        howDidYouFindUs: 'other',
-      },
-      api.nextAddress(),
-    );
-    const leads = (await (await admin('GET', '/api/admin/contact-submissions')).json()) as {
-      id: string;
-      email: string;
-    }[];
+    await sendLead({
+      name: '=HYPERLINK("x")',
+      email: 'csv@example.com',
+      message: 'Line one, "quoted"\nline two',
+      howDidYouFindUs: 'other',
+    });
+    const leads = await (await admin()['contact-submissions'].$get({}, staff())).json();
     const lead = leads.find((l) => l.email === 'csv@example.com')!;
-    const updated = await admin('PATCH', `/api/admin/contact-submissions/${lead.id}`, { status: 'contacted' });
+    const setStatus = (status: 'contacted') =>
+      admin()['contact-submissions'][':id'].$patch({ param: { id: lead.id }, json: { status } }, staff());
+    const updated = await setStatus('contacted');
     expect(await updated.json()).toMatchObject({ status: 'contacted' });
-    expect((await admin('PATCH', `/api/admin/contact-submissions/${lead.id}`, { status: 'maybe' })).status).toBe(422);
+    expect((await setStatus(invalidBody('maybe'))).status).toBe(422);
 
-    const csv = await admin('GET', '/api/admin/contact-submissions.csv');
+    const csv = await admin()['contact-submissions.csv'].$get({}, staff());
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = await csv.text();
     expect(text).toContain(`"'=HYPERLINK(""x"")"`);
     expect(text).toContain('"Line one, ""quoted""\nline two"');
     expect(text).toContain(',contacted,landing,no,');
-    expect((await api.call('GET', '/api/admin/contact-submissions.csv', { token: clientToken })).status).toBe(401);
+    expect((await admin()['contact-submissions.csv'].$get({}, bearer(clientToken))).status).toBe(401);
   });
 
   it('records every change in the audit trail, newest first', async () => {
-    const events = (await (await admin('GET', '/api/admin/events')).json()) as {
-      action: string;
-      entity: string;
-      username: string;
-    }[];
+    // Its own changes, one of each kind of record, so that it passes alone and in any order.
+    const { client, project } = await newProject('Audited');
+    await admin().clients[':id'].$put(
+      { param: { id: client.id }, json: { name: 'Audited Client LLC', email: client.email } },
+      staff(),
+    );
+    await admin().projects[':id'].milestones.$post({ param: { id: project.id }, json: { title: 'Kick-off' } }, staff());
+    await teamReply(project.id, { subject: 'Welcome', message: 'Glad to start.' });
+    await sendLead({ name: 'Audited Lead', email: 'audited@example.com', message: 'Hi', howDidYouFindUs: 'other' });
+    const lead = (await (await admin()['contact-submissions'].$get({}, staff())).json()).find(
+      (l) => l.email === 'audited@example.com',
+    )!;
+    await admin()['contact-submissions'][':id'].$patch(
+      { param: { id: lead.id }, json: { status: 'contacted' } },
+      staff(),
+    );
+
+    const events = await (await admin().events.$get({}, staff())).json();
     expect(events.length).toBeGreaterThan(5);
     expect(events[0]?.username).toBe(ADMIN);
+    const times = events.map((e) => Date.parse(e.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(new Set(events.map((e) => e.entity))).toEqual(
       new Set(['client', 'project', 'communication', 'milestone', 'lead']),
     );

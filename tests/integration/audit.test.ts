@@ -4,16 +4,15 @@ import type { AuditReport } from '../../src/shared/audit.ts';
 import { scoreBand } from '../../src/shared/audit.ts';
 import { FETCH_TIMEOUT_MS, MAX_BODY_BYTES, MAX_REDIRECTS } from '../../src/server/website-audit/safe-fetch.ts';
 import { startAuditSites, type AuditSites } from '../fixtures/audit-sites.ts';
-import { createTestApi } from './helpers.ts';
+import { createTestApi, errorOf, type TestApi } from './helpers.ts';
 
 /**
- * POST /api/audit (issue 5): real audits of fixture sites on loopback through the tests-only
- * allowance, and the refusal matrix with the allowance off.
+ * POST /api/audit (docs/product.md#website-audit): real audits of fixture sites on loopback
+ * through the tests-only allowance, and the refusal matrix with the allowance off.
  */
-type Api = Awaited<ReturnType<typeof createTestApi>>;
 let sites: AuditSites;
-let withFixtures: Api;
-let strict: Api;
+let withFixtures: TestApi;
+let strict: TestApi;
 
 beforeAll(async () => {
   sites = await startAuditSites();
@@ -48,8 +47,8 @@ afterAll(async () => {
 
 const body = (website: string) => ({ website, name: 'Ann Lee', email: 'ann@example.com' });
 
-async function auditOf(api: Api, website: string) {
-  const response = await api.call('POST', '/api/audit', { body: body(website), address: api.nextAddress() });
+async function auditOf(api: TestApi, website: string) {
+  const response = await api.fresh().audit.$post({ json: body(website) });
   return {
     response,
     json: (await response.json()) as {
@@ -106,7 +105,7 @@ describe('audits of fixture sites', () => {
     expect(report.recommendations.length).toBe(report.issues.length);
   });
 
-  it('records the lead as SPEC.md 7 says, with the score attached, and tells the team', async () => {
+  it('records the lead as docs/product.md#website-audit says, with the score attached, and tells the team', async () => {
     const { json } = await auditOf(withFixtures, `${sites.httpOrigin}/poor`);
     const leads = await withFixtures.db.query.contactSubmissions.findMany();
     const lead = leads.find((l) => l.message === `Requested audit for: ${sites.httpOrigin}/poor`)!;
@@ -189,9 +188,9 @@ describe('limits', () => {
   it('rate-limits audits per address', async () => {
     const limited = await createTestApi({ env: { AUDIT_RATE_LIMIT: '1' }, audit: { allowLoopback: true } });
     try {
-      const address = '203.0.113.250';
-      await limited.call('POST', '/api/audit', { body: body(`${sites.httpOrigin}/poor`), address });
-      const second = await limited.call('POST', '/api/audit', { body: body(`${sites.httpOrigin}/poor`), address });
+      const from = limited.as('203.0.113.250');
+      await from.audit.$post({ json: body(`${sites.httpOrigin}/poor`) });
+      const second = await from.audit.$post({ json: body(`${sites.httpOrigin}/poor`) });
       expect(second.status).toBe(429);
       expect(second.headers.get('retry-after')).toBeTruthy();
     } finally {
@@ -200,12 +199,9 @@ describe('limits', () => {
   });
 
   it('checks the form fields with the spec messages', async () => {
-    const response = await withFixtures.call('POST', '/api/audit', {
-      body: { website: '', name: 'A', email: 'nope' },
-      address: withFixtures.nextAddress(),
-    });
+    const response = await withFixtures.fresh().audit.$post({ json: { website: '', name: 'A', email: 'nope' } });
     expect(response.status).toBe(422);
-    const fields = ((await response.json()) as { error: { fields: Record<string, string> } }).error.fields;
+    const fields = (await errorOf(response)).fields;
     expect(fields).toEqual({
       website: 'Please enter a valid website URL',
       name: 'Name must be at least 2 characters',

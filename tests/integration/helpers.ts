@@ -1,13 +1,21 @@
 /**
  * A fresh API for one test file: a new migrated database in a temporary folder, an outbox
  * folder for mail, background tasks that tests can drain, and a fetch that records forwards.
+ *
+ * Tests call the API through Hono's typed `testClient`, so a renamed route or a changed body
+ * type fails `tsc`: `http.client.login.$post({ json })`. The caller's address is an Env binding
+ * of the client (the app reads `c.env.clientAddress` for rate limits): `as(address)` is the
+ * client calling from that address, `fresh()` one from an address no other call used. Headers
+ * go per call: `$get({}, bearer(token))`. `raw` is kept for what the typed client cannot send.
  */
 import type { AuditOptions } from '../../src/server/website-audit/service.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testClient } from 'hono/testing';
+import type { ErrorBody } from '../../src/shared/api-error.ts';
 import { BackgroundTasks } from '../../src/server/background.ts';
-import { createApp } from '../../src/server/app.ts';
+import { createApp, type ApiType } from '../../src/server/app.ts';
 import { migrateDatabase, openDatabase } from '../../src/server/services/db.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { createMailer } from '../../src/server/mail.ts';
@@ -17,6 +25,43 @@ export interface TestApiOptions {
   fetch?: typeof fetch;
   /** What the website audit may reach (fixture sites on loopback). */
   audit?: AuditOptions;
+}
+
+/** The typed client of the whole API, from its `/api` root: `http.client.login.$post(...)`. */
+export type ApiClient = ReturnType<typeof testClient<ApiType>>['api'];
+
+/** The address a call comes from unless a test picks one. */
+export const DEFAULT_ADDRESS = '198.51.100.1';
+
+/** Per-call options sending `Authorization: Bearer <token>`. */
+export function bearer(token: string) {
+  return { headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Per-call options sending a `Cookie` header. */
+export function withCookie(cookie: string) {
+  return { headers: { cookie } };
+}
+
+/** The `error` of an error answer (docs/product.md#errors). */
+export async function errorOf(response: { json(): Promise<unknown> }): Promise<ErrorBody['error']> {
+  return ((await response.json()) as ErrorBody).error;
+}
+
+/**
+ * A body the route's schema must refuse (a missing field, a value of the wrong type), typed as
+ * the route's body so the call still type-checks. Only for tests of refusals.
+ */
+export function invalidBody<T>(body: unknown): T {
+  return body as T;
+}
+
+/** `name=value; ...` of every cookie a response sets, ready for a `Cookie` header. */
+export function cookiesOf(response: { headers: Headers }): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 export async function createTestApi(options: TestApiOptions = {}) {
@@ -45,51 +90,34 @@ export async function createTestApi(options: TestApiOptions = {}) {
     audit: options.audit,
   });
 
+  const clients = new Map<string, ApiClient>();
+  /** The typed client calling from `address` (one per address, made on first use). */
+  const as = (address: string): ApiClient => {
+    let found = clients.get(address);
+    if (!found) clients.set(address, (found = testClient(app, { clientAddress: address }).api));
+    return found;
+  };
   let address = 0;
+  const nextAddress = () => `203.0.113.${++address}`;
+
   return {
-    app,
     db,
     env,
     tasks,
     forwarded,
+    /** The typed client, calling from DEFAULT_ADDRESS. */
+    http: as(DEFAULT_ADDRESS),
+    as,
     /** A new client address each call, so rate limits do not leak between tests. */
-    nextAddress: () => `203.0.113.${++address}`,
-    /** POSTs JSON (or a raw string) to `path` from `clientAddress`. */
-    post(path: string, body: unknown, clientAddress = '198.51.100.1', headers: Record<string, string> = {}) {
-      return app.request(
-        path,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...headers },
-          body: typeof body === 'string' ? body : JSON.stringify(body),
-        },
-        { clientAddress },
-      );
-    },
-    /** Sends a request with an optional JSON body, bearer token, cookie header and client address. */
-    call(
-      method: string,
-      path: string,
-      options: { body?: unknown; token?: string; cookie?: string; address?: string } = {},
-    ) {
-      const headers: Record<string, string> = {};
-      if (options.body !== undefined) headers['content-type'] = 'application/json';
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      if (options.cookie) headers.cookie = options.cookie;
-      return app.request(
-        path,
-        {
-          method,
-          headers,
-          body:
-            options.body === undefined
-              ? undefined
-              : typeof options.body === 'string'
-                ? options.body
-                : JSON.stringify(options.body),
-        },
-        { clientAddress: options.address ?? '198.51.100.1' },
-      );
+    nextAddress,
+    /** The typed client from a new address: `fresh().client.login.$post(...)`. */
+    fresh: () => as(nextAddress()),
+    /**
+     * An untyped request, for what the typed client cannot send (malformed JSON, a body of
+     * another type, an unknown path). Each use says why.
+     */
+    raw(path: string, init: RequestInit = {}, clientAddress = DEFAULT_ADDRESS) {
+      return app.request(path, init, { clientAddress });
     },
     outbox(): string[] {
       try {
@@ -105,3 +133,5 @@ export async function createTestApi(options: TestApiOptions = {}) {
     },
   };
 }
+
+export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
