@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two Vitest projects (DESIGN.md section 3, convention 8): unit tests beside the code, and API
- * integration tests through `createApp().request()` against a fresh migrated database per file.
+ * integration tests through `testClient(createApp())` against a fresh migrated database per file.
  */
 export default defineConfig({
   test: {

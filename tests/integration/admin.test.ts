@@ -62,7 +62,7 @@ async function newProject(title: string) {
   return { client, project };
 }
 /** A landing-form lead from a new address. */
-function sendLead(json: { name: string; email: string; message: string; howDidYouFindUs: string }) {
+function sendLead(json: { name: string; email: string; message: string; howDidYouFindUs: 'other' }) {
   return api.fresh().contact.$post({ json });
 }
 

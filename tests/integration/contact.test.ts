@@ -3,7 +3,7 @@ import type { InferRequestType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSubmissions } from '../../db/schema/index.ts';
 import { expectConsoleErrors } from '../setup/console.ts';
-import { createTestApi, errorOf, type ApiClient, type TestApi } from './helpers.ts';
+import { createTestApi, errorOf, invalidBody, type ApiClient, type TestApi } from './helpers.ts';
 
 let api: TestApi;
 
@@ -19,18 +19,17 @@ const landing = {
   email: 'jamie@example.com',
   message: 'We need a new site for our bakery in Newark.',
   howDidYouFindUs: 'google-search',
-};
+} as const;
 
 async function leadCount(): Promise<number> {
   const [row] = await api.db.select({ n: count() }).from(contactSubmissions);
   return row?.n ?? 0;
 }
 
-/**
- * Sends a lead from a new address. The route reads its body through z.preprocess, so the typed
- * client sees it as `unknown` and cannot check these bodies; the path is still checked.
- */
-function sendLead(json: InferRequestType<ApiClient['contact']['$post']>['json']) {
+type LeadBody = InferRequestType<ApiClient['contact']['$post']>['json'];
+
+/** Sends a lead from a new address. */
+function sendLead(json: LeadBody) {
   return api.fresh().contact.$post({ json });
 }
 
@@ -149,7 +148,7 @@ describe('POST /api/contact refuses bad input and stores nothing', () => {
 
   it.each(invalid)('answers 422 for %s, naming the field', async (_label, body, field, message) => {
     const before = await leadCount();
-    const response = await sendLead(body);
+    const response = await sendLead(invalidBody<LeadBody>(body));
     expect(response.status).toBe(422);
     const error = await errorOf(response);
     expect(error.code).toBe('invalid_fields');
@@ -158,7 +157,7 @@ describe('POST /api/contact refuses bad input and stores nothing', () => {
   });
 
   it('names every invalid field at once', async () => {
-    const response = await sendLead({});
+    const response = await sendLead(invalidBody<LeadBody>({}));
     expect(response.status).toBe(422);
     const error = await errorOf(response);
     expect(Object.keys(error.fields ?? {}).sort()).toEqual(['email', 'howDidYouFindUs', 'message', 'name']);
@@ -178,7 +177,7 @@ describe('POST /api/contact refuses bad input and stores nothing', () => {
   });
 
   it('answers 422 for a JSON body that is not an object', async () => {
-    const response = await sendLead([1, 2, 3]);
+    const response = await sendLead(invalidBody<LeadBody>([1, 2, 3]));
     expect(response.status).toBe(422);
   });
 

@@ -13,7 +13,7 @@ import { z } from '../../shared/zod.ts';
 import type { ApiBindings } from '../context.ts';
 
 /** A form submitted sooner than this after it was shown is taken for a bot, in milliseconds. */
-const MIN_FILL_TIME_MS = 1500;
+export const MIN_FILL_TIME_MS = 1500;
 
 const antiBot = z.object({ fax: z.string().optional(), startedAt: z.number().optional() });
 

@@ -24,23 +24,29 @@ import { validate } from '../validation.ts';
 /** The rate-limit window for leads, in seconds: 10 minutes; the count is LEAD_RATE_LIMIT. */
 export const LEAD_LIMIT_WINDOW_SECONDS = 600;
 
-const leadRequestSchema = z.preprocess(
-  (body) => {
-    if (body && typeof body === 'object' && !Array.isArray(body) && !('source' in body)) {
-      return { ...body, source: 'services' in body ? 'audit' : 'landing' };
-    }
-    return body;
-  },
-  z.discriminatedUnion(
-    'source',
-    [
-      contactFormSchema.extend({ source: z.literal('landing'), ...antiBotFields }),
-      auditLeadSchema.extend({ source: z.literal('audit'), ...antiBotFields }),
-      emergencyFormSchema.extend({ source: z.literal('emergency'), ...antiBotFields }),
-    ],
-    { error: 'source must be landing, audit or emergency' },
-  ),
+const leadVariants = z.discriminatedUnion(
+  'source',
+  [
+    contactFormSchema.extend({ source: z.literal('landing'), ...antiBotFields }),
+    auditLeadSchema.extend({ source: z.literal('audit'), ...antiBotFields }),
+    emergencyFormSchema.extend({ source: z.literal('emergency'), ...antiBotFields }),
+  ],
+  { error: 'source must be landing, audit or emergency' },
 );
+type LeadVariant = z.input<typeof leadVariants>;
+/** What callers send: `source` may be left out by the landing and audit forms. */
+type LeadRequestInput =
+  | Exclude<LeadVariant, { source: 'landing' | 'audit' }>
+  | (Omit<Extract<LeadVariant, { source: 'landing' }>, 'source'> & { source?: 'landing' })
+  | (Omit<Extract<LeadVariant, { source: 'audit' }>, 'source'> & { source?: 'audit' });
+
+/** The lead body; without `source`, a body with `services` is the audit request, else the landing form. */
+const leadRequestSchema: z.ZodType<z.output<typeof leadVariants>, LeadRequestInput> = z.preprocess((body) => {
+  if (body && typeof body === 'object' && !Array.isArray(body) && !('source' in body)) {
+    return { ...body, source: 'services' in body ? 'audit' : 'landing' };
+  }
+  return body;
+}, leadVariants) as never;
 type LeadRequest = z.infer<typeof leadRequestSchema>;
 
 function toNewLead(body: LeadRequest): NewLead {

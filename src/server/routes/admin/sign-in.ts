@@ -31,6 +31,8 @@ const VERIFIER_COOKIE = 'admin_oauth_verifier';
 /** Lifetime of the state and verifier cookies, in seconds: 10 minutes. */
 const FLOW_COOKIE_SECONDS = 600;
 const SCOPES = ['openid', 'email', 'profile'];
+/** What the provider sends back; anything missing ends on the 'callback_failed' message. */
+const callbackQuery = z.object({ code: z.string().max(4096).optional(), state: z.string().max(512).optional() });
 
 export function staffSignInRoutes(deps: AppDeps) {
   const { db, env } = deps;
@@ -91,13 +93,13 @@ export function staffSignInRoutes(deps: AppDeps) {
       );
       return c.redirect(url.href, 302);
     })
-    .get('/google/callback', async (c) => {
+    .get('/google/callback', validate('query', callbackQuery), async (c) => {
       const state = getCookie(c, STATE_COOKIE);
       const verifier = getCookie(c, VERIFIER_COOKIE);
       deleteCookie(c, STATE_COOKIE, flowCookie);
       deleteCookie(c, VERIFIER_COOKIE, flowCookie);
-      const code = c.req.query('code');
-      if (!configured || !code || !state || !verifier || c.req.query('state') !== state) {
+      const { code, state: returnedState } = c.req.valid('query');
+      if (!configured || !code || !state || !verifier || returnedState !== state) {
         return toLogin(c, 'callback_failed');
       }
       const identity = await providerIdentity(code, verifier);
