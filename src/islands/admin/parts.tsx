@@ -85,7 +85,7 @@ export function IconButton({
 export const CARD = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-700/10';
 
 /**
- * A tab's list in its four states (SPEC.md 2.11): loading ('Loading clients...'), failed, empty
+ * A tab's list in its four states: loading ('Loading clients...'), failed, empty
  * ('No clients found') or the cards, one `renderItem` each, in a list with `className`.
  */
 export function QueryList<T extends { id: string }>({
