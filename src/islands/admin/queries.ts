@@ -61,6 +61,7 @@ export function useAdminSession() {
   return { user: me.data ?? null, isLoading: me.isPending };
 }
 
+/** The dashboard's lists, each fresh for 2 minutes; `useMilestones` is one project's plan. */
 export const useClients = () => useQuery(adminQueries.clients);
 export const useProjects = () => useQuery(adminQueries.projects);
 export const useCommunications = () => useQuery(adminQueries.communications);

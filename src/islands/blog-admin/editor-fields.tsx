@@ -10,6 +10,7 @@ import { Field } from '../ui/form.tsx';
 import type { Draft } from './draft.ts';
 import { TagsInput, type useTagsField } from './tags-input.tsx';
 
+/** The draft's fields, registered on `form`; `tags` is the editor's useTagsField. */
 export function EditorFields({ form, tags }: { form: UseFormReturn<Draft>; tags: ReturnType<typeof useTagsField> }) {
   const {
     register,

@@ -17,6 +17,7 @@ import { useLock } from './mutations.ts';
 import { PostPreview } from './post-preview.tsx';
 import { useTagsField } from './tags-input.tsx';
 
+/** The editor screen: toolbar, the fields or the preview, and the generated file once made. */
 export function Editor() {
   const form = useForm<Draft>({
     resolver: zodResolver(draftSchema),

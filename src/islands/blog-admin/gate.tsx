@@ -19,6 +19,7 @@ function deniedMessage(error: unknown): string {
   return tooMany ? (error.serverMessage ?? 'Too many attempts.') : 'Invalid password';
 }
 
+/** The password form; a right password writes 'unlocked' into the status query. */
 export function Gate() {
   const fieldId = useId();
   const unlock = useUnlock();

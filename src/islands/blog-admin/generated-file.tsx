@@ -6,6 +6,7 @@ import { Copy, Download } from 'lucide-react';
 import { downloadText } from '../lib/download.ts';
 import { toast } from '../lib/toast-store.ts';
 
+/** The file `code`, to be saved as src/content/blog/{slug}.mdx. */
 export function GeneratedFile({ code, slug }: { code: string; slug: string }) {
   const copy = () =>
     void navigator.clipboard.writeText(code).then(

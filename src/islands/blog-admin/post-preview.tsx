@@ -5,6 +5,7 @@
 import Markdown from 'react-markdown';
 import type { Draft } from './draft.ts';
 
+/** `draft` rendered as an article named 'Preview'. */
 export function PostPreview({ draft }: { draft: Draft }) {
   return (
     <article aria-label="Preview" className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-ink-700/10">

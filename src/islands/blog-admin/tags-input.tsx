@@ -33,6 +33,7 @@ export function useTagsField(control: Control<Draft>) {
   };
 }
 
+/** The Tags field, its Add Tag button and the removable list 'Tags added'. */
 export function TagsInput({ tags, error }: { tags: ReturnType<typeof useTagsField>; error?: string }) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {

@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from './query.ts';
 
+/** Renders `children` with a query client of their own, made once per island. */
 export function QueryIsland({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => createQueryClient());
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;

@@ -27,18 +27,21 @@ export type ProjectDetail = Awaited<ReturnType<typeof fetchProject>>;
 export type PortalMilestone = ProjectDetail['milestones'][number];
 export type PortalCommunication = ProjectDetail['communications'][number];
 
+/** The profile: the signed-in client, or null when signed out (a 401). */
 export const meQuery = queryOptions({
   queryKey: portalKeys.me,
   queryFn: () => nullWhenSignedOut(fetchMe),
   staleTime: FRESH_PROFILE_MS,
 });
 
+/** The client's projects, newest first, each with `unreadCount`. */
 export const projectsQuery = queryOptions({
   queryKey: portalKeys.projects,
   queryFn: fetchProjects,
   staleTime: FRESH_LIST_MS,
 });
 
+/** Project `projectId` with its milestones and conversation; 404 when it is missing or not theirs. */
 export const projectQuery = (projectId: string) =>
   queryOptions({
     queryKey: portalKeys.project(projectId),

@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '../lib/toast-store.ts';
 import { targetSchema, type TargetInput } from './target-schema.ts';
 
+/** The form; see the module comment. */
 export function TargetForm({
   onGenerate,
   onClear,
