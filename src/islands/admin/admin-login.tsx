@@ -1,5 +1,5 @@
 /**
- * The admin sign-in screen (docs/product.md#dashboard): 'Continue with Google' goes to the API's
+ * The admin sign-in screen (docs/product.md#admin-sign-in): 'Continue with Google' goes to the API's
  * Google sign-in (apiLinks.googleSignIn); an `error` query parameter shows its message; with
  * Google not configured on the server the button explains so instead of failing. A one-time sign-in link
  * (`npm run admin:link`) arrives as `#link=TOKEN`: the fragment is removed from the address at
@@ -14,7 +14,7 @@ import { Loading } from '../ui/loading.tsx';
 import { useLinkSignIn } from './mutations.ts';
 import { adminQueries } from './queries.ts';
 
-/** Messages for the `error` query parameter the Google callback sets (docs/product.md#dashboard). */
+/** Messages for the `error` query parameter the Google callback sets (docs/product.md#admin-sign-in). */
 export const LOGIN_ERRORS: Record<string, string> = {
   unauthorized: 'Access denied. Only authorized email addresses can access the admin panel.',
   callback_failed: 'Authentication failed. Please try again.',

@@ -1,5 +1,5 @@
 /**
- * The client form as a full page (docs/product.md#dashboard): Full Name, Email Address, Company (optional),
+ * The client form as a full page (docs/product.md#client-form): Full Name, Email Address, Company (optional),
  * Phone Number (optional), Password (required for a new client; 'leave blank to keep current'
  * when editing, and then left out of the request). Cancel, and 'Create Client' or 'Update
  * Client' ('Saving...' while pending). A server error shows in an alert, or 'An error occurred'.

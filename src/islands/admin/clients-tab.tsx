@@ -1,5 +1,5 @@
 /**
- * Clients tab (docs/product.md#dashboard): 'Add Client', one card per client (name, email,
+ * Clients tab (docs/product.md#clients-tab): 'Add Client', one card per client (name, email,
  * company and phone when present, created date) with edit and delete. Delete asks first and
  * names the projects that go with the client. 'Loading clients...', 'No clients found'.
  */

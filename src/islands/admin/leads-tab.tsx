@@ -1,5 +1,5 @@
 /**
- * Contact Forms tab (docs/product.md#dashboard): each lead with its name, status badge ('New
+ * Contact Forms tab (docs/product.md#leads): each lead with its name, status badge ('New
  * Lead' while new), date and time, the email as a mailto link, and the message. 'Reply via
  * Email' opens a prefilled reply quoting the message. The 'Call' button appears only for a real
  * phone number (never a tel: link built from an email). The lead's status (new, contacted, won,

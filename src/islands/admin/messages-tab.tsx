@@ -1,5 +1,5 @@
 /**
- * Messages tab, 'Recent Communications' (docs/product.md#dashboard): newest first; subject,
+ * Messages tab, 'Recent Communications' (docs/product.md#messages-tab): newest first; subject,
  * 'Unread' when unread and from the client (with a highlighted border), 'From Client' or 'From
  * Team', date and time, the message and the project title (or 'Unknown'); reply, and mark a
  * client's message read or unread. 'No communications found'.

@@ -8,6 +8,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import type { LeadStatus } from '../../shared/projects.ts';
 import type { AdminClientValues, AdminProjectValues, MilestoneValues } from '../../shared/schemas/admin.ts';
 import { api, unwrap } from '../lib/api.ts';
+import { useSignOut } from '../lib/use-sign-out.ts';
 import { adminKeys, type AdminMilestone } from './queries.ts';
 
 /** A write that refreshes `refreshes` and the audit events once it succeeded. */
@@ -24,16 +25,7 @@ function useAdminWrite<TData, TVariables = void>(
 }
 
 /** Signs out on the server; whatever it answers, clears every cached query and goes to /admin. */
-export function useAdminLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => unwrap(api.admin.logout.$post()),
-    onSettled: () => {
-      queryClient.clear();
-      window.location.assign('/admin');
-    },
-  });
-}
+export const useAdminLogout = () => useSignOut(() => unwrap(api.admin.logout.$post()), '/admin');
 
 /** Exchanges a one-time sign-in link's token for a staff session (the cookie). */
 export function useLinkSignIn() {

@@ -1,5 +1,5 @@
 /**
- * The project form as a full page (docs/product.md#dashboard): Client (each client's name and company),
+ * The project form as a full page (docs/product.md#project-form): Client (each client's name and company),
  * Project Title, Description, Status, Start Date, End Date, Estimated Hours (step 0.5, minimum
  * 0) and Budget (USD) (step 100, minimum 0). The budget is typed in dollars and sent in cents;
  * empty dates are left out. Cancel, and 'Create Project' or 'Update Project' ('Saving...').

@@ -1,5 +1,5 @@
 /**
- * Projects tab (docs/product.md#dashboard): 'Add Project', one card per project (title, status
+ * Projects tab (docs/product.md#projects-tab): 'Add Project', one card per project (title, status
  * badge, description, client name or 'Unknown', budget in USD or 'Not specified', start date,
  * created date) with edit and delete, the project's milestones and a message to the client.
  * Delete asks first and names its milestones and messages. 'No projects found'.

@@ -1,5 +1,5 @@
 /**
- * What a blog card needs: the post's front matter without its body, with
+ * What a blog card needs (docs/product.md#blog): the post's front matter without its body, with
  * the date as an ISO string and a ready-made label so the island ships neither the MDX bodies
  * nor a date library. Used by the blog pages (server side) and typed by the island.
  */

@@ -1,5 +1,5 @@
 /**
- * The blog's one write (docs/product.md#api): the newsletter sign-up. It resolves to what the
+ * The blog's one write (docs/product.md#newsletter): the newsletter sign-up. It resolves to what the
  * answer means for the visitor (newsletter.ts) and never fails, so the box shows every outcome
  * itself. It touches no cached data.
  */

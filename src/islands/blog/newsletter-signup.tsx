@@ -1,5 +1,5 @@
 /**
- * The blog's newsletter box (docs/product.md#api): an email input and a Subscribe button that
+ * The blog's newsletter box (docs/product.md#newsletter): an email input and a Subscribe button that
  * signs the address up (the useNewsletterSignup write). The shared `newsletterSchema` checks the
  * address first; the server's 422 message shows under the input; a thank-you appears on
  * success; a rate limit or a network failure shows a message and keeps what was typed.

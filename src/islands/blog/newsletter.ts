@@ -1,5 +1,5 @@
 /**
- * The blog's newsletter sign-up (docs/product.md#api: POST newsletter {email}) and what each
+ * The blog's newsletter sign-up (docs/product.md#newsletter: POST newsletter {email}) and what each
  * answer means for the visitor. The API answers 200 {status: 'subscribed'}, 422 with the error
  * shape (`fields.email` for an address it refuses), and 429 with Retry-After (seconds) past its
  * limit. The request goes through the typed client (lib/api.ts); it never throws.

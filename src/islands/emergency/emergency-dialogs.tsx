@@ -1,5 +1,5 @@
 /**
- * The two emergency dialogs (docs/product.md#contact-form): 'Emergency Support' with the 24/7 hotline, a
+ * The two emergency dialogs (docs/product.md#emergency): 'Emergency Support' with the 24/7 hotline, a
  * live-chat opener, the response times (critical 15 minutes, urgent 1 hour, general 4 hours)
  * and the emergencies we handle; and 'Emergency Contact' with the emergency form. The live-chat
  * opener starts a written request to the on-call team: there is no chat service behind the site.

@@ -1,5 +1,5 @@
 /**
- * The emergency contact form (docs/product.md#contact-form): name, an email address or phone
+ * The emergency contact form (docs/product.md#emergency): name, an email address or phone
  * number, and what happened, sent as an urgent lead by the useEmergencyLead write. Loaded only
  * when its dialog opens (it brings the phone-number rules).
  */

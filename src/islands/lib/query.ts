@@ -1,5 +1,5 @@
 /**
- * TanStack Query as every island uses it (docs/product.md#api): each area's `queries.ts` names
+ * TanStack Query as every island uses it (freshness in docs/product.md#limits): each area's `queries.ts` names
  * its query keys, fetchers (through the typed client in api.ts) and freshness; its
  * `mutations.ts` holds every write. No retries for queries or mutations, no refetch on window
  * focus, no polling: data is refreshed when it is stale and shown again, or when a write
@@ -8,7 +8,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isUnauthorized } from './api.ts';
 
-/** How long the signed-in profile stays fresh: 5 minutes (docs/product.md#api). */
+/** How long the signed-in profile stays fresh: 5 minutes (docs/product.md#limits). */
 export const FRESH_PROFILE_MS = 300_000;
 /** How long a list stays fresh (the portal's projects, the dashboard's lists): 2 minutes. */
 export const FRESH_LIST_MS = 120_000;

@@ -1,5 +1,5 @@
 /**
- * Client sign-in and registration (docs/product.md#portal): two modes with a toggle, show or
+ * Client sign-in and registration (docs/product.md#portal-sign-in): two modes with a toggle, show or
  * hide the password, the field messages and toasts of docs/product.md#validation, and
  * 'Forgot password?'.
  * Signing in fills the profile query, so the page shows what the client came for (on

@@ -8,6 +8,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginValues, RegisterValues } from '../../shared/schemas/client.ts';
 import { api, unwrap } from '../lib/api.ts';
+import { useSignOut } from '../lib/use-sign-out.ts';
 import { portalKeys } from './queries.ts';
 
 /** Sign-in; the answer's client becomes the profile. The returned token is not kept. */
@@ -29,16 +30,7 @@ export function useRegister() {
 }
 
 /** Signs out on the server; whatever it answers, clears every cached query and goes to /portal. */
-export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => unwrap(api.client.logout.$post()),
-    onSettled: () => {
-      queryClient.clear();
-      window.location.assign('/portal');
-    },
-  });
-}
+export const useLogout = () => useSignOut(() => unwrap(api.client.logout.$post()), '/portal');
 
 /** A message from the client to the team of `projectId`; the project's conversation is refreshed. */
 export function useSendMessage(projectId: string) {

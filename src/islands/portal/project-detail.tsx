@@ -1,5 +1,5 @@
 /**
- * /portal/projects/{projectId} (docs/product.md#portal): overview, milestones ('No milestones defined
+ * /portal/projects/{projectId} (docs/product.md#project-detail): overview, milestones ('No milestones defined
  * yet'), the send-message form and the conversation ('No messages yet'), scrolling past 24rem,
  * each message marked 'You' or 'Team' with its time. 'Project not found' with 'Back to Portal'
  * when the project is missing or not the client's. Team messages are marked read once shown.

@@ -1,5 +1,5 @@
 /**
- * /portal/reset-password (docs/product.md#portal): sets a new password from an emailed link. The
+ * /portal/reset-password (docs/product.md#password-reset): sets a new password from an emailed link. The
  * token comes in the URL fragment (#token=…), which browsers never send to a server, and is removed from the
  * address bar as soon as it is read, so it stays out of history, logs and referrers.
  */

@@ -1,5 +1,5 @@
 /**
- * A delete button that asks first (docs/product.md#dashboard): a Radix alert dialog names what
+ * A delete button that asks first (docs/product.md#delete-confirmation): a Radix alert dialog names what
  * goes, including what goes with it. While the delete runs, both the dialog's buttons and the
  * trigger are disabled and the dialog cannot be dismissed. A failed delete closes the dialog and
  * shows a destructive toast with the server's message.

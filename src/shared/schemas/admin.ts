@@ -96,7 +96,7 @@ const typedNumber = z
   .transform((v) => (v === '' ? null : Number(v)));
 
 /**
- * The project form (docs/product.md#dashboard): the inputs' strings, budget in dollars. Each
+ * The project form (docs/product.md#project-form): the inputs' strings, budget in dollars. Each
  * field is read as typed (numbers parsed, the budget turned into cents) and then checked by the
  * project's own rule above, so its output is the API body and its messages are the API's;
  * only reading a number from the typed text is the form's own ('Enter a number').
