@@ -1,6 +1,7 @@
 /**
- * 'Recent activity', the latest audit events (docs/product.md#activity-log): who created, updated or deleted what, and when. Shows the
- * 8 newest, with the rest (up to the 50 the API returns) behind 'Show all'.
+ * 'Recent activity', the latest admin events (docs/product.md#activity-log): who created,
+ * updated or deleted what, and when. Shows the 8 newest, with the rest (up to the 50 the API
+ * returns) behind 'Show all'.
  */
 import { History } from 'lucide-react';
 import { useState } from 'react';

@@ -2,7 +2,7 @@
  * /admin (docs/product.md#dashboard): for signed-in staff, the four counters (Total Clients; Active Projects,
  * status in-progress; Total Projects; Unread Messages, not read and from the client), the four
  * tabs with their counts (Clients, Projects, Messages, Contact Forms), the full-page client and
- * project forms, and the latest audit events ('Recent activity'). The sign-in screen otherwise.
+ * project forms, and the latest admin events ('Recent activity'). The sign-in screen otherwise.
  */
 import { FolderKanban, Inbox, MessageSquare, PlayCircle, Users, type LucideIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';

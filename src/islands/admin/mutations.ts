@@ -1,6 +1,6 @@
 /**
  * The dashboard's writes (docs/product.md#dashboard). Each one refreshes the lists it changes
- * and, since the server records every change in the audit log, the 'Recent activity' list too;
+ * and, since the server records every change as an admin event, the 'Recent activity' list too;
  * the refresh is done before the write counts as finished, so what follows (a toast, leaving a
  * form) shows the new data.
  */
@@ -11,7 +11,7 @@ import { api, unwrap } from '../lib/api.ts';
 import { useSignOut } from '../lib/use-sign-out.ts';
 import { adminKeys, type AdminMilestone } from './queries.ts';
 
-/** A write that refreshes `refreshes` and the audit events once it succeeded. */
+/** A write that refreshes `refreshes` and the admin events once it succeeded. */
 function useAdminWrite<TData, TVariables = void>(
   mutationFn: (variables: TVariables) => Promise<TData>,
   refreshes: QueryKey[],
@@ -132,7 +132,7 @@ export function useDeleteMilestone(milestone: Pick<AdminMilestone, 'id' | 'proje
 /**
  * Puts project `projectId`'s milestones in the order of `ids`. The list moves at once (the
  * cached milestones are reordered before the request); once it settles, the server's order
- * (or the old one, on failure) is fetched again, with the audit events.
+ * (or the old one, on failure) is fetched again, with the admin events.
  */
 export function useReorderMilestones(projectId: string) {
   const queryClient = useQueryClient();

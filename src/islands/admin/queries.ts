@@ -37,7 +37,7 @@ export type AdminProject = Awaited<ReturnType<typeof fetchProjects>>[number];
 export type AdminCommunication = Awaited<ReturnType<typeof fetchCommunications>>[number];
 /** A lead: a contact, audit or emergency submission from the website. */
 export type AdminLead = Awaited<ReturnType<typeof fetchLeads>>[number];
-/** An entry of the audit log: who created, updated or deleted what, and when. */
+/** An admin event ('Recent activity'): who created, updated or deleted what, and when. */
 export type AdminEvent = Awaited<ReturnType<typeof fetchEvents>>[number];
 export type AdminMilestone = Awaited<ReturnType<typeof fetchMilestones>>[number];
 
