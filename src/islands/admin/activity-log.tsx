@@ -1,14 +1,14 @@
 /**
- * The latest audit events (issue 4): who created, updated or deleted what, and when. Shows the
- * 8 newest, with the rest (up to the 50 the API returns) behind 'Show all'.
+ * 'Recent activity', the latest admin events (docs/product.md#activity-log): who created,
+ * updated or deleted what, and when. Shows the 8 newest, with the rest (up to the 50 the API
+ * returns) behind 'Show all'.
  */
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { formatDateTime } from '../lib/format.ts';
 import { Loading } from '../ui/loading.tsx';
-import { useEvents } from './data.ts';
 import { Badge, ListError } from './parts.tsx';
-import type { AdminEvent } from './types.ts';
+import { useEvents, type AdminEvent } from './queries.ts';
 
 const FIRST = 8;
 const TONE = { create: 'green', update: 'blue', delete: 'red' } as const;
@@ -26,6 +26,7 @@ function EventRow({ event }: { event: AdminEvent }) {
   );
 }
 
+/** The 'Recent activity' panel under the tabs. */
 export function ActivityLog() {
   const events = useEvents();
   const [all, setAll] = useState(false);

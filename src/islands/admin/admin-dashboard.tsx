@@ -1,8 +1,8 @@
 /**
- * /admin (SPEC.md 2.11): for signed-in staff, the four counters (Total Clients; Active Projects,
+ * /admin (docs/product.md#dashboard): for signed-in staff, the four counters (Total Clients; Active Projects,
  * status in-progress; Total Projects; Unread Messages, not read and from the client), the four
  * tabs with their counts (Clients, Projects, Messages, Contact Forms), the full-page client and
- * project forms, and the latest audit events (issue 4). The sign-in screen otherwise.
+ * project forms, and the latest admin events ('Recent activity'). The sign-in screen otherwise.
  */
 import { FolderKanban, Inbox, MessageSquare, PlayCircle, Users, type LucideIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
@@ -12,13 +12,12 @@ import { ActivityLog } from './activity-log.tsx';
 import { AdminFrame } from './admin-frame.tsx';
 import { ClientForm } from './client-form.tsx';
 import { ClientsTab } from './clients-tab.tsx';
-import { useClients, useCommunications, useLeads, useProjects } from './data.ts';
 import { LeadsTab } from './leads-tab.tsx';
 import { MessagesTab } from './messages-tab.tsx';
 import { ProjectForm } from './project-form.tsx';
 import { ProjectsTab } from './projects-tab.tsx';
+import { useClients, useCommunications, useLeads, useProjects, type AdminUser } from './queries.ts';
 import { navigate, useView, type Tab } from './route.ts';
-import type { AdminUser } from './types.ts';
 import { isUnread } from './wording.ts';
 
 function Counter({

@@ -1,6 +1,6 @@
 /**
- * What the admin pages share (SPEC.md 2.11): the query client (a 401 from any list shows the
- * sign-in screen again), the header with the staff member's username, 'Administrator' and
+ * What the admin pages share (docs/product.md#dashboard): the query client (a 401 from any list
+ * or write shows the sign-in screen again), the header with the staff member's username, 'Administrator' and
  * Sign Out, the 'Loading...' state while the session is checked, the sign-in screen when there is
  * no session, and the notification region.
  */
@@ -8,10 +8,10 @@ import { LogOut, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query.ts';
 import { SessionFrame } from '../ui/session-frame.tsx';
-import { LoginScreen } from './admin-login.tsx';
-import { ADMIN_ME_KEY, useAdminAuth, useAdminLogout } from './data.ts';
-import type { AdminUser } from './types.ts';
 import { BrandMark } from '../ui/brand-mark.tsx';
+import { LoginScreen } from './admin-login.tsx';
+import { useAdminLogout } from './mutations.ts';
+import { adminKeys, useAdminSession, type AdminUser } from './queries.ts';
 
 function Header({ user }: { user: AdminUser | null }) {
   const logout = useAdminLogout();
@@ -33,7 +33,7 @@ function Header({ user }: { user: AdminUser | null }) {
                 Administrator
               </p>
             </div>
-            <button type="button" className="btn-secondary shrink-0 whitespace-nowrap" onClick={() => void logout()}>
+            <button type="button" className="btn-secondary shrink-0 whitespace-nowrap" onClick={() => logout.mutate()}>
               <LogOut aria-hidden="true" className="size-4" />
               Sign Out
             </button>
@@ -47,11 +47,11 @@ function Header({ user }: { user: AdminUser | null }) {
 /** Renders `children` for a signed-in staff member; the sign-in screen otherwise. */
 export function AdminFrame({ children }: { children: (user: AdminUser) => ReactNode }) {
   const [queryClient] = useState(() => {
-    const client = createQueryClient({ onUnauthorized: () => client.setQueryData(ADMIN_ME_KEY, null) });
+    const client = createQueryClient({ onUnauthorized: () => client.setQueryData(adminKeys.me, null) });
     return client;
   });
   return (
-    <SessionFrame queryClient={queryClient} useSession={useAdminAuth} Header={Header} SignIn={LoginScreen}>
+    <SessionFrame queryClient={queryClient} useSession={useAdminSession} Header={Header} SignIn={LoginScreen}>
       {children}
     </SessionFrame>
   );

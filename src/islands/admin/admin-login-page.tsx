@@ -1,4 +1,4 @@
-/** /admin/login (SPEC.md 2.11): the sign-in screen; staff who are already signed in go on to /admin. */
+/** /admin/login (docs/product.md#admin-sign-in): the sign-in screen; staff who are already signed in go on to /admin. */
 import { useEffect } from 'react';
 import { Loading } from '../ui/loading.tsx';
 import { AdminFrame } from './admin-frame.tsx';

@@ -1,18 +1,20 @@
 /**
- * The admin sign-in screen (SPEC.md 2.11; issue 4): 'Continue with Google' goes to
- * /api/admin/auth/google; an `error` query parameter shows the spec's messages; with Google not
- * configured on the server the button explains so instead of failing. A one-time sign-in link
+ * The admin sign-in screen (docs/product.md#admin-sign-in): 'Continue with Google' goes to the API's
+ * Google sign-in (apiLinks.googleSignIn); an `error` query parameter shows its message; with
+ * Google not configured on the server the button explains so instead of failing. A one-time sign-in link
  * (`npm run admin:link`) arrives as `#link=TOKEN`: the fragment is removed from the address at
  * once, the token is exchanged for a session cookie, and the browser goes to /admin.
  */
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft, Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { apiRequest, messageOf } from '../lib/api.ts';
-import { Loading } from '../ui/loading.tsx';
+import { apiLinks, messageOf } from '../lib/api.ts';
 import { BrandMark } from '../ui/brand-mark.tsx';
+import { Loading } from '../ui/loading.tsx';
+import { useLinkSignIn } from './mutations.ts';
+import { adminQueries } from './queries.ts';
 
-/** Messages for the `error` query parameter (SPEC.md 2.11); not_configured is issue 4's addition. */
+/** Messages for the `error` query parameter the Google callback sets (docs/product.md#admin-sign-in). */
 export const LOGIN_ERRORS: Record<string, string> = {
   unauthorized: 'Access denied. Only authorized email addresses can access the admin panel.',
   callback_failed: 'Authentication failed. Please try again.',
@@ -49,22 +51,11 @@ function GoogleMark() {
   );
 }
 
-/** Exchanges a `#link=` token for a session; resolves to an error message, or never (the page moves on). */
-async function exchangeLinkToken(token: string): Promise<string> {
-  try {
-    await apiRequest('POST', '/api/admin/auth/link', { token });
-    window.location.assign('/admin');
-    return await new Promise<never>(() => {});
-  } catch (error) {
-    return messageOf(error, LOGIN_ERROR_FALLBACK);
-  }
-}
-
 export function LoginScreen() {
   const [error, setError] = useState<string | null>(null);
-  const [linkPending, setLinkPending] = useState(false);
-  const config = useQuery<{ google: boolean }>({ queryKey: ['/api/admin/auth/config'] });
+  const config = useQuery(adminQueries.authConfig);
   const googleReady = config.data?.google !== false;
+  const { mutate: signInWithLink, isPending, isSuccess } = useLinkSignIn();
 
   useEffect(() => {
     const code = new URLSearchParams(window.location.search).get('error');
@@ -74,19 +65,20 @@ export function LoginScreen() {
       if (!hash.startsWith('#link=')) return;
       // The token must not stay in the address bar or the history.
       history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
-      setLinkPending(true);
-      void exchangeLinkToken(decodeURIComponent(hash.slice('#link='.length))).then((message) => {
-        setLinkPending(false);
-        setError(message);
+      // Exchanged for a session cookie, then on to /admin; a refused link shows the server's message.
+      signInWithLink(decodeURIComponent(hash.slice('#link='.length)), {
+        onSuccess: () => window.location.assign('/admin'),
+        onError: (failure) => setError(messageOf(failure, LOGIN_ERROR_FALLBACK)),
       });
     };
     takeLink();
     // A link opened in a tab already showing this page changes only the fragment.
     window.addEventListener('hashchange', takeLink);
     return () => window.removeEventListener('hashchange', takeLink);
-  }, []);
+  }, [signInWithLink]);
 
-  if (linkPending) return <Loading label="Signing you in..." />;
+  // Still 'Signing you in...' while the browser moves on to /admin.
+  if (isPending || isSuccess) return <Loading label="Signing you in..." />;
 
   return (
     <div className="mx-auto max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-ink-700/10">
@@ -102,7 +94,7 @@ export function LoginScreen() {
         </div>
       )}
       <a
-        href="/api/admin/auth/google"
+        href={apiLinks.googleSignIn}
         className="btn-secondary mt-6 w-full"
         onClick={(event) => {
           if (googleReady) return;

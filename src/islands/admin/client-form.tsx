@@ -1,22 +1,25 @@
 /**
- * The client form as a full page (SPEC.md 2.11, 5): Full Name, Email Address, Company (optional),
+ * The client form as a full page (docs/product.md#client-form): Full Name, Email Address, Company (optional),
  * Phone Number (optional), Password (required for a new client; 'leave blank to keep current'
  * when editing, and then left out of the request). Cancel, and 'Create Client' or 'Update
  * Client' ('Saving...' while pending). A server error shows in an alert, or 'An error occurred'.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { adminClientSchema, newClientFormSchema, type AdminClientInput } from '../../shared/schemas/admin.ts';
-import { Field, showServerFieldErrors } from '../ui/form.tsx';
+import {
+  adminClientSchema,
+  newClientFormSchema,
+  type AdminClientInput,
+  type AdminClientValues,
+} from '../../shared/schemas/admin.ts';
+import { useSubmit } from '../lib/use-submit.ts';
+import { Field } from '../ui/form.tsx';
 import { Loading } from '../ui/loading.tsx';
-import { CLIENTS_KEY, PROJECTS_KEY, useClients } from './data.ts';
-import { FormPage, MissingRecord, useSaveRecord } from './form-page.tsx';
+import { FormPage, MissingRecord } from './form-page.tsx';
+import { useSaveClient } from './mutations.ts';
+import { useClients, type AdminClient } from './queries.ts';
 import { navigate } from './route.ts';
 import { SaveButton } from './save-button.tsx';
-import type { AdminClient } from './types.ts';
-
-type Output = z.output<typeof adminClientSchema>;
 
 function ClientFormPage({ client }: { client: AdminClient | null }) {
   const editing = client !== null;
@@ -25,7 +28,7 @@ function ClientFormPage({ client }: { client: AdminClient | null }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<AdminClientInput, unknown, Output>({
+  } = useForm<AdminClientInput, unknown, AdminClientValues>({
     resolver: zodResolver(editing ? adminClientSchema : newClientFormSchema),
     defaultValues: {
       name: client?.name ?? '',
@@ -36,23 +39,20 @@ function ClientFormPage({ client }: { client: AdminClient | null }) {
     },
   });
   const back = () => navigate('clients');
-  const { serverError, save } = useSaveRecord({
-    collection: 'clients',
-    id: client?.id ?? null,
-    noun: 'Client',
-    keys: [CLIENTS_KEY, PROJECTS_KEY],
-    onDone: back,
+  const save = useSaveClient(client?.id ?? null);
+  // An empty password is undefined in the checked values, so the request leaves it out.
+  const onSubmit = useSubmit(save, {
+    setError,
+    success: (_, values) => ({ title: editing ? 'Client updated' : 'Client created', description: values.name }),
+    onSuccess: back,
   });
-  // An empty password is undefined in `values`, so JSON leaves it out (SPEC.md 5).
-  const onSubmit = (values: Output) =>
-    save(values, values.name, (error) => showServerFieldErrors(error, values, setError));
 
   return (
     <FormPage
       title={editing ? 'Edit Client' : 'Add Client'}
       backLabel="Back to clients"
       onCancel={back}
-      error={serverError}
+      error={save.error}
       onSubmit={handleSubmit(onSubmit)}
       actions={<SaveButton pending={isSubmitting}>{editing ? 'Update Client' : 'Create Client'}</SaveButton>}
     >

@@ -1,23 +1,22 @@
 /**
- * Clients tab (SPEC.md 2.11): 'Add Client', one card per client (name, email, company and phone
- * when present, created date) with edit and delete. Delete asks first and names the projects
- * that go with the client (issue 4). 'Loading clients...', 'No clients found'.
+ * Clients tab (docs/product.md#clients-tab): 'Add Client', one card per client (name, email,
+ * company and phone when present, created date) with edit and delete. Delete asks first and
+ * names the projects that go with the client. 'Loading clients...', 'No clients found'.
  */
 import { Building2, CalendarDays, Mail, Pencil, Phone, Plus, Users } from 'lucide-react';
 import { telHref } from '../../shared/phone.ts';
-import { apiRequest } from '../lib/api.ts';
 import { formatDate } from '../lib/format.ts';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
-import { CLIENTS_KEY, COMMUNICATIONS_KEY, PROJECTS_KEY, useClients, useRefresh } from './data.ts';
+import { useDeleteClient } from './mutations.ts';
 import { CARD, IconButton, QueryList, TabHeading } from './parts.tsx';
+import { useClients, type AdminClient } from './queries.ts';
 import { navigate } from './route.ts';
-import type { AdminClient } from './types.ts';
 import { clientDeleteSummary } from './wording.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function ClientCard({ client }: { client: AdminClient }) {
-  const refresh = useRefresh();
+  const remove = useDeleteClient(client.id);
   return (
     <li className={CARD}>
       <div className="flex items-start justify-between gap-3">
@@ -34,10 +33,7 @@ function ClientCard({ client }: { client: AdminClient }) {
             description={clientDeleteSummary(client)}
             confirmLabel="Delete client"
             failureTitle="Could not delete the client"
-            onConfirm={async () => {
-              await apiRequest('DELETE', `/api/admin/clients/${client.id}`);
-              await refresh(CLIENTS_KEY, PROJECTS_KEY, COMMUNICATIONS_KEY);
-            }}
+            mutation={remove}
           />
         </div>
       </div>
@@ -76,6 +72,7 @@ function ClientCard({ client }: { client: AdminClient }) {
   );
 }
 
+/** The Clients tab's panel. */
 export function ClientsTab() {
   const clients = useClients();
   return (

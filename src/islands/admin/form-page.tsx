@@ -1,15 +1,14 @@
 /**
- * The frame of the full-page client and project forms (SPEC.md 2.11): a back link, the heading
- * (focused when the form opens, so screen readers announce it), the server's error in an alert,
- * and the Cancel and save buttons under the fields.
+ * The frame of the full-page client and project forms (docs/product.md#dashboard): a back link,
+ * the heading (focused when the form opens, so screen readers announce it), the failed save's
+ * message in an alert (the server's, or 'An error occurred'), and the Cancel and save buttons
+ * under the fields.
  */
 import { AlertCircle, ArrowLeft } from 'lucide-react';
-import type { QueryKey } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
-import { apiRequest, messageOf } from '../lib/api.ts';
-import { toast } from '../lib/toast-store.ts';
-import { useRefresh } from './data.ts';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { messageOf } from '../lib/api.ts';
 
+/** The full-page form's frame around `children` (its fields) and `actions` (the save button). */
 export function FormPage({
   title,
   backLabel,
@@ -22,7 +21,8 @@ export function FormPage({
   title: string;
   backLabel: string;
   onCancel: () => void;
-  error: string | null;
+  /** The last save's failure, if it failed; null while saving or after a success. */
+  error: Error | null;
   onSubmit: ComponentProps<'form'>['onSubmit'];
   actions: ReactNode;
   children: ReactNode;
@@ -45,7 +45,7 @@ export function FormPage({
         {error && (
           <div role="alert" className="mt-5 flex gap-3 rounded-lg bg-red-50 p-4 text-danger-700 ring-1 ring-red-200">
             <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <p>{error}</p>
+            <p>{messageOf(error, 'An error occurred')}</p>
           </div>
         )}
         <form noValidate onSubmit={onSubmit} aria-label={title} className="mt-6 grid gap-5 sm:grid-cols-2">
@@ -73,41 +73,4 @@ export function MissingRecord({ what, onBack }: { what: string; onBack: () => vo
       </button>
     </div>
   );
-}
-
-/**
- * Saving a full-page form (SPEC.md 2.11): PUT /api/admin/{collection}/{id} when editing, POST
- * /api/admin/{collection} when adding; then the `keys` lists are refreshed, a toast says
- * '{Noun} updated' or '{Noun} created', and `onDone` runs. On failure the server's field
- * messages go to `onFieldErrors` and its message (or 'An error occurred') to `serverError`.
- */
-export function useSaveRecord({
-  collection,
-  id,
-  noun,
-  keys,
-  onDone,
-}: {
-  collection: 'clients' | 'projects';
-  id: string | null;
-  noun: string;
-  keys: QueryKey[];
-  onDone: () => void;
-}) {
-  const refresh = useRefresh();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const save = async (body: unknown, name: string, onFieldErrors: (error: unknown) => void) => {
-    setServerError(null);
-    try {
-      if (id) await apiRequest('PUT', `/api/admin/${collection}/${id}`, body);
-      else await apiRequest('POST', `/api/admin/${collection}`, body);
-      await refresh(...keys);
-      toast({ title: `${noun} ${id ? 'updated' : 'created'}`, description: name });
-      onDone();
-    } catch (error) {
-      onFieldErrors(error);
-      setServerError(messageOf(error, 'An error occurred'));
-    }
-  };
-  return { serverError, save };
 }

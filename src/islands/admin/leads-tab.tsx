@@ -1,22 +1,21 @@
 /**
- * Contact Forms tab (SPEC.md 2.11): each lead with its name, status badge ('New Lead' while
- * new), date and time, the email as a mailto link, and the message. 'Reply via Email' opens a
- * prefilled reply quoting the message. The 'Call' button appears only for a real phone number
- * (issue 4: never a tel: link built from an email). Beyond the spec: the lead's status (new,
- * contacted, won, lost) and a CSV download of every lead. 'No contact submissions found'.
+ * Contact Forms tab (docs/product.md#leads): each lead with its name, status badge ('New
+ * Lead' while new), date and time, the email as a mailto link, and the message. 'Reply via
+ * Email' opens a prefilled reply quoting the message. The 'Call' button appears only for a real
+ * phone number (never a tel: link built from an email). The lead's status (new, contacted, won,
+ * lost) can be changed, and every lead downloaded as CSV. 'No contact submissions found'.
  */
-import { useMutation } from '@tanstack/react-query';
 import { AlertTriangle, Download, Inbox, Mail, Phone, Reply } from 'lucide-react';
 import { useId } from 'react';
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from '../../shared/projects.ts';
 import { telHref } from '../../shared/phone.ts';
 import { HOW_DID_YOU_FIND_US_LABELS, type HowDidYouFindUs } from '../../shared/schemas/contact.ts';
-import { apiRequest, messageOf } from '../lib/api.ts';
+import { apiLinks, messageOf } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
-import { LEADS_KEY, useLeads, useRefresh } from './data.ts';
+import { useSetLeadStatus } from './mutations.ts';
 import { Badge, CARD, QueryList, TabHeading } from './parts.tsx';
-import type { AdminLead } from './types.ts';
+import { useLeads, type AdminLead } from './queries.ts';
 import { replyMailto } from './wording.ts';
 
 const STATUS_TONE = { new: 'blue', contacted: 'amber', won: 'green', lost: 'gray' } as const;
@@ -30,18 +29,17 @@ const ACTION =
   'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50';
 
 function LeadCard({ lead }: { lead: AdminLead }) {
-  const refresh = useRefresh();
   const statusId = useId();
-  const setStatus = useMutation({
-    mutationFn: (status: LeadStatus) => apiRequest('PATCH', `/api/admin/contact-submissions/${lead.id}`, { status }),
-    onSuccess: () => refresh(LEADS_KEY),
-    onError: (error) =>
-      toast({
-        title: 'Could not change the lead status',
-        description: messageOf(error, 'Please try again.'),
-        variant: 'destructive',
-      }),
-  });
+  const setStatus = useSetLeadStatus(lead.id);
+  const changeStatus = (status: LeadStatus) =>
+    setStatus.mutate(status, {
+      onError: (error) =>
+        toast({
+          title: 'Could not change the lead status',
+          description: messageOf(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    });
   const tel = telHref(lead.phone);
   return (
     <li className={CARD}>
@@ -128,7 +126,7 @@ function LeadCard({ lead }: { lead: AdminLead }) {
             className="field-input mt-1 py-1.5"
             value={setStatus.isPending ? setStatus.variables : lead.status}
             aria-busy={setStatus.isPending || undefined}
-            onChange={(event) => setStatus.mutate(event.target.value as LeadStatus)}
+            onChange={(event) => changeStatus(event.target.value as LeadStatus)}
           >
             {LEAD_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -142,12 +140,13 @@ function LeadCard({ lead }: { lead: AdminLead }) {
   );
 }
 
+/** The Contact Forms tab's panel. */
 export function LeadsTab() {
   const leads = useLeads();
   return (
     <section aria-labelledby="leads-heading">
       <TabHeading title="Contact Form Submissions" id="leads-heading">
-        <a href="/api/admin/contact-submissions.csv" download className="btn-secondary">
+        <a href={apiLinks.leadsCsv} download className="btn-secondary">
           <Download aria-hidden="true" className="size-4" /> Download CSV
         </a>
       </TabHeading>

@@ -1,37 +1,35 @@
 /**
- * Messages tab, 'Recent Communications' (SPEC.md 2.11): newest first; subject, 'Unread' when
- * unread and from the client (with a highlighted border), 'From Client' or 'From Team', date and
- * time, the message and the project title (or 'Unknown'). Beyond the spec (issue 4): reply, and
- * mark a client's message read or unread. 'No communications found'.
+ * Messages tab, 'Recent Communications' (docs/product.md#messages-tab): newest first; subject,
+ * 'Unread' when unread and from the client (with a highlighted border), 'From Client' or 'From
+ * Team', date and time, the message and the project title (or 'Unknown'); reply, and mark a
+ * client's message read or unread. 'No communications found'.
  */
-import { useMutation } from '@tanstack/react-query';
 import { FolderKanban, Mail, MailOpen, MessageSquare, Reply } from 'lucide-react';
-import { apiRequest, messageOf } from '../lib/api.ts';
+import { messageOf } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
-import { COMMUNICATIONS_KEY, useCommunications, useRefresh } from './data.ts';
+import { useSetMessageRead } from './mutations.ts';
 import { Badge, QueryList, TabHeading } from './parts.tsx';
+import { useCommunications, type AdminCommunication } from './queries.ts';
 import { ReplyDialog } from './reply-dialog.tsx';
-import type { AdminCommunication } from './types.ts';
 import { isUnread, replySubject } from './wording.ts';
 
 const ACTION =
   'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50 aria-disabled:opacity-50';
 
 function MessageCard({ message }: { message: AdminCommunication }) {
-  const refresh = useRefresh();
   const unread = isUnread(message);
-  const mark = useMutation({
-    mutationFn: (isRead: boolean) => apiRequest('PATCH', `/api/admin/communications/${message.id}`, { isRead }),
-    onSuccess: () => refresh(COMMUNICATIONS_KEY),
-    onError: (error) =>
-      toast({
-        title: 'Could not update the message',
-        description: messageOf(error, 'Please try again.'),
-        variant: 'destructive',
-      }),
-  });
+  const mark = useSetMessageRead(message.id);
+  const toggleRead = () =>
+    mark.mutate(unread, {
+      onError: (error) =>
+        toast({
+          title: 'Could not update the message',
+          description: messageOf(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    });
   return (
     <li
       className={cn(
@@ -76,7 +74,7 @@ function MessageCard({ message }: { message: AdminCommunication }) {
             className={ACTION}
             aria-label={`${unread ? 'Mark as read' : 'Mark as unread'}: ${message.subject}`}
             aria-disabled={mark.isPending || undefined}
-            onClick={() => !mark.isPending && mark.mutate(unread)}
+            onClick={() => !mark.isPending && toggleRead()}
           >
             {unread ? (
               <>
@@ -94,6 +92,7 @@ function MessageCard({ message }: { message: AdminCommunication }) {
   );
 }
 
+/** The Messages tab's panel. */
 export function MessagesTab() {
   const messages = useCommunications();
   return (

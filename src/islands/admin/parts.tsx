@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
 import { Loading } from '../ui/loading.tsx';
 
+/** A tab's heading (`id` labels its section) with its buttons at the right. */
 export function TabHeading({ title, id, children }: { title: string; id: string; children?: ReactNode }) {
   return (
     <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
@@ -16,6 +17,7 @@ export function TabHeading({ title, id, children }: { title: string; id: string;
   );
 }
 
+/** A list's empty state: an icon and a sentence. */
 export function EmptyState({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
   return (
     <div className="flex flex-col items-center rounded-2xl bg-white p-10 text-center ring-1 ring-ink-700/10">
@@ -25,6 +27,7 @@ export function EmptyState({ icon: Icon, text }: { icon: LucideIcon; text: strin
   );
 }
 
+/** A list that failed to load: 'We could not load the {what}. Please reload the page.' */
 export function ListError({ what }: { what: string }) {
   return (
     <p role="alert" className="rounded-lg bg-red-50 p-4 text-danger-700">
@@ -42,6 +45,7 @@ const TONES = {
   indigo: 'bg-indigo-100 text-indigo-900',
 } as const;
 
+/** A small coloured label. */
 export function Badge({ tone, children }: { tone: keyof typeof TONES; children: ReactNode }) {
   return (
     <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold', TONES[tone])}>
@@ -85,7 +89,7 @@ export function IconButton({
 export const CARD = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-700/10';
 
 /**
- * A tab's list in its four states (SPEC.md 2.11): loading ('Loading clients...'), failed, empty
+ * A tab's list in its four states: loading ('Loading clients...'), failed, empty
  * ('No clients found') or the cards, one `renderItem` each, in a list with `className`.
  */
 export function QueryList<T extends { id: string }>({

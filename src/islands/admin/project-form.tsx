@@ -1,5 +1,5 @@
 /**
- * The project form as a full page (SPEC.md 2.11, 5): Client (each client's name and company),
+ * The project form as a full page (docs/product.md#project-form): Client (each client's name and company),
  * Project Title, Description, Status, Start Date, End Date, Estimated Hours (step 0.5, minimum
  * 0) and Budget (USD) (step 100, minimum 0). The budget is typed in dollars and sent in cents;
  * empty dates are left out. Cancel, and 'Create Project' or 'Update Project' ('Saving...').
@@ -9,18 +9,18 @@ import { useForm } from 'react-hook-form';
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
 import {
   projectFormSchema,
-  projectFormToBody,
   projectToForm,
+  type AdminProjectValues,
   type ProjectFormInput,
-  type ProjectFormOutput,
 } from '../../shared/schemas/admin.ts';
-import { Field, showServerFieldErrors } from '../ui/form.tsx';
+import { useSubmit } from '../lib/use-submit.ts';
+import { Field } from '../ui/form.tsx';
 import { Loading } from '../ui/loading.tsx';
-import { CLIENTS_KEY, PROJECTS_KEY, useClients, useProjects } from './data.ts';
-import { FormPage, MissingRecord, useSaveRecord } from './form-page.tsx';
+import { FormPage, MissingRecord } from './form-page.tsx';
+import { useSaveProject } from './mutations.ts';
+import { useClients, useProjects, type AdminClient, type AdminProject } from './queries.ts';
 import { navigate } from './route.ts';
 import { SaveButton } from './save-button.tsx';
-import type { AdminClient, AdminProject } from './types.ts';
 
 const EMPTY: ProjectFormInput = {
   clientId: '',
@@ -40,27 +40,25 @@ function ProjectFormPage({ project, clients }: { project: AdminProject | null; c
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ProjectFormInput, unknown, ProjectFormOutput>({
+  } = useForm<ProjectFormInput, unknown, AdminProjectValues>({
+    // Checks what was typed and turns it into the API body (budget in cents).
     resolver: zodResolver(projectFormSchema),
     defaultValues: project ? projectToForm(project) : EMPTY,
   });
   const back = () => navigate('projects');
-  const { serverError, save } = useSaveRecord({
-    collection: 'projects',
-    id: project?.id ?? null,
-    noun: 'Project',
-    keys: [PROJECTS_KEY, CLIENTS_KEY],
-    onDone: back,
+  const save = useSaveProject(project?.id ?? null);
+  const onSubmit = useSubmit(save, {
+    setError,
+    success: (_, values) => ({ title: editing ? 'Project updated' : 'Project created', description: values.title }),
+    onSuccess: back,
   });
-  const onSubmit = (values: ProjectFormOutput) =>
-    save(projectFormToBody(values), values.title, (error) => showServerFieldErrors(error, values, setError));
 
   return (
     <FormPage
       title={editing ? 'Edit Project' : 'Add Project'}
       backLabel="Back to projects"
       onCancel={back}
-      error={serverError}
+      error={save.error}
       onSubmit={handleSubmit(onSubmit)}
       actions={<SaveButton pending={isSubmitting}>{editing ? 'Update Project' : 'Create Project'}</SaveButton>}
     >

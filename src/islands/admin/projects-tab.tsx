@@ -1,27 +1,26 @@
 /**
- * Projects tab (SPEC.md 2.11): 'Add Project', one card per project (title, status badge,
- * description, client name or 'Unknown', budget in USD or 'Not specified', start date, created
- * date) with edit and delete. Beyond the spec (issue 4): the project's milestones and a message
- * to the client. Delete asks first and names its milestones and messages. 'No projects found'.
+ * Projects tab (docs/product.md#projects-tab): 'Add Project', one card per project (title, status
+ * badge, description, client name or 'Unknown', budget in USD or 'Not specified', start date,
+ * created date) with edit and delete, the project's milestones and a message to the client.
+ * Delete asks first and names its milestones and messages. 'No projects found'.
  */
 import { Building2, CalendarDays, DollarSign, Flag, FolderKanban, MessageSquarePlus, Pencil, Plus } from 'lucide-react';
-import { apiRequest } from '../lib/api.ts';
 import { formatBudget, formatDate } from '../lib/format.ts';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
 import { ProjectStatusBadge } from '../ui/status-badge.tsx';
-import { CLIENTS_KEY, COMMUNICATIONS_KEY, PROJECTS_KEY, useProjects, useRefresh } from './data.ts';
 import { MilestonesDialog } from './milestones-dialog.tsx';
+import { useDeleteProject } from './mutations.ts';
 import { CARD, IconButton, QueryList, TabHeading } from './parts.tsx';
+import { useProjects, type AdminProject } from './queries.ts';
 import { ReplyDialog } from './reply-dialog.tsx';
 import { navigate } from './route.ts';
-import type { AdminProject } from './types.ts';
 import { projectDeleteSummary } from './wording.ts';
 
 const SMALL_BUTTON =
   'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50';
 
 function ProjectCard({ project }: { project: AdminProject }) {
-  const refresh = useRefresh();
+  const remove = useDeleteProject(project.id);
   return (
     <li className={`${CARD} flex flex-col`}>
       <div className="flex items-start justify-between gap-3">
@@ -43,10 +42,7 @@ function ProjectCard({ project }: { project: AdminProject }) {
             description={projectDeleteSummary(project)}
             confirmLabel="Delete project"
             failureTitle="Could not delete the project"
-            onConfirm={async () => {
-              await apiRequest('DELETE', `/api/admin/projects/${project.id}`);
-              await refresh(PROJECTS_KEY, COMMUNICATIONS_KEY, CLIENTS_KEY);
-            }}
+            mutation={remove}
           />
         </div>
       </div>
@@ -100,6 +96,7 @@ function ProjectCard({ project }: { project: AdminProject }) {
   );
 }
 
+/** The Projects tab's panel. */
 export function ProjectsTab() {
   const projects = useProjects();
   return (

@@ -1,19 +1,19 @@
 /**
- * A message from the team on a project (issue 4: POST /api/admin/projects/{id}/communications).
- * The client sees it in the portal as 'Team'. Opened from a client's message ('Reply', subject
- * 'Re: …', and the message is marked read once answered) or from a project card.
+ * A message from the team on a project (docs/product.md#dashboard; the useTeamReply write). The
+ * client sees it in the portal as 'Team'. Opened from a client's message ('Reply', subject
+ * 'Re: …'; the reply names that message, which the server marks read with it, in one request)
+ * or from a project card.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { teamMessageSchema } from '../../shared/schemas/admin.ts';
-import { apiRequest, messageOf } from '../lib/api.ts';
-import { toast } from '../lib/toast-store.ts';
+import { messageOf } from '../lib/api.ts';
+import { useSubmit } from '../lib/use-submit.ts';
 import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog.tsx';
-import { Field, showServerFieldErrors } from '../ui/form.tsx';
-import { COMMUNICATIONS_KEY, PROJECTS_KEY, useRefresh } from './data.ts';
+import { Field } from '../ui/form.tsx';
+import { useTeamReply } from './mutations.ts';
 import { SaveButton } from './save-button.tsx';
 
 interface Values {
@@ -32,35 +32,19 @@ function ReplyForm({
   inReplyTo?: string;
   onDone: () => void;
 }) {
-  const refresh = useRefresh();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
   } = useForm<Values>({ resolver: zodResolver(teamMessageSchema), defaultValues: { subject, message: '' } });
-  const send = useMutation({
-    mutationFn: async (values: Values) => {
-      await apiRequest('POST', `/api/admin/projects/${projectId}/communications`, values);
-      if (inReplyTo) await apiRequest('PATCH', `/api/admin/communications/${inReplyTo}`, { isRead: true });
-    },
+  const send = useTeamReply(projectId, inReplyTo);
+  const onSubmit = useSubmit(send, {
+    setError,
+    success: { title: 'Message sent!', description: 'The client will see it in their portal.' },
+    failure: { title: 'Failed to send message', description: (error) => messageOf(error, 'Unable to send message') },
+    onSuccess: onDone,
   });
-
-  const onSubmit = async (values: Values) => {
-    try {
-      await send.mutateAsync(values);
-      await refresh(COMMUNICATIONS_KEY, PROJECTS_KEY);
-      toast({ title: 'Message sent!', description: 'The client will see it in their portal.' });
-      onDone();
-    } catch (error) {
-      showServerFieldErrors(error, values, setError);
-      toast({
-        title: 'Failed to send message',
-        description: messageOf(error, 'Unable to send message'),
-        variant: 'destructive',
-      });
-    }
-  };
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
@@ -79,6 +63,7 @@ function ReplyForm({
   );
 }
 
+/** The trigger and its 'Message the client' dialog; `inReplyTo` names the client message answered. */
 export function ReplyDialog({
   projectId,
   projectTitle,

@@ -1,6 +1,6 @@
 /**
- * The dashboard's views in the address fragment (SPEC.md 4: list view, client form view or
- * project form view): '#projects' picks a tab, '#clients/new' and '#projects/new' open the add
+ * The dashboard's views in the address fragment (docs/product.md#dashboard: list view, client
+ * form view or project form view): '#projects' picks a tab, '#clients/new' and '#projects/new' open the add
  * forms, '#clients/{id}' and '#projects/{id}' the edit forms. Opening a form adds a history entry,
  * so Back returns to the list; switching tabs and leaving a form replace the entry.
  */

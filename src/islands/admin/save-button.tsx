@@ -1,4 +1,4 @@
-/** A submit button that reads 'Saving...' with a spinner and is disabled while `pending` (SPEC.md 2.11). */
+/** A submit button that reads 'Saving...' with a spinner and is disabled while `pending`. */
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 

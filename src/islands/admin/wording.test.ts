@@ -45,7 +45,7 @@ describe('replies', () => {
   });
 });
 
-describe('unread (SPEC.md 4)', () => {
+describe('unread (docs/product.md#dashboard)', () => {
   it('is a client message not yet read', () => {
     expect(isUnread({ isRead: false, fromClient: true })).toBe(true);
     expect(isUnread({ isRead: false, fromClient: false })).toBe(false);

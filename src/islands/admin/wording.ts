@@ -1,13 +1,13 @@
 /**
  * The dashboard's derived words and links, kept free of React so they are tested alone: what a
- * delete takes with it (issue 4: 'and its 3 projects'), the reply subject, the prefilled reply
- * email to a lead (SPEC.md 2.11), and the unread rule (SPEC.md 4).
+ * delete takes with it ('and its 3 projects'), the reply subject, the prefilled reply email to a
+ * lead, and the unread rule (docs/product.md#dashboard).
  */
-import type { AdminClient, AdminCommunication, AdminLead, AdminProject } from './types.ts';
+import type { AdminClient, AdminCommunication, AdminLead, AdminProject } from './queries.ts';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Unread means not read and from the client (SPEC.md 4). */
+/** Unread means not read and from the client. */
 export const isUnread = (m: Pick<AdminCommunication, 'isRead' | 'fromClient'>) => !m.isRead && m.fromClient;
 
 /** What a client delete takes: 'Acme and its 3 projects will be deleted, with every milestone…'. */

@@ -1,14 +1,14 @@
 /**
- * /website-audit (SPEC.md 2.5, 5; issue 5): the form (website URL, name, email; 'Get Free Audit
- * Report'), 'Analyzing Your Website...' while POST /api/audit runs, then the real report: the
- * score out of 100 in its band's colour with the band's message, the issues (category,
+ * /website-audit (docs/product.md#website-audit): the form (website URL, name, email; 'Get Free
+ * Audit Report'), 'Analyzing Your Website...' while the useRunAudit write runs, then the real
+ * report: the score out of 100 in its band's colour with the band's message, the issues (category,
  * severity, impact), the recommendations, every check with its points, what the audit does not
  * measure, and 'Get Free Consultation' to /#contact. A refused address shows the server's
  * message on the website field.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, CheckCircle2, Gauge, Info, RotateCcw, Search, XCircle } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   auditFormSchema,
@@ -17,9 +17,12 @@ import {
   type AuditReport,
   type Severity,
 } from '../../shared/audit.ts';
-import { apiRequest, messageOf } from '../lib/api.ts';
+import { messageOf } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
-import { Field, Honeypot, showServerFieldErrors } from '../ui/form.tsx';
+import { QueryIsland } from '../lib/query-island.tsx';
+import { useSubmit } from '../lib/use-submit.ts';
+import { Field, Honeypot } from '../ui/form.tsx';
+import { useRunAudit } from './mutations.ts';
 
 const BAND_STYLE = {
   green: { ring: 'ring-green-600', text: 'text-green-800', bg: 'bg-green-50', bar: 'bg-green-600' },
@@ -154,9 +157,7 @@ function Report({ report, onAgain }: { report: AuditReport; onAgain: () => void 
   );
 }
 
-export default function WebsiteAudit() {
-  const [report, setReport] = useState<AuditReport | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+function AuditForm() {
   const honeypot = useRef<HTMLInputElement>(null);
   const shownAt = useRef(Date.now());
   const {
@@ -169,22 +170,12 @@ export default function WebsiteAudit() {
     defaultValues: { website: '', name: '', email: '' },
   });
 
-  const onSubmit = async (values: AuditFormInput) => {
-    setFailure(null);
-    try {
-      const answer = await apiRequest<{ report: AuditReport }>('POST', '/api/audit', {
-        ...values,
-        fax: honeypot.current?.value ?? '',
-        startedAt: shownAt.current,
-      });
-      setReport(answer.report);
-    } catch (error) {
-      showServerFieldErrors(error, values, setError);
-      setFailure(messageOf(error, 'The audit could not be run. Please try again later.'));
-    }
-  };
+  const audit = useRunAudit(() => ({ fax: honeypot.current?.value ?? '', startedAt: shownAt.current }));
+  // The report, or the failure above the fields, come from the write's own state.
+  const onSubmit = useSubmit(audit, { setError });
+  const failure = audit.isError ? messageOf(audit.error, 'The audit could not be run. Please try again later.') : null;
 
-  if (report) return <Report report={report} onAgain={() => setReport(null)} />;
+  if (audit.isSuccess) return <Report report={audit.data.report} onAgain={() => audit.reset()} />;
 
   return (
     <div className="grid gap-6">
@@ -244,5 +235,13 @@ export default function WebsiteAudit() {
         </p>
       </form>
     </div>
+  );
+}
+
+export default function WebsiteAudit() {
+  return (
+    <QueryIsland>
+      <AuditForm />
+    </QueryIsland>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * One article card of the blog list (SPEC.md 2.6): category, a 'Featured' badge, title, excerpt,
+ * One article card of the blog list (docs/product.md#blog): category, a 'Featured' badge, title, excerpt,
  * author, read time and at most 3 tags, and a 'Read Article' link whose accessible name carries
  * the title ('Read Article: {title}'). Rendered on the server inside the blog island; no state of its own.
  */

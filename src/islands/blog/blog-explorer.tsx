@@ -1,5 +1,5 @@
 /**
- * The blog list island (SPEC.md 2.6): a search box ('Search articles', title, excerpt or tags,
+ * The blog list island (docs/product.md#blog): a search box ('Search articles', title, excerpt or tags,
  * case-insensitive), category toggle buttons, the 'Featured Articles' section (only with 'All'
  * and an empty search), the article grid and the 'No articles found' empty state.
  *

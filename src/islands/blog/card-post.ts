@@ -1,5 +1,5 @@
 /**
- * What a blog card needs (SPEC.md 2.6 and 3.4): the post's front matter without its body, with
+ * What a blog card needs (docs/product.md#blog): the post's front matter without its body, with
  * the date as an ISO string and a ready-made label so the island ships neither the MDX bodies
  * nor a date library. Used by the blog pages (server side) and typed by the island.
  */
@@ -15,7 +15,7 @@ export interface BlogCardPost extends Pick<
   slug: string;
   /** Publication date, ISO 8601 (for `<time datetime>` and sorting). */
   date: string;
-  /** Publication date as shown, 'MMM d, yyyy' (SPEC.md section 9). */
+  /** Publication date as shown, 'MMM d, yyyy'. */
   dateLabel: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The blog list's filtering rules (SPEC.md 2.6), kept pure so they are unit-tested:
+ * The blog list's filtering rules (docs/product.md#blog), kept pure so they are unit-tested:
  * - the search matches the title, the excerpt or any tag, case-insensitively; a query of several
  *   words keeps the posts in which every word matches somewhere;
  * - the category filter keeps one category, or every post for 'All';

@@ -1,21 +1,22 @@
 /**
- * The blog's newsletter box (SPEC.md 2.6, issue 2): an email input and a Subscribe button that
- * POSTs {email} to /api/newsletter. The shared `newsletterSchema` checks the address first; the
- * server's 422 message shows under the input; a thank-you appears on success; a rate limit or a
- * network failure shows a message and keeps what was typed.
+ * The blog's newsletter box (docs/product.md#newsletter): an email input and a Subscribe button that
+ * signs the address up (the useNewsletterSignup write). The shared `newsletterSchema` checks the
+ * address first; the server's 422 message shows under the input; a thank-you appears on
+ * success; a rate limit or a network failure shows a message and keeps what was typed.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlert, CircleCheck, LoaderCircle, Mail } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { newsletterSchema } from '../../shared/schemas/newsletter.ts';
-import { subscribeToNewsletter } from './newsletter.ts';
+import { QueryIsland } from '../lib/query-island.tsx';
+import { useNewsletterSignup } from './mutations.ts';
 
 interface FormValues {
   email: string;
 }
 
-export default function NewsletterSignup() {
+function NewsletterBox() {
   const ids = useId();
   const emailId = `${ids}-email`;
   const errorId = `${ids}-email-error`;
@@ -29,12 +30,14 @@ export default function NewsletterSignup() {
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({ resolver: zodResolver(newsletterSchema) });
 
+  const signup = useNewsletterSignup();
+
   // Until React runs, the button stays disabled: a native submit would put the address in the URL.
   useEffect(() => setHydrated(true), []);
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setNotice(null);
-    const outcome = await subscribeToNewsletter(email);
+    const outcome = await signup.mutateAsync(email);
     switch (outcome.kind) {
       case 'subscribed':
         reset({ email: '' });
@@ -127,5 +130,13 @@ export default function NewsletterSignup() {
         </form>
       </div>
     </section>
+  );
+}
+
+export default function NewsletterSignup() {
+  return (
+    <QueryIsland>
+      <NewsletterBox />
+    </QueryIsland>
   );
 }

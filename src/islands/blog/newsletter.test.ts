@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { api } from '../lib/api.ts';
 import {
   NETWORK_ERROR_MESSAGE,
   SERVER_ERROR_MESSAGE,
@@ -73,13 +74,16 @@ describe('readNewsletterResponse', () => {
 });
 
 describe('subscribeToNewsletter', () => {
-  it('POSTs the address as JSON to /api/newsletter', async () => {
+  it("POSTs the address as JSON to the newsletter route, through the typed client, on the page's origin", async () => {
     const fetcher = vi.fn<typeof fetch>().mockResolvedValue(json(200, { status: 'subscribed' }));
     expect(await subscribeToNewsletter('ann@example.com', fetcher)).toEqual({ kind: 'subscribed' });
     expect(fetcher).toHaveBeenCalledTimes(1);
     const [url, init] = fetcher.mock.calls[0]!;
-    expect(url).toBe('/api/newsletter');
+    expect(url).toBe(api.newsletter.$path());
+    expect(String(url).startsWith('/')).toBe(true);
     expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('same-origin');
+    expect(init?.signal).toBeInstanceOf(AbortSignal);
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'ann@example.com' });
   });

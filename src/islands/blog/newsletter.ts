@@ -1,8 +1,10 @@
 /**
- * The blog's newsletter sign-up call (POST /api/newsletter {email}) and what each answer means
- * for the visitor. The API answers 200 {status: 'subscribed'}, 422 {error: {code, message,
- * fields: {email}}} for an address it refuses, and 429 with Retry-After (seconds) past its limit.
+ * The blog's newsletter sign-up (docs/product.md#newsletter: POST newsletter {email}) and what each
+ * answer means for the visitor. The API answers 200 {status: 'subscribed'}, 422 with the error
+ * shape (`fields.email` for an address it refuses), and 429 with Retry-After (seconds) past its
+ * limit. The request goes through the typed client (lib/api.ts); it never throws.
  */
+import { api, apiErrorOf } from '../lib/api.ts';
 
 export type NewsletterOutcome =
   | { kind: 'subscribed' }
@@ -17,10 +19,7 @@ export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please tr
 /** How long the sign-up may take before the visitor is told it failed. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
-interface ErrorShape {
-  error?: { code?: unknown; message?: unknown; fields?: Record<string, unknown> };
-}
-
+/** `value` when it is a string with something in it. */
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
@@ -39,43 +38,43 @@ export function retryAfterText(header: string | null, now: number = Date.now()):
   return `in about ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** What an answer of POST /api/newsletter means for the visitor. */
+/** What an answer of the sign-up means for the visitor; an error body is read as ApiError. */
 export async function readNewsletterResponse(response: Response): Promise<NewsletterOutcome> {
   if (response.ok) return { kind: 'subscribed' };
-  const body = (await response.json().catch(() => ({}))) as ErrorShape;
-  const message = text(body?.error?.message);
-  if (response.status === 422 || response.status === 400) {
-    const fieldError = text(body?.error?.fields?.email);
+  const error = await apiErrorOf(response);
+  const message = text(error.serverMessage);
+  if (error.status === 422 || error.status === 400) {
+    const fieldError = text(error.fields.email);
     return fieldError
       ? { kind: 'invalid', fieldError }
       : { kind: 'invalid', message: message ?? 'Please check your email address.' };
   }
-  if (response.status === 429) {
+  if (error.status === 429) {
     const wait = retryAfterText(response.headers.get('Retry-After'));
     return {
       kind: 'rate-limited',
       message: `Too many sign-up attempts from your connection. Please try again ${wait || 'later'}.`,
     };
   }
-  if (response.status >= 500) return { kind: 'failed', message: SERVER_ERROR_MESSAGE };
+  if (error.status >= 500) return { kind: 'failed', message: SERVER_ERROR_MESSAGE };
   return { kind: 'failed', message: message ?? SERVER_ERROR_MESSAGE };
 }
 
-/** Sends the sign-up; a network failure or a timeout becomes a 'failed' outcome, never a throw. */
+/**
+ * Sends the sign-up of `email` through the typed client; a network failure or a timeout
+ * (`timeoutMs`) becomes a 'failed' outcome, never a throw. `fetcher` replaces `fetch` (tests).
+ */
 export async function subscribeToNewsletter(
   email: string,
-  fetcher: typeof fetch = fetch,
+  fetcher?: typeof fetch,
   timeoutMs: number = REQUEST_TIMEOUT_MS,
 ): Promise<NewsletterOutcome> {
   let response: Response;
   try {
-    response = await fetcher('/api/newsletter', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ email }),
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    response = await api.newsletter.$post(
+      { json: { email } },
+      { ...(fetcher ? { fetch: fetcher } : {}), init: { signal: AbortSignal.timeout(timeoutMs) } },
+    );
   } catch {
     return { kind: 'failed', message: NETWORK_ERROR_MESSAGE };
   }

@@ -1,12 +1,12 @@
 /**
- * The landing page contact form (SPEC.md 2.2, 4, 5 and 8; issue 2 part 3): name, email,
- * message and 'How did you find us? *', posted to POST /api/contact. Idle → sending →
- * success (a thank-you view for 5 seconds, then the form returns, empty) or error (a toast;
- * what the visitor typed stays). Carries a honeypot and the time the form was shown.
+ * The landing page contact form (docs/product.md#contact-form): name, email, message and 'How
+ * did you find us? *', sent by the useContactLead write. Idle → sending → success (a thank-you
+ * view for 5 seconds, then the form returns, empty) or error (a toast; what the visitor typed
+ * stays). Carries a honeypot and the time the form was shown.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Send } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   HOW_DID_YOU_FIND_US,
@@ -14,19 +14,19 @@ import {
   contactFormSchema,
   type ContactFormValues,
 } from '../../shared/schemas/contact.ts';
-import { apiRequest } from '../lib/api.ts';
-import { toast } from '../lib/toast-store.ts';
-import { Field, Honeypot, SubmitButton, showServerFieldErrors } from '../ui/form.tsx';
+import { QueryIsland } from '../lib/query-island.tsx';
+import { useSubmit } from '../lib/use-submit.ts';
+import { Field, Honeypot, SubmitButton } from '../ui/form.tsx';
+import { useContactLead } from './mutations.ts';
 
-/** How long the thank-you view stays, in milliseconds (SPEC.md 9). */
+/** How long the thank-you view stays, in milliseconds (docs/product.md#contact-form). */
 export const THANK_YOU_MS = 5000;
 
 type FormValues = Omit<ContactFormValues, 'howDidYouFindUs'> & {
   howDidYouFindUs: ContactFormValues['howDidYouFindUs'] | '';
 };
 
-export default function ContactForm() {
-  const [sent, setSent] = useState(false);
+function ContactFormFields() {
   const startedAt = useRef(Date.now());
   const fax = useRef<HTMLInputElement>(null);
   const thanksHeading = useRef<HTMLHeadingElement>(null);
@@ -41,31 +41,25 @@ export default function ContactForm() {
     defaultValues: { name: '', email: '', message: '', howDidYouFindUs: '' },
   });
 
+  const send = useContactLead(() => ({ fax: fax.current?.value ?? '', startedAt: startedAt.current }));
+  const onSubmit = useSubmit(send, {
+    setError,
+    success: { title: 'Message sent successfully!', description: "We'll be in touch soon." },
+    failure: { title: 'Error sending message', description: () => 'Please try again later.' },
+    onSuccess: () => reset(),
+  });
+  // The thank-you view shows while the write counts as done; after 5 seconds the form is back.
+  const { isSuccess: sent, reset: backToForm } = send;
+
   useEffect(() => {
     if (!sent) return;
     thanksHeading.current?.focus();
     const timer = window.setTimeout(() => {
-      setSent(false);
+      backToForm();
       startedAt.current = Date.now();
     }, THANK_YOU_MS);
     return () => window.clearTimeout(timer);
-  }, [sent]);
-
-  const onSubmit = async (values: ContactFormValues) => {
-    try {
-      await apiRequest('POST', '/api/contact', {
-        ...values,
-        fax: fax.current?.value ?? '',
-        startedAt: startedAt.current,
-      });
-      toast({ title: 'Message sent successfully!', description: "We'll be in touch soon." });
-      reset();
-      setSent(true);
-    } catch (error) {
-      showServerFieldErrors(error, values as FormValues, setError);
-      toast({ title: 'Error sending message', description: 'Please try again later.', variant: 'destructive' });
-    }
-  };
+  }, [sent, backToForm]);
 
   if (sent) {
     return (
@@ -122,5 +116,13 @@ export default function ContactForm() {
       </SubmitButton>
       <p className="mt-3 text-center text-sm text-ink-700">* Required. We reply within one business day.</p>
     </form>
+  );
+}
+
+export default function ContactForm() {
+  return (
+    <QueryIsland>
+      <ContactFormFields />
+    </QueryIsland>
   );
 }

@@ -1,9 +1,9 @@
 /**
- * The two emergency dialogs (SPEC.md 2.2 and 9): 'Emergency Support' with the 24/7 hotline, a
+ * The two emergency dialogs (docs/product.md#emergency): 'Emergency Support' with the 24/7 hotline, a
  * live-chat opener, the response times (critical 15 minutes, urgent 1 hour, general 4 hours)
  * and the emergencies we handle; and 'Emergency Contact' with the emergency form. The live-chat
  * opener starts a written request to the on-call team: there is no chat service behind the site.
- * Loaded by EmergencySupport.tsx when first needed.
+ * Loaded by emergency-support.tsx when first needed.
  */
 import { AlertTriangle, Clock, Loader2, MessageCircle, Phone, ShieldAlert } from 'lucide-react';
 import { Suspense, lazy } from 'react';

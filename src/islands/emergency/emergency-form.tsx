@@ -1,22 +1,22 @@
 /**
- * The emergency contact form (issue 2; its content is not shown in SPEC.md): name, an email
- * address or phone number, and what happened. Posts an urgent lead to POST /api/contact with
- * source 'emergency'. Loaded only when its dialog opens (it brings the phone-number rules).
+ * The emergency contact form (docs/product.md#emergency): name, an email address or phone
+ * number, and what happened, sent as an urgent lead by the useEmergencyLead write. Loaded only
+ * when its dialog opens (it brings the phone-number rules).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Siren } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { company } from '../../shared/company.ts';
 import { emergencyFormSchema, type EmergencyFormValues } from '../../shared/schemas/emergency.ts';
-import { apiRequest } from '../lib/api.ts';
-import { toast } from '../lib/toast-store.ts';
-import { Field, Honeypot, SubmitButton, showServerFieldErrors } from '../ui/form.tsx';
+import { useEmergencyLead } from '../contact/mutations.ts';
+import { QueryIsland } from '../lib/query-island.tsx';
+import { useSubmit } from '../lib/use-submit.ts';
+import { Field, Honeypot, SubmitButton } from '../ui/form.tsx';
 
-export default function EmergencyForm() {
+function EmergencyFormFields() {
   const startedAt = useRef(Date.now());
   const fax = useRef<HTMLInputElement>(null);
-  const [sent, setSent] = useState(false);
   const {
     register,
     handleSubmit,
@@ -27,25 +27,16 @@ export default function EmergencyForm() {
     defaultValues: { name: '', contact: '', message: '' },
   });
 
-  const onSubmit = async (values: EmergencyFormValues) => {
-    try {
-      await apiRequest('POST', '/api/contact', {
-        source: 'emergency',
-        ...values,
-        fax: fax.current?.value ?? '',
-        startedAt: startedAt.current,
-      });
-      setSent(true);
-      toast({ title: 'Emergency request sent', description: 'Our on-call team has been alerted.' });
-    } catch (error) {
-      showServerFieldErrors(error, values, setError);
-      toast({
-        title: 'Error sending message',
-        description: `Please try again, or call ${company.phoneDisplay} now.`,
-        variant: 'destructive',
-      });
-    }
-  };
+  const send = useEmergencyLead(() => ({ fax: fax.current?.value ?? '', startedAt: startedAt.current }));
+  const onSubmit = useSubmit(send, {
+    setError,
+    success: { title: 'Emergency request sent', description: 'Our on-call team has been alerted.' },
+    failure: {
+      title: 'Error sending message',
+      description: () => `Please try again, or call ${company.phoneDisplay} now.`,
+    },
+  });
+  const sent = send.isSuccess;
 
   if (sent) {
     return (
@@ -80,5 +71,13 @@ export default function EmergencyForm() {
         Send Emergency Request
       </SubmitButton>
     </form>
+  );
+}
+
+export default function EmergencyForm() {
+  return (
+    <QueryIsland>
+      <EmergencyFormFields />
+    </QueryIsland>
   );
 }

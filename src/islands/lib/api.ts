@@ -1,13 +1,22 @@
 /**
- * The browser's API client (SPEC.md 7 and 8). Sends JSON when a body is given, always with
- * cookies. A non-OK response throws ApiError whose message is `STATUS: body text` (or the
- * status text when the body is empty), and whose `body` holds the parsed JSON error if any.
+ * The islands' one way to the API (docs/product.md#api): `api`, a Hono client typed by the
+ * server's own routes (`ApiType`), so paths, request bodies and answers are checked by the
+ * compiler. Requests go to the page's own origin, cookies included; no token is kept in the
+ * browser (docs/decisions/0004).
+ *
+ * `unwrap(api.….$get())` gives the JSON of a successful answer (null for an empty one); any
+ * other status throws ApiError whose message is `STATUS: body text` (or the status text when
+ * the body is empty) and whose `body` is the parsed error shape (docs/product.md#errors).
  */
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { ApiType } from '../../server/app.ts';
 import type { ErrorBody } from '../../shared/api-error.ts';
 
 /** What a failed response's body may hold: the API's error shape, or anything else. */
 type ApiErrorBody = Partial<ErrorBody>;
 
+/** A non-OK answer of the API: its status, `STATUS: body text` as message, and the parsed body. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -23,36 +32,68 @@ export class ApiError extends Error {
     return this.body?.error?.message;
   }
 
+  /** Field name (dotted for nested fields) → the message to show under it; empty when none. */
   get fields(): Record<string, string> {
     return this.body?.error?.fields ?? {};
   }
 }
 
-/** The server's own message for `error` when it sent one (SPEC.md 8), else `fallback`. */
+/** The server's own message for `error` when it sent one (docs/product.md#errors), else `fallback`. */
 export function messageOf(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
 }
 
-/** Sends a request and parses the JSON answer. Throws ApiError on a non-OK status. */
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers:
-      body === undefined
-        ? { accept: 'application/json' }
-        : { accept: 'application/json', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+/**
+ * The typed client of the API under /api, created once for every island. Its base is the page's
+ * own origin ('/'), so requests are same-origin and carry the session cookies.
+ */
+export const api = hc<ApiType>('/', { init: { credentials: 'same-origin' } }).api;
+
+/** The JSON body of a client call's successful answers; null for answers without a JSON body. */
+export type OkBody<R> =
+  R extends ClientResponse<infer T, infer S, infer F>
+    ? S extends SuccessStatusCode
+      ? F extends 'json'
+        ? T
+        : null
+      : never
+    : never;
+
+/**
+ * Awaits a client call and reads its answer: the parsed JSON when the status is 2xx (null when
+ * the body is empty); throws ApiError otherwise. A network failure rejects as `fetch` does.
+ */
+export async function unwrap<R extends ClientResponse<unknown, number, string>>(
+  call: R | Promise<R>,
+): Promise<OkBody<R>> {
+  const response = await call;
+  if (!response.ok) throw await apiErrorOf(response);
   const text = await response.text();
-  if (!response.ok) {
-    let parsed: ApiErrorBody | null = null;
-    try {
-      parsed = JSON.parse(text) as ApiErrorBody;
-    } catch {
-      parsed = null;
-    }
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, parsed);
-  }
-  return (text ? JSON.parse(text) : null) as T;
+  return (text ? JSON.parse(text) : null) as OkBody<R>;
 }
+
+/** The ApiError for a non-OK `response`: its body read as text, and parsed when it is JSON. */
+export async function apiErrorOf(response: Pick<Response, 'status' | 'statusText' | 'text'>): Promise<ApiError> {
+  const text = await response.text();
+  let parsed: ApiErrorBody | null = null;
+  try {
+    parsed = JSON.parse(text) as ApiErrorBody;
+  } catch {
+    parsed = null;
+  }
+  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`, parsed);
+}
+
+/** True when `error` is the API's answer 401 (no session, or it ended). */
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * Addresses of API routes that the browser opens itself rather than fetching: the staff Google
+ * sign-in (a redirect to the provider) and the leads CSV (a download). Paths, from the client.
+ */
+export const apiLinks = {
+  googleSignIn: api.admin.auth.google.$path(),
+  leadsCsv: api.admin['contact-submissions.csv'].$path(),
+} as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBudget, formatDate, formatDateTime } from './format.ts';
 
-describe('portal formats (SPEC.md 9)', () => {
+describe('portal formats', () => {
   it('shows dates as MMM d, yyyy', () => {
     expect(formatDate('2026-11-03')).toBe('Nov 3, 2026');
   });

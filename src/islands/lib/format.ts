@@ -1,5 +1,5 @@
 /**
- * Dates and money as SPEC.md 9 shows them: 'MMM d, yyyy', 'MMM d, yyyy at h:mm a' (date-fns),
+ * Dates and money as the site shows them: 'MMM d, yyyy', 'MMM d, yyyy at h:mm a' (date-fns),
  * and cents shown as US dollars (Intl).
  */
 import { format, parseISO } from 'date-fns';

@@ -1,26 +1,31 @@
 /**
- * TanStack Query set up as SPEC.md 7 and 9 say: a query's key segments joined with '/' form the
- * path it GETs (with cookies); a 401 is an error unless the query asks for null instead; no
- * retries for queries or mutations, no refetch on window focus, no polling.
+ * TanStack Query as every island uses it (freshness in docs/product.md#limits): each area's `queries.ts` names
+ * its query keys, fetchers (through the typed client in api.ts) and freshness; its
+ * `mutations.ts` holds every write. No retries for queries or mutations, no refetch on window
+ * focus, no polling: data is refreshed when it is stale and shown again, or when a write
+ * invalidates it.
  */
-import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { ApiError, apiRequest } from './api.ts';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isUnauthorized } from './api.ts';
 
-/** Freshness of SPEC.md 9, in milliseconds. */
+/** How long the signed-in profile stays fresh: 5 minutes (docs/product.md#limits). */
 export const FRESH_PROFILE_MS = 300_000;
+/** How long a list stays fresh (the portal's projects, the dashboard's lists): 2 minutes. */
 export const FRESH_LIST_MS = 120_000;
+/** How long one project's detail stays fresh in the portal: 1 minute. */
 export const FRESH_DETAIL_MS = 60_000;
 
-/** The default query: GET the key's segments joined with '/'. With `on401: 'returnNull'` a 401 gives null. */
-export function getQueryFn<T>({ on401 }: { on401: 'throw' | 'returnNull' }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    try {
-      return await apiRequest<T>('GET', queryKey.join('/'));
-    } catch (error) {
-      if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
-  };
+/**
+ * Runs a profile fetch and reads a 401 as "signed out" (null) instead of an error. Any other
+ * failure is thrown.
+ */
+export async function nullWhenSignedOut<T>(fetcher: () => Promise<T>): Promise<T | null> {
+  try {
+    return await fetcher();
+  } catch (error) {
+    if (isUnauthorized(error)) return null;
+    throw error;
+  }
 }
 
 /**
@@ -29,14 +34,13 @@ export function getQueryFn<T>({ on401 }: { on401: 'throw' | 'returnNull' }): Que
  */
 export function createQueryClient({ onUnauthorized }: { onUnauthorized?: () => void } = {}): QueryClient {
   const onError = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 401) onUnauthorized?.();
+    if (isUnauthorized(error)) onUnauthorized?.();
   };
   return new QueryClient({
     queryCache: new QueryCache({ onError }),
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         retry: false,
         refetchOnWindowFocus: false,
         refetchInterval: false,

@@ -1,6 +1,6 @@
 /**
  * Scrolling to a landing-page section so that it stops 80 px below the top of the window,
- * under the fixed navigation (SPEC.md 2.2 and 9). Smooth unless the visitor prefers reduced
+ * under the fixed navigation. Smooth unless the visitor prefers reduced
  * motion. Focus moves to the section so keyboard and screen-reader users land there too.
  */
 export const SECTION_SCROLL_OFFSET_PX = 80;

@@ -1,13 +1,13 @@
 /**
  * Notifications shared by every island (islands are separate React roots, so the list lives in
- * a nanostores atom). Rules from SPEC.md section 9: at most 1 toast at a time, a dismissed toast
- * is removed after 1,000,000 ms; variants default and destructive (section 8).
+ * a nanostores atom). At most 1 toast at a time, a dismissed toast is removed after 1,000,000
+ * ms; variants default and destructive (docs/product.md#errors).
  */
 import { atom } from 'nanostores';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-/** How long a toast stays on screen, in milliseconds (SPEC.md 9). */
+/** How long a toast stays on screen, in milliseconds. */
 export const TOAST_DURATION_MS = 5000;
 
 export type ToastVariant = 'default' | 'destructive';

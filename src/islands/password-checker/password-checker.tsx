@@ -1,5 +1,5 @@
 /**
- * The Password Strength Checker of the Tools section (SPEC.md 2.2, 4 and 5): a password field
+ * The Password Strength Checker of the landing page's Tools section (docs/product.md#password-checker): a password field
  * with show/hide, the five requirements ticked or crossed, and a bar with the level.
  * Nothing typed leaves the browser: no request, no storage.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passwordStrength } from './strength.ts';
 
-describe('passwordStrength (SPEC.md 4 and 5)', () => {
+describe('passwordStrength (docs/product.md#password-checker)', () => {
   it.each([
     ['', 'Enter a password', 0, 'none', 0],
     ['a', 'Very Weak', 20, 'red', 1],

@@ -1,5 +1,5 @@
 /**
- * Password strength of the Tools section checker (SPEC.md 4 and 5). Advisory only; runs in the
+ * Password strength of the Tools section checker (docs/product.md#password-checker). Advisory only; runs in the
  * browser and sends nothing anywhere.
  *
  * Five requirements: at least 8 characters, an uppercase letter, a lowercase letter, a number,

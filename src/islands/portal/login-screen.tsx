@@ -1,6 +1,7 @@
 /**
- * Client sign-in and registration (SPEC.md 2.10, 5, 8): two modes with a toggle, show or hide
- * the password, the spec's field messages and toasts, and 'Forgot password?' (issue 3).
+ * Client sign-in and registration (docs/product.md#portal-sign-in): two modes with a toggle, show or
+ * hide the password, the field messages and toasts of docs/product.md#validation, and
+ * 'Forgot password?'.
  * Signing in fills the profile query, so the page shows what the client came for (on
  * /portal/login, PortalDashboard then moves on to /portal).
  */
@@ -16,15 +17,14 @@ import {
   type RegisterFormOutput,
   type RegisterFormValues,
 } from '../../shared/schemas/client.ts';
-import { apiRequest, messageOf } from '../lib/api.ts';
-import { toast } from '../lib/toast-store.ts';
-import { Field, NewPasswordFields, SubmitButton, showServerFieldErrors } from '../ui/form.tsx';
-import { useLogin, useRegister } from './auth.ts';
+import { messageOf } from '../lib/api.ts';
+import { useSubmit } from '../lib/use-submit.ts';
+import { Field, NewPasswordFields, SubmitButton } from '../ui/form.tsx';
+import { useLogin, useRegister, useRequestPasswordReset } from './mutations.ts';
 
 type Mode = 'signin' | 'register' | 'forgot';
 
 function SignInForm({ onForgot }: { onForgot: () => void }) {
-  const login = useLogin();
   const [visible, setVisible] = useState(false);
   const {
     register,
@@ -32,18 +32,10 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
 
-  const onSubmit = async (values: LoginValues) => {
-    try {
-      await login.mutateAsync(values);
-      toast({ title: 'Welcome back!', description: "You've been successfully logged in." });
-    } catch (error) {
-      toast({
-        title: 'Login failed',
-        description: messageOf(error, 'Invalid email or password'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const onSubmit = useSubmit(useLogin(), {
+    success: { title: 'Welcome back!', description: "You've been successfully logged in." },
+    failure: { title: 'Login failed', description: (error) => messageOf(error, 'Invalid email or password') },
+  });
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign in" className="grid gap-4">
@@ -95,7 +87,6 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
 }
 
 function RegisterForm() {
-  const registerAccount = useRegister();
   const {
     register,
     handleSubmit,
@@ -106,19 +97,13 @@ function RegisterForm() {
     defaultValues: { name: '', email: '', company: '', phone: '', password: '', confirmPassword: '' },
   });
 
-  const onSubmit = async ({ confirmPassword: _confirm, ...values }: RegisterFormOutput) => {
-    try {
-      await registerAccount.mutateAsync(values);
-      toast({ title: 'Account created!', description: 'Welcome to your client portal.' });
-    } catch (error) {
-      showServerFieldErrors(error, values as RegisterFormValues, setError);
-      toast({
-        title: 'Registration failed',
-        description: messageOf(error, 'Unable to create account'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const submit = useSubmit(useRegister(), {
+    setError,
+    success: { title: 'Account created!', description: 'Welcome to your client portal.' },
+    failure: { title: 'Registration failed', description: (error) => messageOf(error, 'Unable to create account') },
+  });
+  // The request carries everything but the confirmation.
+  const onSubmit = ({ confirmPassword: _confirm, ...values }: RegisterFormOutput) => submit(values);
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Create account" className="grid gap-4">
@@ -155,25 +140,16 @@ function RegisterForm() {
 }
 
 function ForgotForm({ onBack }: { onBack: () => void }) {
-  const [sent, setSent] = useState(false);
+  const requestLink = useRequestPasswordReset();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<{ email: string }>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
-
-  const onSubmit = async (values: { email: string }) => {
-    try {
-      await apiRequest('POST', '/api/client/password-reset', values);
-      setSent(true);
-    } catch (error) {
-      toast({
-        title: 'Could not send the link',
-        description: messageOf(error, 'Please try again later.'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const onSubmit = useSubmit(requestLink, {
+    failure: { title: 'Could not send the link', description: (error) => messageOf(error, 'Please try again later.') },
+  });
+  const sent = requestLink.isSuccess;
 
   return (
     <div className="grid gap-4">

@@ -1,21 +1,20 @@
 /**
- * /portal (SPEC.md 2.10): the signed-in client's projects as cards (title, status, progress of
- * SPEC.md 4, start date, unread team messages), each opening /portal/projects/{projectId}.
- * Empty state 'No projects yet'. Without a session: the sign-in screen.
+ * /portal (docs/product.md#portal): the signed-in client's projects as cards (title, status,
+ * progress by status, start date, unread team messages), each opening
+ * /portal/projects/{projectId}. Empty state 'No projects yet'. Without a session: the sign-in
+ * screen.
  */
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, FolderOpen, MessageSquare } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { PROJECT_PROGRESS, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
-import { FRESH_LIST_MS } from '../lib/query.ts';
 import { formatDate } from '../lib/format.ts';
 import { Loading } from '../ui/loading.tsx';
-import { PortalFrame } from './portal-frame.tsx';
 import { ProjectStatusBadge } from '../ui/status-badge.tsx';
-import type { PortalClient, PortalProject } from './types.ts';
+import { PortalFrame } from './portal-frame.tsx';
+import { projectsQuery, type PortalClient, type PortalProject } from './queries.ts';
 
-export const PROJECTS_KEY = ['/api/client/projects'];
-
+/** A project's progress (0, 50, 80 or 100 %) as a labelled progress bar. */
 export function ProgressBar({ value, label }: { value: number; label: string }) {
   return (
     <div>
@@ -75,7 +74,7 @@ function ProjectCard({ project }: { project: PortalProject }) {
 }
 
 function Projects({ client }: { client: PortalClient }) {
-  const projects = useQuery<PortalProject[]>({ queryKey: PROJECTS_KEY, staleTime: FRESH_LIST_MS });
+  const projects = useQuery(projectsQuery);
   return (
     <section aria-labelledby="projects-title">
       <h1 id="projects-title" className="text-3xl font-extrabold text-ink-900">

@@ -1,16 +1,16 @@
 /**
- * What every portal screen shares: the query client, the header (logo, the client's name and
- * Sign Out when signed in), the 'Loading...' state while the session is checked (SPEC.md 2.1),
- * the sign-in screen when there is no session, and the notification region.
+ * What every portal screen shares (docs/product.md#portal): the query client, the header (logo,
+ * the client's name and Sign Out when signed in), the 'Loading...' state while the session is
+ * checked, the sign-in screen when there is no session, and the notification region.
  */
 import { ArrowLeft, LogOut } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query.ts';
 import { SessionFrame } from '../ui/session-frame.tsx';
-import { useClientAuth, useLogout } from './auth.ts';
-import LoginScreen from './login-screen.tsx';
-import type { PortalClient } from './types.ts';
 import { BrandMark } from '../ui/brand-mark.tsx';
+import LoginScreen from './login-screen.tsx';
+import { useLogout } from './mutations.ts';
+import { useClientSession, type PortalClient } from './queries.ts';
 
 function Header({ user: client }: { user: PortalClient | null }) {
   const logout = useLogout();
@@ -29,7 +29,7 @@ function Header({ user: client }: { user: PortalClient | null }) {
               <span className="hidden text-sm text-ink-700 sm:inline">
                 Signed in as <strong className="text-ink-900">{client.name}</strong>
               </span>
-              <button type="button" className="btn-secondary" onClick={() => void logout()}>
+              <button type="button" className="btn-secondary" onClick={() => logout.mutate()}>
                 <LogOut aria-hidden="true" className="size-4" />
                 Sign Out
               </button>
@@ -46,14 +46,9 @@ function Header({ user: client }: { user: PortalClient | null }) {
   );
 }
 
-const useClientSession = () => {
-  const { client, isLoading } = useClientAuth();
-  return { user: client, isLoading };
-};
-
 /** Renders `children` for a signed-in client; the sign-in screen otherwise. */
 export function PortalFrame({ children }: { children: (client: PortalClient) => ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => createQueryClient());
   return (
     <SessionFrame queryClient={queryClient} useSession={useClientSession} Header={Header} SignIn={LoginScreen}>
       {children}

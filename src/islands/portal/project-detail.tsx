@@ -1,27 +1,27 @@
 /**
- * /portal/projects/{projectId} (SPEC.md 2.10): overview, milestones ('No milestones defined
+ * /portal/projects/{projectId} (docs/product.md#project-detail): overview, milestones ('No milestones defined
  * yet'), the send-message form and the conversation ('No messages yet'), scrolling past 24rem,
  * each message marked 'You' or 'Team' with its time. 'Project not found' with 'Back to Portal'
  * when the project is missing or not the client's. Team messages are marked read once shown.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarDays, CheckCircle2, Circle, Clock, DollarSign, Send } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { PROJECT_PROGRESS, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
 import { projectMessageSchema, type ProjectMessageValues } from '../../shared/schemas/client.ts';
-import { ApiError, apiRequest, messageOf } from '../lib/api.ts';
+import { ApiError, messageOf } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
-import { FRESH_DETAIL_MS } from '../lib/query.ts';
-import { toast } from '../lib/toast-store.ts';
-import { Field, SubmitButton, showServerFieldErrors } from '../ui/form.tsx';
 import { formatBudget, formatDate, formatDateTime } from '../lib/format.ts';
-import { PROJECTS_KEY, ProgressBar } from './portal-dashboard.tsx';
+import { useSubmit } from '../lib/use-submit.ts';
+import { Field, SubmitButton } from '../ui/form.tsx';
 import { Loading } from '../ui/loading.tsx';
-import { PortalFrame } from './portal-frame.tsx';
 import { MilestoneStatusBadge, ProjectStatusBadge } from '../ui/status-badge.tsx';
-import type { PortalCommunication, PortalMilestone, ProjectDetailResponse } from './types.ts';
+import { useMarkTeamMessagesRead, useSendMessage } from './mutations.ts';
+import { ProgressBar } from './portal-dashboard.tsx';
+import { PortalFrame } from './portal-frame.tsx';
+import { projectQuery, type PortalCommunication, type PortalMilestone } from './queries.ts';
 
 function BackToPortal() {
   return (
@@ -88,8 +88,7 @@ function Messages({ communications }: { communications: PortalCommunication[] })
   );
 }
 
-function MessageForm({ projectId, detailKey }: { projectId: string; detailKey: string[] }) {
-  const queryClient = useQueryClient();
+function MessageForm({ projectId }: { projectId: string }) {
   const {
     register,
     handleSubmit,
@@ -100,26 +99,12 @@ function MessageForm({ projectId, detailKey }: { projectId: string; detailKey: s
     resolver: zodResolver(projectMessageSchema),
     defaultValues: { subject: '', message: '' },
   });
-  const send = useMutation({
-    mutationFn: (values: ProjectMessageValues) =>
-      apiRequest('POST', `/api/client/projects/${projectId}/communications`, values),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: detailKey }),
+  const onSubmit = useSubmit(useSendMessage(projectId), {
+    setError,
+    success: { title: 'Message sent!', description: 'Your message has been sent to the project team.' },
+    failure: { title: 'Failed to send message', description: (error) => messageOf(error, 'Unable to send message') },
+    onSuccess: () => reset(),
   });
-
-  const onSubmit = async (values: ProjectMessageValues) => {
-    try {
-      await send.mutateAsync(values);
-      reset();
-      toast({ title: 'Message sent!', description: 'Your message has been sent to the project team.' });
-    } catch (error) {
-      showServerFieldErrors(error, values, setError);
-      toast({
-        title: 'Failed to send message',
-        description: messageOf(error, 'Unable to send message'),
-        variant: 'destructive',
-      });
-    }
-  };
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Send a message" className="grid gap-4">
@@ -137,17 +122,13 @@ function MessageForm({ projectId, detailKey }: { projectId: string; detailKey: s
 }
 
 function Detail({ projectId }: { projectId: string }) {
-  const queryClient = useQueryClient();
-  const detailKey = ['/api/client/projects', projectId];
-  const detail = useQuery<ProjectDetailResponse>({ queryKey: detailKey, staleTime: FRESH_DETAIL_MS });
+  const detail = useQuery(projectQuery(projectId));
+  const { mutate: markRead } = useMarkTeamMessagesRead(projectId);
   const unreadFromTeam = detail.data?.communications.some((c) => !c.fromClient && !c.isRead) ?? false;
 
   useEffect(() => {
-    if (!unreadFromTeam) return;
-    void apiRequest('POST', `/api/client/projects/${projectId}/communications/read`).then(() =>
-      queryClient.invalidateQueries({ queryKey: PROJECTS_KEY, exact: true }),
-    );
-  }, [unreadFromTeam, projectId, queryClient]);
+    if (unreadFromTeam) markRead();
+  }, [unreadFromTeam, markRead]);
 
   if (detail.isPending) return <Loading />;
   if (detail.isError) {
@@ -233,7 +214,7 @@ function Detail({ projectId }: { projectId: string }) {
           </div>
           <div className="rounded-2xl bg-white p-6 ring-1 ring-ink-700/10">
             <h3 className="mb-4 text-lg font-bold text-ink-900">Send a message to the team</h3>
-            <MessageForm projectId={project.id} detailKey={detailKey} />
+            <MessageForm projectId={projectId} />
           </div>
         </section>
       </div>

@@ -1,6 +1,6 @@
 /**
- * /portal/reset-password (issue 3): sets a new password from an emailed link. The token comes in
- * the URL fragment (#token=…), which browsers never send to a server, and is removed from the
+ * /portal/reset-password (docs/product.md#password-reset): sets a new password from an emailed link. The
+ * token comes in the URL fragment (#token=…), which browsers never send to a server, and is removed from the
  * address bar as soon as it is read, so it stays out of history, logs and referrers.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,15 +8,17 @@ import { KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { passwordResetFormSchema } from '../../shared/schemas/client.ts';
-import { apiRequest, messageOf } from '../lib/api.ts';
+import { messageOf } from '../lib/api.ts';
+import { QueryIsland } from '../lib/query-island.tsx';
+import { useSubmit } from '../lib/use-submit.ts';
 import { NewPasswordFields, SubmitButton } from '../ui/form.tsx';
+import { useConfirmPasswordReset } from './mutations.ts';
 
 type Values = { password: string; confirmPassword: string };
 
-export default function ResetPassword() {
+function ResetPasswordForm() {
   const [token, setToken] = useState<string | null | undefined>(undefined);
-  const [done, setDone] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const confirm = useConfirmPasswordReset();
   const {
     register,
     handleSubmit,
@@ -32,15 +34,11 @@ export default function ResetPassword() {
     setToken(found);
   }, []);
 
-  const onSubmit = async ({ password }: Values) => {
-    setFailure(null);
-    try {
-      await apiRequest('POST', '/api/client/password-reset/confirm', { token, password });
-      setDone(true);
-    } catch (error) {
-      setFailure(messageOf(error, 'Something went wrong. Please try again.'));
-    }
-  };
+  // The outcome shows in place: the confirmation, or the server's message above the button.
+  const submit = useSubmit(confirm, {});
+  const onSubmit = ({ password }: Values) => submit({ token: token ?? '', password });
+  const done = confirm.isSuccess;
+  const failure = confirm.isError ? messageOf(confirm.error, 'Something went wrong. Please try again.') : null;
 
   return (
     <section
@@ -87,5 +85,13 @@ export default function ResetPassword() {
         </form>
       )}
     </section>
+  );
+}
+
+export default function ResetPassword() {
+  return (
+    <QueryIsland>
+      <ResetPasswordForm />
+    </QueryIsland>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The three service cards of SPEC.md 2.2 (Website Design, Web Development, Maintenance), each
+ * The landing page's three service cards (Website Design, Web Development, Maintenance), each
  * opening a dialog with description, timeline, included features, process steps and buttons:
  * View Pricing (/pricing) on Design and Development, Get Free Consultation (scrolls to
  * #contact) on all.

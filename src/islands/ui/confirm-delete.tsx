@@ -1,22 +1,23 @@
 /**
- * A delete button that asks first (issue 4, replacing SPEC.md 2.11's delete without
- * confirmation): a Radix alert dialog names what goes, including what goes with it. While the
- * request runs, both the dialog's buttons and the trigger are disabled. A failed delete closes the
- * dialog and shows a destructive toast with the server's message.
+ * A delete button that asks first (docs/product.md#delete-confirmation): a Radix alert dialog names what
+ * goes, including what goes with it. While the delete runs, both the dialog's buttons and the
+ * trigger are disabled and the dialog cannot be dismissed. A failed delete closes the dialog and
+ * shows a destructive toast with the server's message.
  */
-import { useMutation } from '@tanstack/react-query';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Loader2, Trash2 } from 'lucide-react';
 import { AlertDialog as A } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { messageOf } from '../lib/api.ts';
 import { toast } from '../lib/toast-store.ts';
 
+/** The trigger button and its alert dialog; see the module comment. */
 export function ConfirmDelete({
   label,
   title,
   description,
   confirmLabel,
-  onConfirm,
+  mutation: remove,
   failureTitle,
   trigger = 'icon',
 }: {
@@ -26,24 +27,21 @@ export function ConfirmDelete({
   /** What goes, e.g. 'Acme Bakery and its 3 projects will be deleted…'. */
   description: ReactNode;
   confirmLabel: string;
-  onConfirm: () => Promise<unknown>;
+  /** The delete (from the area's mutations.ts, which refreshes what it changes). */
+  mutation: UseMutationResult<unknown, Error, void, unknown>;
   failureTitle: string;
   trigger?: 'icon' | 'text';
 }) {
   const [open, setOpen] = useState(false);
-  const remove = useMutation({
-    mutationFn: onConfirm,
-    onSuccess: () => setOpen(false),
-    onError: (error) => {
-      setOpen(false);
-      toast({
-        title: failureTitle,
-        description: messageOf(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    },
-  });
   const pending = remove.isPending;
+  const confirm = () =>
+    remove.mutate(undefined, {
+      onSuccess: () => setOpen(false),
+      onError: (error) => {
+        setOpen(false);
+        toast({ title: failureTitle, description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+      },
+    });
 
   return (
     <A.Root open={open} onOpenChange={(next) => !pending && setOpen(next)}>
@@ -76,7 +74,7 @@ export function ConfirmDelete({
             <A.Cancel className="btn-secondary" disabled={pending}>
               Cancel
             </A.Cancel>
-            <button type="button" className="btn-danger" disabled={pending} onClick={() => remove.mutate()}>
+            <button type="button" className="btn-danger" disabled={pending} onClick={confirm}>
               {pending ? (
                 <>
                   <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Deleting...

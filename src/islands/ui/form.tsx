@@ -1,12 +1,12 @@
 /**
  * Form building blocks shared by every island form: a labelled field with its error message
- * wired up for assistive technology, the anti-bot honeypot, a submit button with a pending
- * state, and the mapping of a 422 answer's field messages onto the form.
+ * wired up for assistive technology, two new-password fields, the anti-bot honeypot, and a
+ * submit button with a pending state. (A 422 answer's field messages reach the fields through
+ * lib/use-submit.ts.)
  */
 import { Loader2 } from 'lucide-react';
 import { useId, type ReactNode, type Ref } from 'react';
-import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../lib/api.ts';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cn } from '../lib/cn.ts';
 
 /** Attributes a control needs: its id, invalid state and the id of its error message. */
@@ -90,7 +90,7 @@ export function NewPasswordFields({
 }
 
 /**
- * A field no person sees or reaches (DESIGN.md section 4). Bots fill it; the API then answers
+ * A field no person sees or reaches (docs/product.md#contact-form). Bots fill it; the API then answers
  * as usual and stores nothing. Read its value through `inputRef` when submitting.
  */
 export function Honeypot({ inputRef }: { inputRef: Ref<HTMLInputElement> }) {
@@ -134,16 +134,4 @@ export function SubmitButton({
       )}
     </button>
   );
-}
-
-/** Shows the field messages of a 422 ApiError on the form's fields (the keys of `values`). */
-export function showServerFieldErrors<T extends FieldValues>(
-  error: unknown,
-  values: object,
-  setError: UseFormSetError<T>,
-) {
-  if (!(error instanceof ApiError)) return;
-  for (const [field, message] of Object.entries(error.fields)) {
-    if (field in values) setError(field as Path<T>, { message });
-  }
 }

@@ -1,4 +1,4 @@
-/** A centred spinner with a status message ('Loading...' unless told otherwise, SPEC.md 2.1, 2.11). */
+/** A centred spinner with a status message ('Loading...' unless told otherwise). */
 import { Loader2 } from 'lucide-react';
 
 export function Loading({ label = 'Loading...', compact = false }: { label?: string; compact?: boolean }) {

@@ -1,5 +1,5 @@
 /**
- * The notification region (SPEC.md 9) on Radix Toast: F8 focuses it, its label is
+ * The notification region on Radix Toast: F8 focuses it, its label is
  * 'Notification', toasts last 5000 ms and are swiped away to the right past 50 px.
  * Loaded by toaster.tsx when the first toast is shown.
  */

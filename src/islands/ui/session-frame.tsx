@@ -1,7 +1,7 @@
 /**
  * The frame of a signed-in area (the client portal, the admin dashboard): the island's query
- * client, the area's header, the 'Loading...' state while the session is checked (SPEC.md 2.1,
- * 2.11), the sign-in screen when there is none, `children(user)` when there is, and the
+ * client, the area's header, the 'Loading...' state while the session is checked, the sign-in
+ * screen when there is none, `children(user)` when there is, and the
  * notification region.
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** Status labels as badges (SPEC.md 4). */
+/** Project and milestone statuses as coloured badges with their labels. */
 import {
   MILESTONE_STATUS_LABELS,
   PROJECT_STATUS_LABELS,

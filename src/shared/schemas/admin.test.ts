@@ -3,7 +3,6 @@ import {
   adminProjectSchema,
   newClientFormSchema,
   projectFormSchema,
-  projectFormToBody,
   projectToForm,
   type ProjectFormInput,
 } from './admin.ts';
@@ -25,7 +24,7 @@ function messages(input: ProjectFormInput) {
   return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
 }
 
-describe('project form → API body (SPEC.md 5)', () => {
+describe('project form → API body (docs/product.md#validation)', () => {
   it.each([
     ['1234.56', 123456],
     ['19.99', 1999],
@@ -33,19 +32,29 @@ describe('project form → API body (SPEC.md 5)', () => {
     ['2500', 250000],
     ['0', 0],
   ])('sends a budget of $%s as %i cents', (dollars, cents) => {
-    const body = projectFormToBody(projectFormSchema.parse(form({ budget: dollars })));
+    const body = projectFormSchema.parse(form({ budget: dollars }));
     expect(body.budget).toBe(cents);
+    expect(adminProjectSchema.parse(body).budget).toBe(cents);
   });
 
-  it('leaves out empty dates and description, and sends no budget or hours as null', () => {
-    const body = projectFormToBody(projectFormSchema.parse(form()));
-    expect(body).toEqual({ clientId: 'c1', title: 'Shop', status: 'planning', estimatedHours: null, budget: null });
-    expect(adminProjectSchema.parse(body)).toMatchObject({ startDate: null, endDate: null, description: null });
+  it('sends empty dates, description, budget and hours as null, which the API reads unchanged', () => {
+    const body = projectFormSchema.parse(form());
+    expect(body).toEqual({
+      clientId: 'c1',
+      title: 'Shop',
+      description: null,
+      status: 'planning',
+      startDate: null,
+      endDate: null,
+      estimatedHours: null,
+      budget: null,
+    });
+    expect(adminProjectSchema.parse(body)).toEqual(body);
   });
 
   it('keeps hours in half steps and dates as typed', () => {
-    const body = projectFormToBody(
-      projectFormSchema.parse(form({ estimatedHours: '12.5', startDate: '2026-12-01', endDate: '2027-01-15' })),
+    const body = projectFormSchema.parse(
+      form({ estimatedHours: '12.5', startDate: '2026-12-01', endDate: '2027-01-15' }),
     );
     expect(body).toMatchObject({ estimatedHours: 12.5, startDate: '2026-12-01', endDate: '2027-01-15' });
   });
@@ -63,7 +72,7 @@ describe('project form → API body (SPEC.md 5)', () => {
     };
     const typed = projectToForm(stored);
     expect(typed).toMatchObject({ budget: '1234.56', estimatedHours: '40', endDate: '', description: '' });
-    expect(projectFormToBody(projectFormSchema.parse(typed)).budget).toBe(123456);
+    expect(projectFormSchema.parse(typed).budget).toBe(123456);
   });
 
   it.each([
@@ -77,6 +86,30 @@ describe('project form → API body (SPEC.md 5)', () => {
     expect(messages(form(over))[field]).toBe(message);
   });
 
+  it('reports every field at once, with the same messages the API gives', () => {
+    expect(messages(form({ clientId: '', title: '', budget: 'abc', estimatedHours: '-1' }))).toEqual({
+      clientId: 'Client is required',
+      title: 'Title is required',
+      budget: 'Enter a number',
+      estimatedHours: 'Hours must be 0 or more',
+    });
+    expect(messages(form({ status: 'paused' as ProjectFormInput['status'] }))).toEqual({ status: 'Choose a status' });
+    const api = adminProjectSchema.safeParse({
+      clientId: '',
+      title: '',
+      status: 'paused',
+      budget: -1,
+      estimatedHours: -1,
+    });
+    expect(Object.fromEntries(api.error!.issues.map((i) => [i.path.join('.'), i.message]))).toEqual({
+      clientId: 'Client is required',
+      title: 'Title is required',
+      status: 'Choose a status',
+      budget: 'Budget must be 0 or more',
+      estimatedHours: 'Hours must be 0 or more',
+    });
+  });
+
   it('the API refuses an end date before the start date too', () => {
     const result = adminProjectSchema.safeParse({
       clientId: 'c1',
@@ -88,7 +121,7 @@ describe('project form → API body (SPEC.md 5)', () => {
   });
 });
 
-describe('client form (SPEC.md 2.11, 5)', () => {
+describe('client form (docs/product.md#validation)', () => {
   const base = { name: 'Ada', email: 'ada@example.com', company: '', phone: '', password: '' };
 
   it('needs a password for a new client, of at least 6 characters', () => {

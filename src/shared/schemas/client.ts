@@ -1,7 +1,7 @@
 /**
- * The client portal's forms and request bodies (SPEC.md 5; issue 3). Messages are the spec's
- * word for word where it has them. Passwords: at least 6 characters (SPEC.md 5, 9) and at most
- * 128 (issue 3); subject at most 200 and message at most 5,000 characters (issue 3).
+ * The client portal's forms and request bodies (docs/product.md#portal), with the messages of
+ * docs/product.md#validation. Passwords: at least 6 characters and at most 128; subject at most
+ * 200 and message at most 5,000 characters (docs/product.md#limits).
  */
 import { z } from '../zod.ts';
 import { MESSAGE_MAX, SUBJECT_MAX } from './fields.ts';
@@ -29,7 +29,7 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((v) => (v === '' ? undefined : v));
 
-/** Sign-in (SPEC.md 5): a valid email, and a password of at least 1 character. */
+/** Sign-in: a valid email, and a password of at least 1 character. */
 export const loginSchema = z.object({
   email,
   password: z
@@ -39,7 +39,7 @@ export const loginSchema = z.object({
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 
-/** POST /api/client/register (SPEC.md 7: name, email, company, phone, password). */
+/** Registration's body: name, email, company and phone (optional), password. */
 export const registerSchema = z.object({
   name: z
     .string({ error: 'Name must be at least 2 characters' })
@@ -63,7 +63,7 @@ export const registerFormSchema = registerSchema
 export type RegisterFormValues = z.input<typeof registerFormSchema>;
 export type RegisterFormOutput = z.output<typeof registerFormSchema>;
 
-/** A message from the client to the project team (SPEC.md 5). */
+/** A message from the client to the project team. */
 export const projectMessageSchema = z.object({
   subject: z
     .string({ error: 'Subject is required' })

@@ -1,12 +1,12 @@
 /**
- * The lead forms: the landing contact form (SPEC.md 2.2 and 5) and the audit request (SPEC.md 7);
+ * The lead forms (docs/product.md#contact-form): the landing contact form and the audit request;
  * the emergency form is in emergency.ts. One schema each, used by the form's resolver and by
- * POST /api/contact.
+ * the API's contact route.
  */
 import { z } from '../zod.ts';
 import { MESSAGE_MAX, NAME_MAX, SUBJECT_MAX, emailField, requiredText } from './fields.ts';
 
-/** The 11 values of the 'How did you find us? *' select, in the order of SPEC.md 2.2. */
+/** The 11 values of the 'How did you find us? *' select, in the order it shows them. */
 export const HOW_DID_YOU_FIND_US = [
   'google-search',
   'social-media',
@@ -38,7 +38,7 @@ export const HOW_DID_YOU_FIND_US_LABELS: Record<HowDidYouFindUs, string> = {
 };
 
 /**
- * Fields every public lead form may carry against bots (DESIGN.md section 4): `fax` is a
+ * Fields every public lead form may carry against bots (docs/product.md#limits): `fax` is a
  * honeypot no person sees, `startedAt` the epoch milliseconds when the form was shown.
  */
 export const antiBotFields = {
@@ -55,7 +55,7 @@ export const contactFormSchema = z.object({
 });
 export type ContactFormValues = z.infer<typeof contactFormSchema>;
 
-/** The audit page's request (SPEC.md section 7): subject and services come from the page. */
+/** The audit page's request (docs/product.md#website-audit): subject and services come from the page. */
 export const auditLeadSchema = z.object({
   name: requiredText('Name', NAME_MAX),
   email: emailField,

@@ -1,5 +1,5 @@
 /**
- * The emergency contact form (issue 2; not shown in SPEC.md): name, an email address or a phone
+ * The emergency contact form (docs/product.md#emergency): name, an email address or a phone
  * number, and what happened. Phone numbers are checked by libphonenumber-js (US numbers, or
  * international ones written with +).
  */

@@ -1,6 +1,7 @@
 /**
- * Field schemas shared by the forms and the API (DESIGN.md section 3, convention 6).
- * Bounds from issue 2: name at most 100 characters, subject 200, message 5,000.
+ * Field schemas shared by the forms and the API (docs/product.md#validation): one schema
+ * checks a form in the browser and its request on the server. Bounds: name at most 100
+ * characters, subject 200, message 5,000 (docs/product.md#limits).
  * Email syntax is zod's. (Phone numbers live in emergency.ts, so that only the emergency form
  * loads libphonenumber-js.)
  */
@@ -21,7 +22,7 @@ export function requiredText(label: string, max: number) {
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
 }
 
-/** A required, valid email address ('Please enter a valid email address', SPEC.md section 5). */
+/** A required, valid email address ('Please enter a valid email address'). */
 export const emailField = z
   .string({ error: 'Email is required' })
   .trim()

@@ -1,4 +1,4 @@
-/** The blog's newsletter box (issue 2: stores a valid address once). */
+/** The blog's newsletter box: a valid address, stored once. */
 import { z } from '../zod.ts';
 import { emailField } from './fields.ts';
 

@@ -1,0 +1,153 @@
+/**
+ * The dashboard's writes (docs/product.md#dashboard). Each one refreshes the lists it changes
+ * and, since the server records every change as an admin event, the 'Recent activity' list too;
+ * the refresh is done before the write counts as finished, so what follows (a toast, leaving a
+ * form) shows the new data.
+ */
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { LeadStatus } from '../../shared/projects.ts';
+import type { AdminClientValues, AdminProjectValues, MilestoneValues } from '../../shared/schemas/admin.ts';
+import { api, unwrap } from '../lib/api.ts';
+import { useSignOut } from '../lib/use-sign-out.ts';
+import { adminKeys, type AdminMilestone } from './queries.ts';
+
+/** A write that refreshes `refreshes` and the admin events once it succeeded. */
+function useAdminWrite<TData, TVariables = void>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  refreshes: QueryKey[],
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([...refreshes, adminKeys.events].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** Signs out on the server; whatever it answers, clears every cached query and goes to /admin. */
+export const useAdminLogout = () => useSignOut(() => unwrap(api.admin.logout.$post()), '/admin');
+
+/** Exchanges a one-time sign-in link's token for a staff session (the cookie). */
+export function useLinkSignIn() {
+  return useMutation({ mutationFn: (token: string) => unwrap(api.admin.auth.link.$post({ json: { token } })) });
+}
+
+/** Creates a client (`id` null) or updates client `id`. */
+export function useSaveClient(id: string | null) {
+  return useAdminWrite(
+    (values: AdminClientValues) =>
+      id === null
+        ? unwrap(api.admin.clients.$post({ json: values }))
+        : unwrap(api.admin.clients[':id'].$put({ param: { id }, json: values })),
+    [adminKeys.clients, adminKeys.projects],
+  );
+}
+
+/** Deletes client `id` with its projects, milestones and messages. */
+export function useDeleteClient(id: string) {
+  return useAdminWrite(
+    () => unwrap(api.admin.clients[':id'].$delete({ param: { id } })),
+    [adminKeys.clients, adminKeys.projects, adminKeys.communications],
+  );
+}
+
+/** Creates a project (`id` null) or updates project `id`; the budget travels in cents. */
+export function useSaveProject(id: string | null) {
+  return useAdminWrite(
+    (values: AdminProjectValues) =>
+      id === null
+        ? unwrap(api.admin.projects.$post({ json: values }))
+        : unwrap(api.admin.projects[':id'].$put({ param: { id }, json: values })),
+    [adminKeys.projects, adminKeys.clients],
+  );
+}
+
+/** Deletes project `id` with its milestones and messages. */
+export function useDeleteProject(id: string) {
+  return useAdminWrite(
+    () => unwrap(api.admin.projects[':id'].$delete({ param: { id } })),
+    [adminKeys.projects, adminKeys.communications, adminKeys.clients],
+  );
+}
+
+/**
+ * A message from the team on project `projectId`. With `inReplyTo` (the client's message being
+ * answered) the server marks that message read in the same request.
+ */
+export function useTeamReply(projectId: string, inReplyTo?: string) {
+  return useAdminWrite(
+    (values: { subject: string; message: string }) =>
+      unwrap(
+        api.admin.projects[':id'].communications.$post({
+          param: { id: projectId },
+          json: inReplyTo ? { ...values, inReplyTo } : values,
+        }),
+      ),
+    [adminKeys.communications, adminKeys.projects],
+  );
+}
+
+/** Marks client message `id` read (true) or unread (false). */
+export function useSetMessageRead(id: string) {
+  return useAdminWrite(
+    (isRead: boolean) => unwrap(api.admin.communications[':id'].$patch({ param: { id }, json: { isRead } })),
+    [adminKeys.communications],
+  );
+}
+
+/** Sets the status of lead `id`. */
+export function useSetLeadStatus(id: string) {
+  return useAdminWrite(
+    (status: LeadStatus) => unwrap(api.admin['contact-submissions'][':id'].$patch({ param: { id }, json: { status } })),
+    [adminKeys.leads],
+  );
+}
+
+/** Adds a milestone at the end of project `projectId`'s plan. */
+export function useAddMilestone(projectId: string) {
+  return useAdminWrite(
+    (values: MilestoneValues) =>
+      unwrap(api.admin.projects[':id'].milestones.$post({ param: { id: projectId }, json: values })),
+    [adminKeys.milestones(projectId), adminKeys.projects],
+  );
+}
+
+/** Saves the fields of `milestone`. */
+export function useUpdateMilestone(milestone: Pick<AdminMilestone, 'id' | 'projectId'>) {
+  return useAdminWrite(
+    (values: MilestoneValues) =>
+      unwrap(api.admin.milestones[':id'].$put({ param: { id: milestone.id }, json: values })),
+    [adminKeys.milestones(milestone.projectId)],
+  );
+}
+
+/** Deletes `milestone`. */
+export function useDeleteMilestone(milestone: Pick<AdminMilestone, 'id' | 'projectId'>) {
+  return useAdminWrite(
+    () => unwrap(api.admin.milestones[':id'].$delete({ param: { id: milestone.id } })),
+    [adminKeys.milestones(milestone.projectId), adminKeys.projects],
+  );
+}
+
+/**
+ * Puts project `projectId`'s milestones in the order of `ids`. The list moves at once (the
+ * cached milestones are reordered before the request); once it settles, the server's order
+ * (or the old one, on failure) is fetched again, with the admin events.
+ */
+export function useReorderMilestones(projectId: string) {
+  const queryClient = useQueryClient();
+  const key = adminKeys.milestones(projectId);
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      unwrap(api.admin.projects[':id'].milestones.order.$put({ param: { id: projectId }, json: { ids } })),
+    onMutate: (ids) => {
+      const byId = new Map((queryClient.getQueryData<AdminMilestone[]>(key) ?? []).map((m) => [m.id, m]));
+      queryClient.setQueryData(
+        key,
+        ids.map((id) => byId.get(id)).filter((m) => m !== undefined),
+      );
+    },
+    onSettled: () =>
+      Promise.all([key, adminKeys.events].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}

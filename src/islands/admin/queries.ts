@@ -1,0 +1,70 @@
+/**
+ * The dashboard's reads (docs/product.md#dashboard): the staff profile (fresh 5 minutes; a 401
+ * means signed out, shown as the sign-in screen), the lists of clients, projects,
+ * communications, leads and recent activity (fresh 2 minutes each), one project's milestones,
+ * and whether Google sign-in is configured. Types come from the API through the client.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../lib/api.ts';
+import { FRESH_LIST_MS, FRESH_PROFILE_MS, nullWhenSignedOut } from '../lib/query.ts';
+
+export const adminKeys = {
+  me: ['admin', 'me'],
+  authConfig: ['admin', 'auth-config'],
+  clients: ['admin', 'clients'],
+  projects: ['admin', 'projects'],
+  communications: ['admin', 'communications'],
+  leads: ['admin', 'leads'],
+  events: ['admin', 'events'],
+  milestones: (projectId: string) => ['admin', 'milestones', projectId],
+} as const;
+
+const fetchMe = () => unwrap(api.admin.me.$get());
+const fetchClients = () => unwrap(api.admin.clients.$get());
+const fetchProjects = () => unwrap(api.admin.projects.$get());
+const fetchCommunications = () => unwrap(api.admin.communications.$get());
+const fetchLeads = () => unwrap(api.admin['contact-submissions'].$get());
+const fetchEvents = () => unwrap(api.admin.events.$get());
+const fetchMilestones = (id: string) => unwrap(api.admin.projects[':id'].milestones.$get({ param: { id } }));
+
+/** The signed-in staff member. */
+export type AdminUser = Awaited<ReturnType<typeof fetchMe>>;
+/** A client with its project count (what a delete takes with it). */
+export type AdminClient = Awaited<ReturnType<typeof fetchClients>>[number];
+/** A project with its client's name and company and its milestone and message counts. */
+export type AdminProject = Awaited<ReturnType<typeof fetchProjects>>[number];
+/** A message on a project, with the project's title. */
+export type AdminCommunication = Awaited<ReturnType<typeof fetchCommunications>>[number];
+/** A lead: a contact, audit or emergency submission from the website. */
+export type AdminLead = Awaited<ReturnType<typeof fetchLeads>>[number];
+/** An admin event ('Recent activity'): who created, updated or deleted what, and when. */
+export type AdminEvent = Awaited<ReturnType<typeof fetchEvents>>[number];
+export type AdminMilestone = Awaited<ReturnType<typeof fetchMilestones>>[number];
+
+const list = <T>(queryKey: readonly string[], queryFn: () => Promise<T>) =>
+  queryOptions({ queryKey, queryFn, staleTime: FRESH_LIST_MS });
+
+export const adminQueries = {
+  me: queryOptions({ queryKey: adminKeys.me, queryFn: () => nullWhenSignedOut(fetchMe), staleTime: FRESH_PROFILE_MS }),
+  authConfig: queryOptions({ queryKey: adminKeys.authConfig, queryFn: () => unwrap(api.admin.auth.config.$get()) }),
+  clients: list(adminKeys.clients, fetchClients),
+  projects: list(adminKeys.projects, fetchProjects),
+  communications: list(adminKeys.communications, fetchCommunications),
+  leads: list(adminKeys.leads, fetchLeads),
+  events: list(adminKeys.events, fetchEvents),
+  milestones: (projectId: string) => list(adminKeys.milestones(projectId), () => fetchMilestones(projectId)),
+};
+
+/** The signed-in staff member or null, and whether the check is still running. */
+export function useAdminSession() {
+  const me = useQuery(adminQueries.me);
+  return { user: me.data ?? null, isLoading: me.isPending };
+}
+
+/** The dashboard's lists, each fresh for 2 minutes; `useMilestones` is one project's plan. */
+export const useClients = () => useQuery(adminQueries.clients);
+export const useProjects = () => useQuery(adminQueries.projects);
+export const useCommunications = () => useQuery(adminQueries.communications);
+export const useLeads = () => useQuery(adminQueries.leads);
+export const useEvents = () => useQuery(adminQueries.events);
+export const useMilestones = (projectId: string) => useQuery(adminQueries.milestones(projectId));

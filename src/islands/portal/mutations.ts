@@ -1,0 +1,67 @@
+/**
+ * The client portal's writes (docs/product.md#portal), each owning its cache update: signing in
+ * or registering writes the answer's client into the profile query; signing out clears every
+ * query and goes to /portal; a message refreshes the project's conversation; reading a
+ * project's team messages refreshes the project list's unread counts. The password reset
+ * requests touch no cached data.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginValues, RegisterValues } from '../../shared/schemas/client.ts';
+import { api, unwrap } from '../lib/api.ts';
+import { useSignOut } from '../lib/use-sign-out.ts';
+import { portalKeys } from './queries.ts';
+
+/** Sign-in; the answer's client becomes the profile. The returned token is not kept. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: LoginValues) => unwrap(api.client.login.$post({ json: values })),
+    onSuccess: (answer) => queryClient.setQueryData(portalKeys.me, answer.client),
+  });
+}
+
+/** Registration (the form's values without confirmPassword); the new client becomes the profile. */
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: RegisterValues) => unwrap(api.client.register.$post({ json: values })),
+    onSuccess: (answer) => queryClient.setQueryData(portalKeys.me, answer.client),
+  });
+}
+
+/** Signs out on the server; whatever it answers, clears every cached query and goes to /portal. */
+export const useLogout = () => useSignOut(() => unwrap(api.client.logout.$post()), '/portal');
+
+/** A message from the client to the team of `projectId`; the project's conversation is refreshed. */
+export function useSendMessage(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: { subject: string; message: string }) =>
+      unwrap(api.client.projects[':projectId'].communications.$post({ param: { projectId }, json: values })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.project(projectId) }),
+  });
+}
+
+/** Marks the team's messages on `projectId` read; the project list's unread counts are refreshed. */
+export function useMarkTeamMessagesRead(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.client.projects[':projectId'].communications.read.$post({ param: { projectId } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.projects }),
+  });
+}
+
+/** 'Forgot password?': asks for a reset link to `email` (the API answers the same either way). */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (values: { email: string }) => unwrap(api.client['password-reset'].$post({ json: values })),
+  });
+}
+
+/** Sets a new password with the token of an emailed link. */
+export function useConfirmPasswordReset() {
+  return useMutation({
+    mutationFn: (values: { token: string; password: string }) =>
+      unwrap(api.client['password-reset'].confirm.$post({ json: values })),
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * The client portal's reads (docs/product.md#portal): the signed-in client's profile (fresh 5
+ * minutes; a 401 means signed out, shown as the sign-in screen), their projects (fresh 2
+ * minutes, each with its count of unread team messages) and one project's detail (fresh 1
+ * minute; a 404 when it is missing or not theirs). Types come from the API through the client.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../lib/api.ts';
+import { FRESH_DETAIL_MS, FRESH_LIST_MS, FRESH_PROFILE_MS, nullWhenSignedOut } from '../lib/query.ts';
+
+export const portalKeys = {
+  me: ['portal', 'me'],
+  projects: ['portal', 'projects'],
+  project: (projectId: string) => ['portal', 'project', projectId],
+} as const;
+
+const fetchMe = () => unwrap(api.client.me.$get());
+const fetchProjects = () => unwrap(api.client.projects.$get());
+const fetchProject = (projectId: string) => unwrap(api.client.projects[':projectId'].$get({ param: { projectId } }));
+
+/** The signed-in client, without the password hash. */
+export type PortalClient = Awaited<ReturnType<typeof fetchMe>>;
+/** A project as the list shows it, with `unreadCount`. */
+export type PortalProject = Awaited<ReturnType<typeof fetchProjects>>[number];
+/** One project with its milestones and its conversation. */
+export type ProjectDetail = Awaited<ReturnType<typeof fetchProject>>;
+export type PortalMilestone = ProjectDetail['milestones'][number];
+export type PortalCommunication = ProjectDetail['communications'][number];
+
+/** The profile: the signed-in client, or null when signed out (a 401). */
+export const meQuery = queryOptions({
+  queryKey: portalKeys.me,
+  queryFn: () => nullWhenSignedOut(fetchMe),
+  staleTime: FRESH_PROFILE_MS,
+});
+
+/** The client's projects, newest first, each with `unreadCount`. */
+export const projectsQuery = queryOptions({
+  queryKey: portalKeys.projects,
+  queryFn: fetchProjects,
+  staleTime: FRESH_LIST_MS,
+});
+
+/** Project `projectId` with its milestones and conversation; 404 when it is missing or not theirs. */
+export const projectQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: portalKeys.project(projectId),
+    queryFn: () => fetchProject(projectId),
+    staleTime: FRESH_DETAIL_MS,
+  });
+
+/** The signed-in client or null, and whether the check is still running. */
+export function useClientSession() {
+  const me = useQuery(meQuery);
+  return { user: me.data ?? null, isLoading: me.isPending };
+}
