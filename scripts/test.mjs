@@ -2,7 +2,7 @@
 /**
  * `npm test`: everything CI checks, in order, stopping at the first failing step:
  * Chromium present (installed with apt-get when missing and running as root), typecheck
- * (`astro check`), lint (ESLint and Prettier), unit and integration tests (Vitest), end-to-end
+ * (`astro check`), lint (ESLint, Prettier and knip), unit and integration tests (Vitest), end-to-end
  * and accessibility tests (Playwright against the built server). Ends with one line
  * `tests: N passed, N failed` summed over Vitest and Playwright.
  */
@@ -83,6 +83,7 @@ ensureChromium();
 run('Typecheck (astro check)', bin('astro'), ['check']);
 run('Lint (ESLint)', bin('eslint'), ['.', '--max-warnings=0']);
 run('Format (Prettier)', bin('prettier'), ['--check', '.', '--log-level=warn']);
+run('Unused files, exports and dependencies (knip)', bin('knip'), []);
 run('Unit and integration tests (Vitest)', bin('vitest'), ['run']);
 run('End-to-end and accessibility tests (Playwright)', bin('playwright'), ['test']);
 summary();
