@@ -10,10 +10,10 @@
  */
 import { prefersReducedMotion } from '../islands/lib/scroll.ts';
 
-export const CODE_LINE_COUNT = 8;
-export const TYPE_DELAY_MS = 100;
-export const COMMAND_PAUSE_MS = 2000;
-export const TREE_START_DELAY_MS = 500;
+const CODE_LINE_COUNT = 8;
+const TYPE_DELAY_MS = 100;
+const COMMAND_PAUSE_MS = 2000;
+const TREE_START_DELAY_MS = 500;
 
 const CODE_LINES = [
   'const site = await build({ fast: true });',
@@ -34,7 +34,7 @@ const TERMINAL_COMMANDS = [
 ];
 
 /** Draws CODE_LINE_COUNT lines of code drifting to the right; pauses when out of view. */
-export function startCodeCanvas(canvas: HTMLCanvasElement): void {
+function startCodeCanvas(canvas: HTMLCanvasElement): void {
   const context = canvas.getContext('2d');
   if (!context) return;
   const ratio = Math.min(2, window.devicePixelRatio || 1);
@@ -100,7 +100,7 @@ export function startCodeCanvas(canvas: HTMLCanvasElement): void {
 }
 
 /** Types TERMINAL_COMMANDS one after another into `output`, forever. */
-export function startTerminal(output: HTMLElement): void {
+function startTerminal(output: HTMLElement): void {
   // The cursor stays hidden until the first text is in place: were it shown at its first spot,
   // its move to the end of the text would count as a layout shift on a slow first paint.
   const showCursor = () => output.parentElement?.querySelector('[data-terminal-cursor]')?.classList.remove('invisible');
@@ -137,7 +137,7 @@ export function startTerminal(output: HTMLElement): void {
 }
 
 /** Adds `is-growing` to the tree 500 ms after load if in view, else once it scrolls into view. */
-export function startTree(tree: HTMLElement): void {
+function startTree(tree: HTMLElement): void {
   const grow = () => tree.classList.add('is-growing');
   if (prefersReducedMotion()) {
     grow();

@@ -8,7 +8,7 @@ import { requestEmergencyContact } from '../islands/emergency/events.ts';
 import { scrollToSection } from '../islands/lib/scroll.ts';
 
 /** Scroll distance past which the navigation turns more opaque, in px (docs/product.md#constants). */
-export const NAV_SCROLLED_AT_PX = 50;
+const NAV_SCROLLED_AT_PX = 50;
 
 export function startLandingNav(): void {
   const nav = document.getElementById('top-nav');

@@ -7,10 +7,10 @@
 import { z } from './zod.ts';
 import { NAME_MAX, emailField } from './schemas/fields.ts';
 
-export const WEBSITE_MESSAGE = 'Please enter a valid website URL';
+const WEBSITE_MESSAGE = 'Please enter a valid website URL';
 
 /** 'example.com' becomes 'https://example.com'; the result must be an http or https URL. */
-export const websiteField = z
+const websiteField = z
   .string({ error: WEBSITE_MESSAGE })
   .trim()
   .min(1, WEBSITE_MESSAGE)

@@ -35,7 +35,7 @@ export function postSlug(title: string): string {
  * MDX serializer (remark-mdx, remark-stringify), which escapes the `{` and `<` that MDX would
  * read as an expression or a tag, and leaves code spans and blocks as they are.
  */
-export function markdownToMdxBody(content: string): string {
+function markdownToMdxBody(content: string): string {
   const tree = unified().use(remarkParse).parse(content);
   return unified().use(remarkMdx).use(remarkStringify, { bullet: '-' }).stringify(tree);
 }

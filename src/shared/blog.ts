@@ -13,7 +13,7 @@ import { z } from './zod.ts';
 export const BLOG_CATEGORIES = ['Design', 'Development', 'Business', 'Security', 'Marketing'] as const;
 /** The editor's categories (docs/product.md#blog-editor). */
 export const EDITOR_CATEGORIES = ['Design', 'Development', 'Business', 'SEO', 'Security'] as const;
-export const POST_CATEGORIES = [...BLOG_CATEGORIES, 'SEO'] as const;
+const POST_CATEGORIES = [...BLOG_CATEGORIES, 'SEO'] as const;
 
 export const EXCERPT_GUIDANCE = 160;
 

@@ -15,8 +15,8 @@ export const RISKS = ['safe', 'caution', 'invasive'] as const;
 export const SKILLS = ['beginner', 'intermediate', 'advanced'] as const;
 export const TYPES = ['recon', 'enumeration', 'scanning', 'testing'] as const;
 export type Risk = (typeof RISKS)[number];
-export type Skill = (typeof SKILLS)[number];
-export type CommandType = (typeof TYPES)[number];
+type Skill = (typeof SKILLS)[number];
+type CommandType = (typeof TYPES)[number];
 
 /** A command template (docs/product.md#toolkit). `command` holds `{domain}` and `{url}` (https://domain). */
 export interface CommandTemplate {

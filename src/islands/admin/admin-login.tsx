@@ -15,12 +15,12 @@ import { useLinkSignIn } from './mutations.ts';
 import { adminQueries } from './queries.ts';
 
 /** Messages for the `error` query parameter the Google callback sets (docs/product.md#admin-sign-in). */
-export const LOGIN_ERRORS: Record<string, string> = {
+const LOGIN_ERRORS: Record<string, string> = {
   unauthorized: 'Access denied. Only authorized email addresses can access the admin panel.',
   callback_failed: 'Authentication failed. Please try again.',
 };
-export const LOGIN_ERROR_FALLBACK = 'An error occurred during login. Please try again.';
-export const NOT_CONFIGURED =
+const LOGIN_ERROR_FALLBACK = 'An error occurred during login. Please try again.';
+const NOT_CONFIGURED =
   'Google sign-in is not configured on this server yet. Ask the site owner for a one-time sign-in link.';
 
 function loginErrorMessage(code: string): string {

@@ -18,7 +18,7 @@ export function TabHeading({ title, id, children }: { title: string; id: string;
 }
 
 /** A list's empty state: an icon and a sentence. */
-export function EmptyState({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
+function EmptyState({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
   return (
     <div className="flex flex-col items-center rounded-2xl bg-white p-10 text-center ring-1 ring-ink-700/10">
       <Icon aria-hidden="true" className="size-10 text-ink-600" />

@@ -6,7 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export const TABS = ['clients', 'projects', 'messages', 'leads'] as const;
+const TABS = ['clients', 'projects', 'messages', 'leads'] as const;
 export type Tab = (typeof TABS)[number];
 
 export type View =

@@ -7,8 +7,8 @@
 import { EDITOR_CATEGORIES, EXCERPT_GUIDANCE, blogPostSchema } from '../../shared/blog.ts';
 import { z } from '../../shared/zod.ts';
 
-export const DEFAULT_AUTHOR = 'First State Web Studio Team';
-export const DEFAULT_READ_TIME = '5 min read';
+const DEFAULT_AUTHOR = 'First State Web Studio Team';
+const DEFAULT_READ_TIME = '5 min read';
 
 /** The editor's message for each frontmatter field the collection's schema can refuse. */
 export const DRAFT_MESSAGES = {

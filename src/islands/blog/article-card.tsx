@@ -7,7 +7,7 @@ import { ArrowRight, CalendarDays, Clock, Star, UserRound } from 'lucide-react';
 import type { BlogCardPost } from './card-post.ts';
 
 /** Cards show at most this many tags. */
-export const MAX_CARD_TAGS = 3;
+const MAX_CARD_TAGS = 3;
 
 interface Props {
   post: BlogCardPost;

@@ -45,7 +45,7 @@ export function matchesSearch(post: FilterablePost, query: string): boolean {
 }
 
 /** True when the post is in `category`, or when `category` is 'All'. */
-export function matchesCategory(post: FilterablePost, category: string): boolean {
+function matchesCategory(post: FilterablePost, category: string): boolean {
   return category === ALL_CATEGORIES || post.category === category;
 }
 

@@ -17,7 +17,7 @@ export const NETWORK_ERROR_MESSAGE =
   "We couldn't reach our server. Please check your connection and try again. Your email address is still in the box.";
 export const SERVER_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 /** How long the sign-up may take before the visitor is told it failed. */
-export const REQUEST_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 15_000;
 
 /** `value` when it is a string with something in it. */
 function text(value: unknown): string | undefined {

@@ -20,7 +20,7 @@ import { Field, Honeypot, SubmitButton } from '../ui/form.tsx';
 import { useContactLead } from './mutations.ts';
 
 /** How long the thank-you view stays, in milliseconds (docs/product.md#contact-form). */
-export const THANK_YOU_MS = 5000;
+const THANK_YOU_MS = 5000;
 
 type FormValues = Omit<ContactFormValues, 'howDidYouFindUs'> & {
   howDidYouFindUs: ContactFormValues['howDidYouFindUs'] | '';

@@ -3,7 +3,7 @@
  * under the fixed navigation. Smooth unless the visitor prefers reduced
  * motion. Focus moves to the section so keyboard and screen-reader users land there too.
  */
-export const SECTION_SCROLL_OFFSET_PX = 80;
+const SECTION_SCROLL_OFFSET_PX = 80;
 
 export function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;

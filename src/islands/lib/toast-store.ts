@@ -5,7 +5,7 @@
  */
 import { atom } from 'nanostores';
 
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 /** How long a toast stays on screen, in milliseconds. */
 export const TOAST_DURATION_MS = 5000;

@@ -31,11 +31,7 @@ export interface SubmitOptions<TForm extends FieldValues, TData, TVariables> {
  * Shows the field messages of an ApiError on the form: each field the server named that is also
  * a key of `sent` (what was submitted), so a message never lands on a field the form lacks.
  */
-export function showServerFieldErrors<T extends FieldValues>(
-  error: unknown,
-  sent: unknown,
-  setError: UseFormSetError<T>,
-) {
+function showServerFieldErrors<T extends FieldValues>(error: unknown, sent: unknown, setError: UseFormSetError<T>) {
   if (!(error instanceof ApiError) || typeof sent !== 'object' || sent === null) return;
   for (const [field, message] of Object.entries(error.fields)) {
     if (field in sent) setError(field as Path<T>, { type: 'server', message });

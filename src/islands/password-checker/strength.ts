@@ -7,8 +7,8 @@
  * (20 %, red), 2 Weak (40 %, orange), 3 Fair (60 %, yellow), 4 Good (80 %, blue), 5 Strong
  * (100 %, green). An empty password is 'Enter a password' with an empty bar.
  */
-export const PASSWORD_MIN_LENGTH = 8;
-export const SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
+const PASSWORD_MIN_LENGTH = 8;
+const SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 
 export interface Requirement {
   id: 'length' | 'uppercase' | 'lowercase' | 'number' | 'special';

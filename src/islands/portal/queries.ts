@@ -23,12 +23,12 @@ export type PortalClient = Awaited<ReturnType<typeof fetchMe>>;
 /** A project as the list shows it, with `unreadCount`. */
 export type PortalProject = Awaited<ReturnType<typeof fetchProjects>>[number];
 /** One project with its milestones and its conversation. */
-export type ProjectDetail = Awaited<ReturnType<typeof fetchProject>>;
+type ProjectDetail = Awaited<ReturnType<typeof fetchProject>>;
 export type PortalMilestone = ProjectDetail['milestones'][number];
 export type PortalCommunication = ProjectDetail['communications'][number];
 
 /** The profile: the signed-in client, or null when signed out (a 401). */
-export const meQuery = queryOptions({
+const meQuery = queryOptions({
   queryKey: portalKeys.me,
   queryFn: () => nullWhenSignedOut(fetchMe),
   staleTime: FRESH_PROFILE_MS,

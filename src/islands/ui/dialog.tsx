@@ -10,7 +10,6 @@ import { cn } from '../lib/cn.ts';
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
-export const DialogClose = D.Close;
 
 interface DialogContentProps {
   title: ReactNode;

@@ -75,16 +75,15 @@ const endBeforeStartIssue = { path: ['endDate'], message: END_BEFORE_START };
 export const adminProjectSchema = z
   .object({ ...projectFields, status: projectFields.status.default('planning') })
   .refine(endNotBeforeStart, endBeforeStartIssue);
-export type AdminProjectInput = z.input<typeof adminProjectSchema>;
 export type AdminProjectValues = z.output<typeof adminProjectSchema>;
 
 /** Dollars typed in the form → integer cents (multiplied by 100 and rounded). */
-export function budgetToCents(dollars: number): number {
+function budgetToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
 /** Stored cents → dollars for the form (divided by 100). */
-export function centsToDollars(cents: number): number {
+function centsToDollars(cents: number): number {
   return cents / 100;
 }
 

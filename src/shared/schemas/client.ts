@@ -6,9 +6,9 @@
 import { z } from '../zod.ts';
 import { MESSAGE_MAX, SUBJECT_MAX } from './fields.ts';
 
-export const CLIENT_PASSWORD_MIN = 6;
-export const CLIENT_PASSWORD_MAX = 128;
-export const CLIENT_NAME_MIN = 2;
+const CLIENT_PASSWORD_MIN = 6;
+const CLIENT_PASSWORD_MAX = 128;
+const CLIENT_NAME_MIN = 2;
 
 const email = z
   .string({ error: 'Please enter a valid email address' })

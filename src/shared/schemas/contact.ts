@@ -66,4 +66,3 @@ export const auditLeadSchema = z.object({
     .min(1, 'Choose at least one service')
     .max(10, 'Choose at most 10 services'),
 });
-export type AuditLeadValues = z.infer<typeof auditLeadSchema>;

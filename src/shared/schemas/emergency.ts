@@ -8,7 +8,7 @@ import { z } from '../zod.ts';
 import { MESSAGE_MAX, NAME_MAX, isEmailAddress, requiredText } from './fields.ts';
 
 /** True when `value` is a dialable phone number (national US or international +…). */
-export function isPhoneNumber(value: string): boolean {
+function isPhoneNumber(value: string): boolean {
   return isValidPhoneNumber(value, 'US');
 }
 

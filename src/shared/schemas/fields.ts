@@ -11,7 +11,7 @@ export const NAME_MAX = 100;
 export const SUBJECT_MAX = 200;
 export const MESSAGE_MAX = 5000;
 /** RFC 5321 limits a forward path to 254 characters. */
-export const EMAIL_MAX = 254;
+const EMAIL_MAX = 254;
 
 /** Required trimmed text between 1 and `max` characters. */
 export function requiredText(label: string, max: number) {
