@@ -33,7 +33,27 @@ export default defineConfig(
     },
   },
   {
-    // Browser code never imports server code (DESIGN.md section 2); type-only imports are fine.
+    // Only the services touch the database: no other module of the site imports drizzle, the
+    // libSQL client or the table definitions (type-only imports are fine).
+    files: ['src/**/*.{ts,tsx,astro}'],
+    // Tests may read the tables to check what a write stored.
+    ignores: ['src/server/services/**', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '@libsql/client', '@libsql/*', '**/db/schema', '**/db/schema/**'],
+              message: 'Only src/server/services/ may touch the database: call a service instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Browser code never imports server code; a type-only import of the API's types is fine.
     files: ['src/islands/**', 'src/components/**', 'src/scripts/**', 'src/shared/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -7,9 +7,9 @@
 import { join } from 'node:path';
 import { communications, milestones, projects } from './schema/index.ts';
 import { hashPassword } from '../src/server/auth/passwords.ts';
-import { migrateDatabase, openDatabase } from '../src/server/db.ts';
+import { migrateDatabase, openDatabase } from '../src/server/services/db.ts';
 import { loadEnv } from '../src/server/env.ts';
-import { createClient, findClientByEmail } from '../src/server/services/clients.ts';
+import { findClientByEmail, insertClient } from '../src/server/services/clients.ts';
 
 export const DEMO_CLIENT = {
   name: 'Maria Costa',
@@ -30,7 +30,7 @@ if (existing) {
   console.log(`Demo data is already there. Sign in at /portal/login as ${DEMO_CLIENT.email} / ${DEMO_CLIENT.password}`);
 } else {
   await db.transaction(async (tx) => {
-    const client = await createClient(tx, {
+    const client = await insertClient(tx, {
       ...DEMO_CLIENT,
       passwordHash: await hashPassword(DEMO_CLIENT.password),
     });

@@ -5,9 +5,9 @@
  * browsers never send to a server.
  */
 import { join } from 'node:path';
-import { migrateDatabase, openDatabase } from '../src/server/db.ts';
+import { migrateDatabase, openDatabase } from '../src/server/services/db.ts';
 import { loadEnv } from '../src/server/env.ts';
-import { createSignInLink } from '../src/server/services/admin-users.ts';
+import { createSignInLink } from '../src/server/services/sign-in-links.ts';
 
 const email = process.argv[2]?.trim().toLowerCase();
 const env = loadEnv();

@@ -3,7 +3,7 @@
  * The server entry does the same at start-up; this is for `npm run dev` and operators.
  */
 import { join } from 'node:path';
-import { migrateDatabase, openDatabase } from '../src/server/db.ts';
+import { migrateDatabase, openDatabase } from '../src/server/services/db.ts';
 import { loadEnv } from '../src/server/env.ts';
 
 const env = loadEnv();

@@ -2,7 +2,7 @@
  * Staff accounts and their sessions (SPEC.md 3.1 users; issue 4). Staff sign in with Google
  * (or a one-time link from `npm run admin:link`), so `password` stays empty for them; the
  * column exists because the spec lists it. Admin sessions are separate from client sessions.
- * `admin_events` is the audit trail of every admin create, update and delete.
+ * `admin_events` holds the admin events: who on the staff created, changed or deleted what, and when.
  */
 import { sql } from 'drizzle-orm';
 import { blob, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';

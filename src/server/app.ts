@@ -1,31 +1,29 @@
 /**
- * The API: a Hono app under /api (DESIGN.md section 2), mounted by src/pages/api/[...path].ts
- * and tested in-process with `createApp(deps).request()`.
+ * The API: a Hono app under /api, mounted by src/pages/api/[...path].ts and tested in-process
+ * with `testClient(createApp(deps))` (docs/product.md#api).
  *
- * Every response carries the security headers; every error is `{error: {code, message,
- * fields?}}` with an honest status (DESIGN.md section 3, conventions 4 and 5); unknown paths
- * answer 404 in that shape. Bodies over 64 KB answer 413; a body that is not JSON, 415.
+ * Every response carries the security headers and `Cache-Control: no-store` unless a route set
+ * its own; bodies over 64 KB answer 413 and bodies that are not JSON 415. Errors become answers
+ * here and only here (`onError`), always as `{error: {code, message, fields?}}` with an honest
+ * status (docs/product.md#errors); unknown paths answer 404 in that shape.
  */
-import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiEnv } from './context.ts';
 import type { AppDeps } from './deps.ts';
 import { isHttpsSite } from './env.ts';
-import { AppError, errorBody } from './errors.ts';
-import type { ApiBindings } from './middleware/rate-limit.ts';
+import { AppError, ConflictError, InvalidFieldError, NotFoundError, errorBody } from './errors.ts';
+import { limitBodySize, requireJsonBody } from './middleware/json-body.ts';
 import { API_CSP, securityHeaders } from './middleware/security-headers.ts';
-import { adminAuthRoutes } from './routes/admin-auth.ts';
-import { adminRoutes } from './routes/admin.ts';
-import { auditRoutes } from './routes/audit.ts';
-import { blogAdminRoutes } from './routes/blog-admin.ts';
-import { clientRoutes } from './routes/client.ts';
-import { contactRoutes } from './routes/contact.ts';
+import { adminRoutes } from './routes/admin/index.ts';
+import { blogEditorRoutes } from './routes/blog-editor.ts';
+import { clientRoutes } from './routes/client/index.ts';
 import { healthRoutes } from './routes/health.ts';
+import { leadRoutes } from './routes/leads.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
-
-/** Largest request body the API reads, in bytes (issue 2: 64 KB). */
-export const MAX_BODY_BYTES = 64 * 1024;
+import { websiteAuditRoutes } from './routes/website-audit.ts';
+import { FetchRefused } from './website-audit/safe-fetch.ts';
 
 const CODES: Partial<Record<number, string>> = {
   400: 'bad_request',
@@ -40,71 +38,61 @@ const CODES: Partial<Record<number, string>> = {
   429: 'rate_limited',
 };
 
-function hasBody(request: Request): boolean {
-  return request.body !== null && request.headers.get('content-length') !== '0';
+/** The one place where an error becomes an answer. */
+function errorResponse(error: Error, c: Context<ApiEnv>): Response {
+  if (error instanceof AppError) {
+    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+    return c.json(errorBody(error.code, error.message, error.fields), error.status);
+  }
+  if (error instanceof NotFoundError) return c.json(errorBody('not_found', error.message), 404);
+  if (error instanceof ConflictError) {
+    return c.json(errorBody(error.code, error.message, { [error.field]: error.message }), 409);
+  }
+  if (error instanceof InvalidFieldError) {
+    return c.json(errorBody('invalid_fields', error.message, { [error.field]: error.message }), 422);
+  }
+  if (error instanceof FetchRefused) {
+    // The website audit could not or would not fetch the page: the visitor reads why under the field.
+    return c.json(errorBody(`audit_${error.code}`, error.message, { website: error.message }), 422);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode;
+    return c.json(errorBody(CODES[status] ?? 'error', error.message || 'Request failed'), status);
+  }
+  console.error('[api] unexpected error', c.req.method, c.req.path, error);
+  return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
 }
 
 export function createApp(deps: AppDeps) {
   const headers = { ...securityHeaders({ https: isHttpsSite(deps.env) }), 'Content-Security-Policy': API_CSP };
 
-  const app = new Hono<{ Bindings: ApiBindings }>().basePath('/api');
-
+  const app = new Hono<ApiEnv>().basePath('/api');
   app.use('*', async (c, next) => {
+    c.set('deps', deps);
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError(413, 'payload_too_large', 'The request body is larger than 64 KB');
-      },
-    }),
-  );
-  app.use('*', async (c, next) => {
-    if (['POST', 'PUT', 'PATCH'].includes(c.req.method) && hasBody(c.req.raw)) {
-      const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-      if (!/^application\/([\w.-]+\+)?json$/.test(type)) {
-        throw new AppError(415, 'unsupported_media_type', 'Send the body as application/json');
-      }
-    }
-    await next();
-  });
+  app.use('*', limitBodySize);
+  app.use('*', requireJsonBody);
 
   const routes = app
     .route('/health', healthRoutes(deps))
-    .route('/contact', contactRoutes(deps))
+    .route('/contact', leadRoutes(deps))
     .route('/newsletter', newsletterRoutes(deps))
     .route('/client', clientRoutes(deps))
-    .route('/admin/auth', adminAuthRoutes(deps))
     .route('/admin', adminRoutes(deps))
-    .route('/blog-admin', blogAdminRoutes(deps))
-    .route('/audit', auditRoutes(deps, deps.audit));
+    .route('/blog-admin', blogEditorRoutes(deps))
+    .route('/audit', websiteAuditRoutes(deps, deps.audit));
 
   if (deps.env.BENCH_ROUTES) {
     // A route with no work behind it, for `npm run bench:api` to measure the stack's own cost.
     app.get('/bench/bare', (c) => c.json({ ok: true, items: [{ id: 1, title: 'Fixed answer' }] }));
   }
-
   app.notFound((c) => c.json(errorBody('not_found', 'No such API endpoint'), 404));
-
-  app.onError((error, c) => {
-    if (error instanceof AppError) {
-      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-      return c.json(errorBody(error.code, error.message, error.fields), error.status);
-    }
-    if (error instanceof HTTPException) {
-      const status = error.status as ContentfulStatusCode;
-      return c.json(errorBody(CODES[status] ?? 'error', error.message || 'Request failed'), status);
-    }
-    console.error('[api] unexpected error', c.req.method, c.req.path, error);
-    return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
-  });
-
+  app.onError(errorResponse);
   return routes;
 }
 
-/** The API's type, for a typed client in the islands (`import type` only). */
+/** The API's type, for the islands' typed client (`import type` only). */
 export type ApiType = ReturnType<typeof createApp>;

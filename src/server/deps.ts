@@ -1,8 +1,8 @@
 /** What the API needs from the outside world; tests pass their own. */
 import type { BackgroundTasks } from './background.ts';
-import type { Database } from './db.ts';
+import type { Database } from './services/db.ts';
 import type { Env } from './env.ts';
-import type { AuditOptions } from './audit/service.ts';
+import type { AuditOptions } from './website-audit/service.ts';
 import type { Mailer } from './mail.ts';
 
 export interface AppDeps {

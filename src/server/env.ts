@@ -37,7 +37,7 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().trim().min(1).default('localhost'),

@@ -1,11 +1,15 @@
 /**
- * One error shape for the whole API (DESIGN.md section 3, conventions 4 and 5):
- * `{ error: { code, message, fields? } }` where `fields` maps a field name to its message.
+ * Errors the API turns into answers, in one place (`app.onError` in app.ts), with the one error
+ * body `{ error: { code, message, fields? } }` (docs/product.md#errors).
+ *
+ * - `AppError`: an HTTP-level refusal raised by the HTTP layer (401, 413, 415, 429...).
+ * - Domain errors, raised by services, which know nothing of HTTP: `NotFoundError` (404),
+ *   `ConflictError` (409), `InvalidFieldError` (422 naming one field).
  */
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-export { errorBody, type ErrorBody } from '../shared/api-error.ts';
+export { errorBody } from '../shared/api-error.ts';
 
 /** An expected failure with an HTTP status, a stable code and a human message. */
 export class AppError extends HTTPException {
@@ -17,5 +21,34 @@ export class AppError extends HTTPException {
     readonly headers?: Record<string, string>,
   ) {
     super(status, { message });
+  }
+}
+
+/** A record that does not exist (or that the caller may not see, which looks the same). */
+export class NotFoundError extends Error {
+  /** `what` names the record: 'Project' gives the message 'Project not found'. */
+  constructor(what: string) {
+    super(`${what} not found`);
+  }
+}
+
+/** A write that would break a uniqueness rule; `field` names the field at fault. */
+export class ConflictError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Input that passed the schema but breaks a rule that needs the database; `field` is at fault. */
+export class InvalidFieldError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
   }
 }

@@ -6,13 +6,13 @@
 import type { BackgroundTasks } from './background.ts';
 import type { Env } from './env.ts';
 import type { Mailer } from './mail.ts';
-import type { Lead } from './services/leads.ts';
+import type { LeadRow as Lead } from './services/leads.ts';
 
 /** Time allowed for the forward POST, in milliseconds. */
-export const FORWARD_TIMEOUT_MS = 5000;
+const FORWARD_TIMEOUT_MS = 5000;
 
 /** The plain-text body of the new-lead email. */
-export function leadEmailText(lead: Lead, siteUrl: string): string {
+function leadEmailText(lead: Lead, siteUrl: string): string {
   const lines = [
     `${lead.urgent ? 'URGENT ' : ''}New lead from the ${lead.source} form`,
     '',

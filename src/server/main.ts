@@ -4,12 +4,14 @@
  * In order: parse the environment (a bad value stops start-up with a message naming the
  * variable), apply the database migrations, then serve Astro's handler (prebuilt pages,
  * on-demand pages and the /api bridge) behind gzip/brotli compression and the security headers
- * that prebuilt pages cannot set themselves. SIGINT and SIGTERM close the server gracefully.
+ * that prebuilt pages cannot set themselves. The hourly sweep of expired sessions and links runs
+ * in this process (jobs/sweep.ts). SIGINT and SIGTERM close the server gracefully.
  */
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
-import { migrateDatabase, openDatabase } from './db.ts';
+import { migrateDatabase, openDatabase } from './services/db.ts';
+import { scheduleSweep } from './jobs/sweep.ts';
 import { EnvError, isHttpsSite, loadEnv, type Env } from './env.ts';
 import { PAGE_CSP_HEADER, securityHeaders } from './middleware/security-headers.ts';
 
@@ -38,7 +40,8 @@ async function main(): Promise<void> {
     db,
     process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('../../db/migrations', import.meta.url)),
   );
-  client.close();
+  // Expired sessions and links go at start and then every hour, over this connection.
+  const sweep = scheduleSweep(db);
 
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   process.env.ASTRO_NODE_LOGGING = 'disabled';
@@ -75,7 +78,12 @@ async function main(): Promise<void> {
 
   const stop = (signal: string) => {
     console.log(`${signal} received, closing the server`);
-    server.close(() => process.exit(0));
+    server.close(() => {
+      void sweep.stop().finally(() => {
+        client.close();
+        process.exit(0);
+      });
+    });
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.once('SIGINT', () => stop('SIGINT'));

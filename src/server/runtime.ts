@@ -4,7 +4,7 @@
  */
 import { BackgroundTasks } from './background.ts';
 import { createApp } from './app.ts';
-import { sharedDatabase } from './db.ts';
+import { sharedDatabase } from './services/db.ts';
 import { loadEnv } from './env.ts';
 import { createMailer } from './mail.ts';
 

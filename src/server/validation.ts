@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { AppError } from './errors.ts';
 
 /** Field path (dotted) → first message, from a zod error. Root-level problems use `_`. */
-export function fieldErrors(error: {
+function fieldErrors(error: {
   issues: readonly { path: readonly PropertyKey[]; message: string }[];
 }): Record<string, string> {
   const fields: Record<string, string> = {};

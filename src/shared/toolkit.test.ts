@@ -117,7 +117,8 @@ describe('generated commands', () => {
       }),
       { numRuns: 2000 },
     );
-  });
+    // 2,000 generated inputs take about 5 s of CPU on one core, more while other suites run.
+  }, 60_000);
 
   it('refuses to quote a value holding a quote', () => {
     expect(() => singleQuote("a'b")).toThrow();

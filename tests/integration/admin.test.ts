@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminEvents, clients, communications, milestones, projects } from '../../db/schema/index.ts';
-import { createSignInLink } from '../../src/server/services/admin-users.ts';
+import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
 import { createTestApi } from './helpers.ts';
 
 type Api = Awaited<ReturnType<typeof createTestApi>>;

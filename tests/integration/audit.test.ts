@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditReport } from '../../src/shared/audit.ts';
 import { scoreBand } from '../../src/shared/audit.ts';
-import { FETCH_TIMEOUT_MS, MAX_BODY_BYTES, MAX_REDIRECTS } from '../../src/server/audit/safe-fetch.ts';
+import { FETCH_TIMEOUT_MS, MAX_BODY_BYTES, MAX_REDIRECTS } from '../../src/server/website-audit/safe-fetch.ts';
 import { startAuditSites, type AuditSites } from '../fixtures/audit-sites.ts';
 import { createTestApi } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignInLink } from '../../src/server/services/admin-users.ts';
+import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
 import { createTestApi } from './helpers.ts';
 
 /** The blog editor's gate, checked on the server (SPEC.md 2.7; issue 5). */

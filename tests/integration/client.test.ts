@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientSessions, clients, communications, milestones, projects } from '../../db/schema/index.ts';
-import { SESSION_TTL_MS, createClientSession } from '../../src/server/auth/client-sessions.ts';
+import { SESSION_TTL_MS } from '../../src/server/auth/session-tokens.ts';
+import { createSession } from '../../src/server/services/sessions.ts';
 import { createTestApi } from './helpers.ts';
 
 type Api = Awaited<ReturnType<typeof createTestApi>>;
@@ -210,8 +211,8 @@ describe('sessions', () => {
     const project = await addProject(client.id);
     const [id] = token.split('.');
     const forged = `${id}.${'a'.repeat(24)}`;
-    const expired = await createClientSession(api.db, client.id, new Date(Date.now() - SESSION_TTL_MS - 1000));
-    const revoked = await createClientSession(api.db, client.id);
+    const expired = await createSession(api.db, 'client', client.id, new Date(Date.now() - SESSION_TTL_MS - 1000));
+    const revoked = await createSession(api.db, 'client', client.id);
     await api.call('POST', '/api/client/logout', { token: revoked.token });
 
     const endpoints: [string, string, unknown?][] = [
@@ -242,7 +243,7 @@ describe('sessions', () => {
 
   it('renews a session used in the second half of its 30 days', async () => {
     const { client } = await register();
-    const old = await createClientSession(api.db, client.id, new Date(Date.now() - 20 * 24 * 60 * 60 * 1000));
+    const old = await createSession(api.db, 'client', client.id, new Date(Date.now() - 20 * 24 * 60 * 60 * 1000));
     const response = await api.call('GET', '/api/client/me', { cookie: `client_session=${old.token}` });
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toContain('client_session=');

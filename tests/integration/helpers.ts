@@ -2,13 +2,13 @@
  * A fresh API for one test file: a new migrated database in a temporary folder, an outbox
  * folder for mail, background tasks that tests can drain, and a fetch that records forwards.
  */
-import type { AuditOptions } from '../../src/server/audit/service.ts';
+import type { AuditOptions } from '../../src/server/website-audit/service.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BackgroundTasks } from '../../src/server/background.ts';
 import { createApp } from '../../src/server/app.ts';
-import { migrateDatabase, openDatabase } from '../../src/server/db.ts';
+import { migrateDatabase, openDatabase } from '../../src/server/services/db.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { createMailer } from '../../src/server/mail.ts';
 

@@ -1,11 +1,12 @@
 /**
- * Rate limits by client address, through rate-limiter-flexible's in-memory limiter.
- * `limiter.consume(key)` throws a 429 AppError with a Retry-After header (seconds, RFC 9110
- * section 10.2.3) once `points` requests were made within `durationSeconds`.
- * Counts live in this process: several instances each keep their own.
+ * Rate limits by key (usually the caller's address), through rate-limiter-flexible's in-memory
+ * limiter (docs/product.md#limits). `limiter.consume(key)` throws a 429 AppError with a
+ * Retry-After header (seconds, RFC 9110 section 10.2.3) once `points` requests were made within
+ * `durationSeconds`. Counts live in this process: several instances each keep their own.
  */
-import type { Context } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { clientAddress, type ApiEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
 
 export interface Limiter {
@@ -29,19 +30,13 @@ export function createLimiter(points: number, durationSeconds: number, message: 
   };
 }
 
-/** Bindings the API receives from the Astro bridge (or from tests). */
-export interface ApiBindings {
-  clientAddress?: string;
-}
-
 /**
- * The caller's address: the first X-Forwarded-For entry when the app sits behind a trusted
- * proxy, else the socket address Astro reports; 'unknown' when neither exists.
+ * Middleware that spends one point of `limiter` per request, keyed by the caller's address
+ * (with `prefix`, so that limiters sharing a key space stay apart).
  */
-export function clientAddress<E extends { Bindings: ApiBindings }>(c: Context<E>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return (c.env as ApiBindings | undefined)?.clientAddress ?? 'unknown';
+export function limitByAddress(limiter: Limiter, prefix = ''): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    await limiter.consume(`${prefix}${clientAddress(c)}`);
+    await next();
+  };
 }

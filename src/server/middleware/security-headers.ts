@@ -4,7 +4,7 @@
  * `security.csp`; API responses, which are never rendered, get `default-src 'none'`.
  * HSTS (one year, subdomains) only when the site is served over HTTPS.
  */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
 /** Header name → value to set on every response. */
 export function securityHeaders(options: { https: boolean }): Record<string, string> {

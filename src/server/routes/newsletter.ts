@@ -1,20 +1,38 @@
 /**
- * POST /api/newsletter {email}: stores the address once (issue 2). Answers 200
+ * POST /api/newsletter {email}: stores the address once (docs/product.md#blog). Answers 200
  * {status: "subscribed"} whether it was new or known, so nobody learns who subscribed.
- * 422 for an invalid address, 429 past 5 sign-ups in 10 minutes from one address.
+ * 422 for an invalid address, 429 past 5 sign-ups in 10 minutes from one address; a bot (bot
+ * guard) gets the same answer and nothing is stored.
  */
 import { Hono } from 'hono';
+import { antiBotFields } from '../../shared/schemas/contact.ts';
 import { newsletterSchema } from '../../shared/schemas/newsletter.ts';
+import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
-import { clientAddress, createLimiter, type ApiBindings } from '../middleware/rate-limit.ts';
+import { botGuard } from '../middleware/bot-guard.ts';
+import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
 import { subscribe } from '../services/newsletter.ts';
 import { validate } from '../validation.ts';
 
+/** Sign-ups per address per window, and the window in seconds: 5 per 10 minutes. */
+const SIGN_UPS = 5;
+const WINDOW_SECONDS = 600;
+
 export function newsletterRoutes(deps: AppDeps) {
-  const limiter = createLimiter(5, 600, 'Too many sign-ups from your address. Please try again later.');
-  return new Hono<{ Bindings: ApiBindings }>().post('/', validate('json', newsletterSchema), async (c) => {
-    await limiter.consume(clientAddress(c, deps.env.TRUST_PROXY));
-    await subscribe(deps.db, c.req.valid('json').email);
-    return c.json({ status: 'subscribed' } as const, 200);
-  });
+  const limiter = createLimiter(
+    SIGN_UPS,
+    WINDOW_SECONDS,
+    'Too many sign-ups from your address. Please try again later.',
+  );
+  const subscribed = { status: 'subscribed' } as const;
+  return new Hono<ApiEnv>().post(
+    '/',
+    validate('json', newsletterSchema.extend(antiBotFields)),
+    limitByAddress(limiter),
+    botGuard({ answer: (c) => c.json(subscribed, 200) }),
+    async (c) => {
+      await subscribe(deps.db, c.req.valid('json').email);
+      return c.json(subscribed, 200);
+    },
+  );
 }

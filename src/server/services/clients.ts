@@ -1,26 +1,22 @@
 /**
- * Client accounts (SPEC.md 3.1 clients). Emails are stored trimmed and lower-cased, so that one
- * address cannot register twice in another case (issue 3).
+ * Client accounts (docs/product.md#records): registration from the portal, and the staff's
+ * list, create, update and delete (each recorded as an admin event in the same transaction).
+ * Emails are stored trimmed and lower-cased, so one address cannot exist twice in another case;
+ * a duplicate raises ConflictError('email_taken') on the `email` field.
  */
-import { eq } from 'drizzle-orm';
-import { clients } from '../../../db/schema/index.ts';
-import type { Database, DbExecutor } from '../db.ts';
+import { count, desc, eq } from 'drizzle-orm';
+import { clients, projects } from '../../../db/schema/index.ts';
+import type { AdminClientValues } from '../../shared/schemas/admin.ts';
+import { hashPassword, verifyNothing, verifyPassword } from '../auth/passwords.ts';
+import { ConflictError, InvalidFieldError, NotFoundError } from '../errors.ts';
+import { recordAdminEvent, type Actor } from './admin-events.ts';
+import type { Database, DbExecutor } from './db.ts';
 import { isUniqueViolation } from './db-errors.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 
-/** What the API may show of a client: everything but the password hash. */
-export interface PublicClient {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  phone: string | null;
-  isActive: boolean;
-  createdAt: string;
-}
-
-export function toPublicClient(client: ClientRow): PublicClient {
+/** What the API may show of a client: everything but the password hash, dates as ISO strings. */
+export function toPublicClient(client: ClientRow) {
   return {
     id: client.id,
     name: client.name,
@@ -36,6 +32,19 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+const DUPLICATE_EMAIL = 'An account with this email already exists';
+const duplicateEmail = () => new ConflictError('email_taken', DUPLICATE_EMAIL, 'email');
+
+/** Runs `write`; a UNIQUE violation (the email) becomes ConflictError('email_taken'). */
+async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateEmail();
+    throw error;
+  }
+}
+
 export async function findClientByEmail(db: Database, email: string): Promise<ClientRow | undefined> {
   const [row] = await db
     .select()
@@ -45,26 +54,31 @@ export async function findClientByEmail(db: Database, email: string): Promise<Cl
   return row;
 }
 
-/** Thrown by createClient when the email is already registered (in any case). */
-export class DuplicateEmailError extends Error {
-  constructor() {
-    super('An account with this email already exists');
-  }
+/**
+ * The client whose email and password match, else null. Exactly one password verification runs
+ * whether or not the email exists (a throw-away one for an unknown email), so the answer takes
+ * the same time either way and reveals nothing. Whether the client is active is the caller's
+ * business.
+ */
+export async function checkClientPassword(db: Database, email: string, password: string): Promise<ClientRow | null> {
+  const client = await findClientByEmail(db, email);
+  if (!client) return verifyNothing(password).then(() => null);
+  return (await verifyPassword(client.passwordHash, password)) ? client : null;
 }
 
 export interface NewClient {
   name: string;
   email: string;
-  company?: string;
-  phone?: string;
+  company?: string | null;
+  phone?: string | null;
   passwordHash: string;
 }
 
-/** Inserts a client. Throws DuplicateEmailError when the email exists. */
-export async function createClient(db: DbExecutor, input: NewClient): Promise<ClientRow> {
+/** Inserts a client; ConflictError when the email exists in any case. */
+export async function insertClient(db: DbExecutor, input: NewClient): Promise<ClientRow> {
   const now = new Date();
-  try {
-    const [row] = await db
+  const [row] = await uniqueEmail(() =>
+    db
       .insert(clients)
       .values({
         name: input.name,
@@ -75,11 +89,64 @@ export async function createClient(db: DbExecutor, input: NewClient): Promise<Cl
         createdAt: now,
         updatedAt: now,
       })
-      .returning();
-    if (!row) throw new Error('Insert returned no row');
-    return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DuplicateEmailError();
-    throw error;
-  }
+      .returning(),
+  );
+  if (!row) throw new Error('Insert returned no row');
+  return row;
+}
+
+/** Clients, newest first, each with its number of projects (what its delete takes with it). */
+export async function listClients(db: Database) {
+  const rows = await db
+    .select({ client: clients, projectCount: count(projects.id) })
+    .from(clients)
+    .leftJoin(projects, eq(projects.clientId, clients.id))
+    .groupBy(clients.id)
+    .orderBy(desc(clients.createdAt));
+  return rows.map((r) => ({ ...toPublicClient(r.client), projectCount: r.projectCount }));
+}
+
+/** Staff create a client; a password is required (InvalidFieldError on `password` otherwise). */
+export async function createClient(db: Database, actor: Actor, values: AdminClientValues) {
+  if (!values.password) throw new InvalidFieldError('password', 'Password is required for a new client');
+  const passwordHash = await hashPassword(values.password);
+  return db.transaction(async (tx) => {
+    const client = await insertClient(tx, { ...values, passwordHash });
+    await recordAdminEvent(tx, actor, 'create', 'client', client.id, `Created client ${client.name} <${client.email}>`);
+    return toPublicClient(client);
+  });
+}
+
+/** Staff update a client; an absent password keeps the current one. NotFoundError when missing. */
+export async function updateClient(db: Database, actor: Actor, id: string, values: AdminClientValues) {
+  const passwordHash = values.password ? await hashPassword(values.password) : undefined;
+  return uniqueEmail(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(clients)
+        .set({
+          name: values.name,
+          email: normalizeEmail(values.email),
+          company: values.company,
+          phone: values.phone,
+          ...(passwordHash ? { passwordHash } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(clients.id, id))
+        .returning();
+      if (!row) throw new NotFoundError('Client');
+      const summary = `Updated client ${row.name}${passwordHash ? ' (new password)' : ''}`;
+      await recordAdminEvent(tx, actor, 'update', 'client', id, summary);
+      return toPublicClient(row);
+    }),
+  );
+}
+
+/** Deletes a client with its projects, milestones, messages and sessions. NotFoundError when missing. */
+export async function deleteClient(db: Database, actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(clients).where(eq(clients.id, id)).returning();
+    if (!row) throw new NotFoundError('Client');
+    await recordAdminEvent(tx, actor, 'delete', 'client', id, `Deleted client ${row.name} and all of its projects`);
+  });
 }

@@ -1,6 +1,6 @@
 /** Database liveness for GET /api/health. */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db.ts';
+import type { Database } from './db.ts';
 
 /** Runs a real query; resolves true when the database answers, false when it throws. */
 export async function databaseAnswers(db: Database): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Lead } from './leads.ts';
+import type { LeadRow as Lead } from './leads.ts';
 import { leadsToCsv, neutralizeCell } from './leads-csv.ts';
 
 const lead = (overrides: Partial<Lead>): Lead => ({

@@ -1,6 +1,6 @@
 /** Newsletter sign-ups from the blog (issue 2): one row per address, lower-cased. */
 import { newsletterSubscribers } from '../../../db/schema/index.ts';
-import type { Database } from '../db.ts';
+import type { Database } from './db.ts';
 
 /** Stores `email` once; returns true when it was new, false when already subscribed. */
 export async function subscribe(db: Database, email: string): Promise<boolean> {

@@ -1,15 +1,16 @@
 /**
- * Password-reset links (issue 3): single use, valid for 1 hour; only the token's SHA-256 is
- * stored. Using one sets the new password, spends every open link of that client and revokes
- * all its sessions, in one transaction.
+ * Password-reset links for clients (docs/product.md#password-reset): single use, valid for
+ * 1 hour; only the token's SHA-256 is stored. Using one sets the new password, spends every open
+ * link of that client and revokes all its sessions, in one transaction.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { clientSessions, clients, passwordResetTokens } from '../../../db/schema/index.ts';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import { clients, passwordResetTokens } from '../../../db/schema/index.ts';
 import { hashSecretHex, randomToken } from '../auth/tokens.ts';
-import type { Database } from '../db.ts';
+import type { Database } from './db.ts';
+import { revokeUserSessions } from './sessions.ts';
 
 /** How long a reset link works, in milliseconds: 1 hour. */
-export const RESET_TTL_MS = 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** Creates a link token for the client and returns it (it is stored only as a hash). */
 export async function createPasswordResetToken(db: Database, clientId: string, now = new Date()): Promise<string> {
@@ -52,7 +53,16 @@ export async function usePasswordResetToken(
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.clientId, row.clientId), isNull(passwordResetTokens.usedAt)));
-    await tx.delete(clientSessions).where(eq(clientSessions.clientId, row.clientId));
+    await revokeUserSessions(tx, 'client', row.clientId);
     return row.clientId;
   });
+}
+
+/** Deletes reset links that expired at or before `now` (used or not); returns how many went. */
+export async function deleteExpiredResetTokens(db: Database, now = new Date()): Promise<number> {
+  const rows = await db
+    .delete(passwordResetTokens)
+    .where(lte(passwordResetTokens.expiresAt, now))
+    .returning({ id: passwordResetTokens.id });
+  return rows.length;
 }

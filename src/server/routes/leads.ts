@@ -1,28 +1,28 @@
 /**
- * POST /api/contact: stores a lead from the landing, audit or emergency form (issue 2, part 3).
+ * POST /api/contact: stores a lead from the landing, website-audit or emergency form
+ * (docs/product.md#contact-form, docs/product.md#emergency).
  *
  * Body: the landing form {name, email, message, howDidYouFindUs}, the audit request {name,
- * email, subject, message, services} (SPEC.md 7) or the emergency form {source: "emergency",
- * name, contact, message}; `source` may be given, else it is inferred. Answers 201 {id}.
- * 400 malformed JSON, 413 over 64 KB, 415 not JSON, 422 invalid fields, 429 more than
- * LEAD_RATE_LIMIT (default 5) leads in 10 minutes from one address (with Retry-After). A filled honeypot, or a form
- * sent faster than a person can fill it, answers 201 and stores nothing.
+ * email, subject, message, services} or the emergency form {source: "emergency", name, contact,
+ * message}; `source` may be given, else it is inferred. Answers 201 {id}. 400 malformed JSON,
+ * 413 over 64 KB, 415 not JSON, 422 invalid fields, 429 past LEAD_RATE_LIMIT leads per 10
+ * minutes from one address (with Retry-After). A bot (bot guard) gets 201 and nothing is stored.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { isEmailAddress } from '../../shared/schemas/fields.ts';
 import { antiBotFields, auditLeadSchema, contactFormSchema } from '../../shared/schemas/contact.ts';
 import { emergencyFormSchema } from '../../shared/schemas/emergency.ts';
+import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { notifyNewLead } from '../lead-notifications.ts';
-import { clientAddress, createLimiter, type ApiBindings } from '../middleware/rate-limit.ts';
+import { botGuard } from '../middleware/bot-guard.ts';
+import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
 import { createLead, type NewLead } from '../services/leads.ts';
 import { validate } from '../validation.ts';
 
-/** The rate-limit window for leads, in seconds: 10 minutes (issue 2); the count is LEAD_RATE_LIMIT. */
+/** The rate-limit window for leads, in seconds: 10 minutes; the count is LEAD_RATE_LIMIT. */
 export const LEAD_LIMIT_WINDOW_SECONDS = 600;
-/** A form submitted sooner than this after it was shown is taken for a bot, in milliseconds. */
-export const MIN_FILL_TIME_MS = 1500;
 
 const leadRequestSchema = z.preprocess(
   (body) => {
@@ -77,25 +77,21 @@ function toNewLead(body: LeadRequest): NewLead {
   }
 }
 
-function looksLikeBot(body: LeadRequest, now: number): boolean {
-  if (body.fax && body.fax.trim() !== '') return true;
-  return body.startedAt !== undefined && now - body.startedAt < MIN_FILL_TIME_MS;
-}
-
-export function contactRoutes(deps: AppDeps) {
+export function leadRoutes(deps: AppDeps) {
   const limiter = createLimiter(
     deps.env.LEAD_RATE_LIMIT,
     LEAD_LIMIT_WINDOW_SECONDS,
     'Too many messages from your address. Please try again later or call us.',
   );
-  return new Hono<{ Bindings: ApiBindings }>().post('/', validate('json', leadRequestSchema), async (c) => {
-    const body = c.req.valid('json');
-    await limiter.consume(clientAddress(c, deps.env.TRUST_PROXY));
-    if (looksLikeBot(body, Date.now())) {
-      return c.json({ id: crypto.randomUUID() }, 201);
-    }
-    const lead = await createLead(deps.db, toNewLead(body));
-    notifyNewLead(lead, { env: deps.env, mailer: deps.mailer, tasks: deps.tasks, fetch: deps.fetch });
-    return c.json({ id: lead.id }, 201);
-  });
+  return new Hono<ApiEnv>().post(
+    '/',
+    validate('json', leadRequestSchema),
+    limitByAddress(limiter),
+    botGuard({ answer: (c) => c.json({ id: crypto.randomUUID() }, 201) }),
+    async (c) => {
+      const lead = await createLead(deps.db, toNewLead(c.req.valid('json')));
+      notifyNewLead(lead, deps);
+      return c.json({ id: lead.id }, 201);
+    },
+  );
 }

@@ -11,7 +11,7 @@ import { dirname, resolve } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
-import * as schema from '../../db/schema/index.ts';
+import * as schema from '../../../db/schema/index.ts';
 
 export type Database = ReturnType<typeof drizzle<typeof schema>>;
 /** The database or an open transaction on it: what services that may run in a transaction take. */

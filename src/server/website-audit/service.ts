@@ -9,7 +9,7 @@ import { analyze } from './checks.ts';
 import { FETCH_TIMEOUT_MS, FetchRefused, safeFetch, type SafeFetchOptions } from './safe-fetch.ts';
 
 /** How long a report is reused for the same URL, in milliseconds: 5 minutes. */
-export const AUDIT_CACHE_MS = 5 * 60 * 1000;
+const AUDIT_CACHE_MS = 5 * 60 * 1000;
 
 /**
  * What the auditor may reach. `allowLoopback` exists for tests (fixture sites on 127.0.0.1);

@@ -1,5 +1,5 @@
 /**
- * Fetches one web page for the audit without becoming a proxy into private networks (issue 5;
+ * Fetches one web page for the audit without becoming a proxy into private networks (docs/product.md#audit-fetch;
  * OWASP Server-Side Request Forgery Prevention Cheat Sheet):
  *
  * - http and https only, on the standard ports 80 and 443;
@@ -15,45 +15,21 @@
  * The only exception is `allowLoopback`, which the tests switch on to audit fixture sites on
  * 127.0.0.1 or ::1 (any port); nothing in production sets it (see AuditOptions in service.ts).
  */
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import ipaddr from 'ipaddr.js';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import { checkTarget, FetchRefused, PRIVATE_MESSAGE } from './fetch-target.ts';
+
+export { FetchRefused, isPublicAddress } from './fetch-target.ts';
 
 /** Limits of issue 5: 8 seconds in total, 2 MB of body, 5 redirects. */
 export const FETCH_TIMEOUT_MS = 8000;
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const MAX_REDIRECTS = 5;
-
-export type RefusalCode =
-  | 'scheme'
-  | 'port'
-  | 'private_address'
-  | 'not_found'
-  | 'timeout'
-  | 'too_large'
-  | 'not_html'
-  | 'too_many_redirects'
-  | 'http_error'
-  | 'unreachable';
-
-/** A target the audit will not (or could not) fetch; `message` is shown to the visitor. */
-export class FetchRefused extends Error {
-  constructor(
-    readonly code: RefusalCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'FetchRefused';
-  }
-}
-
-const PRIVATE_MESSAGE = 'This address points to a private or reserved network, so it cannot be audited.';
 
 export interface SafeFetchOptions {
   /** Tests only: allow loopback addresses (127.0.0.0/8, ::1) on any port. */
@@ -84,43 +60,6 @@ export interface FetchedPage {
   bodyBytes: number;
   /** Milliseconds from sending the final request to its response headers. */
   responseMs: number;
-}
-
-const systemResolve = async (hostname: string) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
-
-/** True when `address` is a public unicast address (or loopback, when allowed). */
-export function isPublicAddress(address: string, allowLoopback = false): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  const range = ipaddr.process(address).range();
-  return range === 'unicast' || (allowLoopback && range === 'loopback');
-}
-
-async function checkTarget(url: URL, options: SafeFetchOptions): Promise<void> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new FetchRefused('scheme', 'Only http and https addresses can be audited.');
-  }
-  if (url.username || url.password) throw new FetchRefused('scheme', 'Addresses with a user name cannot be audited.');
-  if (!options.allowLoopback && url.port !== '') {
-    throw new FetchRefused('port', 'Only websites on the standard ports (80 and 443) can be audited.');
-  }
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  if (ipaddr.isValid(host)) {
-    addresses = [host];
-  } else {
-    try {
-      addresses = await (options.resolve ?? systemResolve)(host);
-    } catch {
-      throw new FetchRefused('not_found', 'We could not find that website. Please check the address.');
-    }
-    if (addresses.length === 0) {
-      throw new FetchRefused('not_found', 'We could not find that website. Please check the address.');
-    }
-  }
-  if (!addresses.every((a) => isPublicAddress(a, options.allowLoopback))) {
-    throw new FetchRefused('private_address', PRIVATE_MESSAGE);
-  }
 }
 
 /** Counts bytes through a stream and fails past `max`. */

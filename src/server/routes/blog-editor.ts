@@ -1,5 +1,6 @@
 /**
- * The blog editor's gate (SPEC.md 2.7; issue 5), checked on the server instead of in the browser:
+ * The blog editor's gate (docs/product.md#blog-editor), checked on the server, never in the
+ * browser:
  *
  * - GET /status → {configured, unlocked}: unlocked with a valid editor cookie or a staff session.
  * - POST /unlock {password} → 204 with an httpOnly `blog_editor` cookie (8 hours) when the
@@ -16,12 +17,12 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
-import { adminRequestToken } from '../auth/admin-auth.ts';
-import { validateAdminSession } from '../auth/admin-sessions.ts';
+import { currentStaff } from '../auth/identity.ts';
+import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { isHttpsSite } from '../env.ts';
 import { AppError } from '../errors.ts';
-import { clientAddress, createLimiter, type ApiBindings } from '../middleware/rate-limit.ts';
+import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
 import { validate } from '../validation.ts';
 
 const COOKIE = 'blog_editor';
@@ -31,18 +32,18 @@ const UNLOCK_SECONDS = 8 * 60 * 60;
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /** Constant-time password check: equal-length digests, so neither content nor length leaks by timing. */
-export function passwordMatches(given: string, expected: string): boolean {
+function passwordMatches(given: string, expected: string): boolean {
   return timingSafeEqual(sha256(given), sha256(expected));
 }
 
-export function blogAdminRoutes(deps: AppDeps) {
-  const { db, env } = deps;
+export function blogEditorRoutes(deps: AppDeps) {
+  const { env } = deps;
   const secure = isHttpsSite(env);
   const password = env.BLOG_ADMIN_PASSWORD;
   const key = password ? sha256(`blog-editor-cookie:${password}`) : null;
   const limiter = createLimiter(env.AUTH_RATE_LIMIT, 15 * 60, 'Too many attempts. Please wait a few minutes.');
 
-  async function unlocked(c: Context<{ Bindings: ApiBindings }>): Promise<boolean> {
+  async function unlocked(c: Context<ApiEnv>): Promise<boolean> {
     const token = getCookie(c, COOKIE);
     if (token && key) {
       try {
@@ -52,36 +53,38 @@ export function blogAdminRoutes(deps: AppDeps) {
         // Expired, or signed with an old password: fall through.
       }
     }
-    const staff = adminRequestToken(c);
-    const session = staff ? await validateAdminSession(db, staff) : null;
-    return Boolean(session && env.ADMIN_EMAILS.includes(session.user.username));
+    return (await currentStaff(c)) !== null;
   }
 
-  return new Hono<{ Bindings: ApiBindings }>()
+  return new Hono<ApiEnv>()
     .get('/status', async (c) => c.json({ configured: Boolean(password), unlocked: await unlocked(c) }))
-    .post('/unlock', validate('json', z.object({ password: z.string().max(1000) })), async (c) => {
-      if (!password || !key) {
-        throw new AppError(503, 'not_configured', 'The blog editor is disabled: no password is set on this server.');
-      }
-      await limiter.consume(`blog-admin:${clientAddress(c, env.TRUST_PROXY)}`);
-      if (!passwordMatches(c.req.valid('json').password, password)) {
-        throw new AppError(401, 'invalid_password', 'Invalid password');
-      }
-      const token = await new SignJWT({})
-        .setProtectedHeader({ alg: 'HS256' })
-        .setAudience('blog-editor')
-        .setIssuedAt()
-        .setExpirationTime(`${UNLOCK_SECONDS}s`)
-        .sign(key);
-      setCookie(c, COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'Lax',
-        secure,
-        path: '/',
-        maxAge: UNLOCK_SECONDS,
-      });
-      return c.body(null, 204);
-    })
+    .post(
+      '/unlock',
+      validate('json', z.object({ password: z.string().max(1000) })),
+      limitByAddress(limiter, 'blog-admin:'),
+      async (c) => {
+        if (!password || !key) {
+          throw new AppError(503, 'not_configured', 'The blog editor is disabled: no password is set on this server.');
+        }
+        if (!passwordMatches(c.req.valid('json').password, password)) {
+          throw new AppError(401, 'invalid_password', 'Invalid password');
+        }
+        const token = await new SignJWT({})
+          .setProtectedHeader({ alg: 'HS256' })
+          .setAudience('blog-editor')
+          .setIssuedAt()
+          .setExpirationTime(`${UNLOCK_SECONDS}s`)
+          .sign(key);
+        setCookie(c, COOKIE, token, {
+          httpOnly: true,
+          sameSite: 'Lax',
+          secure,
+          path: '/',
+          maxAge: UNLOCK_SECONDS,
+        });
+        return c.body(null, 204);
+      },
+    )
     .post('/lock', (c) => {
       deleteCookie(c, COOKIE, { path: '/', secure });
       return c.body(null, 204);

@@ -1,5 +1,5 @@
 /**
- * Staff sign-in under /api/admin/auth (SPEC.md 2.11, 7; issue 4).
+ * Staff sign-in under /api/admin/auth (docs/product.md#admin-sign-in; ADR 0005).
  *
  * - GET /config → {google: boolean}: whether Google sign-in is configured.
  * - GET /google → 302 to the OpenID provider with state and a PKCE verifier kept in short-lived
@@ -16,14 +16,15 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { z } from 'zod';
-import { setAdminSessionCookie, type AdminEnv } from '../auth/admin-auth.ts';
-import { createAdminSession } from '../auth/admin-sessions.ts';
-import type { AppDeps } from '../deps.ts';
-import { isHttpsSite } from '../env.ts';
-import { AppError } from '../errors.ts';
-import { clientAddress, createLimiter } from '../middleware/rate-limit.ts';
-import { upsertAdminUser, useSignInLink } from '../services/admin-users.ts';
-import { validate } from '../validation.ts';
+import { startSession } from '../../auth/identity.ts';
+import type { ApiEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { isHttpsSite } from '../../env.ts';
+import { AppError } from '../../errors.ts';
+import { createLimiter, limitByAddress } from '../../middleware/rate-limit.ts';
+import { useSignInLink } from '../../services/sign-in-links.ts';
+import { upsertStaffUser } from '../../services/staff-users.ts';
+import { validate } from '../../validation.ts';
 
 const STATE_COOKIE = 'admin_oauth_state';
 const VERIFIER_COOKIE = 'admin_oauth_verifier';
@@ -31,7 +32,7 @@ const VERIFIER_COOKIE = 'admin_oauth_verifier';
 const FLOW_COOKIE_SECONDS = 600;
 const SCOPES = ['openid', 'email', 'profile'];
 
-export function adminAuthRoutes(deps: AppDeps) {
+export function staffSignInRoutes(deps: AppDeps) {
   const { db, env } = deps;
   const secure = isHttpsSite(env);
   const configured = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
@@ -48,14 +49,32 @@ export function adminAuthRoutes(deps: AppDeps) {
     maxAge: FLOW_COOKIE_SECONDS,
   };
 
-  async function signIn(c: Context, email: string) {
-    const user = await upsertAdminUser(db, email);
-    const { token, session } = await createAdminSession(db, user.id);
-    setAdminSessionCookie(c, token, session.expiresAt, secure);
+  /**
+   * Exchanges the code and verifies the ID token (issuer, audience, expiry, the provider's keys).
+   * Returns the email and whether the provider verified it, or null when the exchange fails.
+   */
+  async function providerIdentity(code: string, verifier: string) {
+    try {
+      const tokens = await oauth.validateAuthorizationCode(env.OIDC_TOKEN_ENDPOINT, code, verifier);
+      const { payload } = await jwtVerify(tokens.idToken(), jwks, {
+        issuer: env.OIDC_ISSUER,
+        audience: env.GOOGLE_CLIENT_ID,
+      });
+      const verified = typeof payload.email === 'string' && payload.email_verified === true;
+      return { email: String(payload.email ?? '').toLowerCase(), verified };
+    } catch (error) {
+      console.error('[admin] Google sign-in failed:', error instanceof Error ? error.message : error);
+      return null;
+    }
+  }
+
+  async function signIn(c: Context<ApiEnv>, email: string) {
+    const user = await upsertStaffUser(db, email);
+    await startSession(c, 'staff', user.id);
     return user;
   }
 
-  return new Hono<AdminEnv>()
+  return new Hono<ApiEnv>()
     .get('/config', (c) => c.json({ google: configured }))
     .get('/google', (c) => {
       if (!configured) return toLogin(c, 'not_configured');
@@ -81,35 +100,28 @@ export function adminAuthRoutes(deps: AppDeps) {
       if (!configured || !code || !state || !verifier || c.req.query('state') !== state) {
         return toLogin(c, 'callback_failed');
       }
-      let email: string;
-      try {
-        const tokens = await oauth.validateAuthorizationCode(env.OIDC_TOKEN_ENDPOINT, code, verifier);
-        const { payload } = await jwtVerify(tokens.idToken(), jwks, {
-          issuer: env.OIDC_ISSUER,
-          audience: env.GOOGLE_CLIENT_ID,
-        });
-        if (typeof payload.email !== 'string' || payload.email_verified !== true) return toLogin(c, 'unauthorized');
-        email = payload.email.toLowerCase();
-      } catch (error) {
-        console.error('[admin] Google sign-in failed:', error instanceof Error ? error.message : error);
-        return toLogin(c, 'callback_failed');
-      }
-      if (!env.ADMIN_EMAILS.includes(email)) return toLogin(c, 'unauthorized');
-      await signIn(c, email);
+      const identity = await providerIdentity(code, verifier);
+      if (!identity) return toLogin(c, 'callback_failed');
+      if (!identity.verified || !env.ADMIN_EMAILS.includes(identity.email)) return toLogin(c, 'unauthorized');
+      await signIn(c, identity.email);
       return c.redirect('/admin', 302);
     })
-    .post('/link', validate('json', z.object({ token: z.string().min(10).max(200) })), async (c) => {
-      await limiter.consume(`admin-link:${clientAddress(c, env.TRUST_PROXY)}`);
-      const email = await useSignInLink(db, c.req.valid('json').token);
-      if (!email) throw new AppError(400, 'invalid_link', 'This sign-in link is invalid, used or expired.');
-      if (!env.ADMIN_EMAILS.includes(email)) {
-        throw new AppError(
-          403,
-          'forbidden',
-          'Access denied. Only authorized email addresses can access the admin panel.',
-        );
-      }
-      const user = await signIn(c, email);
-      return c.json({ user: { id: user.id, username: user.username } });
-    });
+    .post(
+      '/link',
+      validate('json', z.object({ token: z.string().min(10).max(200) })),
+      limitByAddress(limiter, 'admin-link:'),
+      async (c) => {
+        const email = await useSignInLink(db, c.req.valid('json').token);
+        if (!email) throw new AppError(400, 'invalid_link', 'This sign-in link is invalid, used or expired.');
+        if (!env.ADMIN_EMAILS.includes(email)) {
+          throw new AppError(
+            403,
+            'forbidden',
+            'Access denied. Only authorized email addresses can access the admin panel.',
+          );
+        }
+        const user = await signIn(c, email);
+        return c.json({ user: { id: user.id, username: user.username } });
+      },
+    );
 }

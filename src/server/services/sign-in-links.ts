@@ -1,28 +1,16 @@
 /**
- * Staff accounts (SPEC.md 3.1 users) and one-time sign-in links (issue 4: `npm run admin:link`,
- * 15 minutes, single use, stored only as a hash).
+ * One-time sign-in links for staff (`npm run admin:link`; docs/product.md#admin-sign-in): valid
+ * 15 minutes, usable once, stored only as the SHA-256 of their token.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import { adminSignInLinks, users } from '../../../db/schema/index.ts';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import { adminSignInLinks } from '../../../db/schema/index.ts';
 import { hashSecretHex, randomToken } from '../auth/tokens.ts';
-import type { Database } from '../db.ts';
+import type { Database } from './db.ts';
 
 /** How long a printed sign-in link works, in milliseconds: 15 minutes. */
-export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 
-/** The user for `email` (its username), created on first sign-in; lastSignInAt set to now. */
-export async function upsertAdminUser(db: Database, email: string, now = new Date()) {
-  const username = email.trim().toLowerCase();
-  const [row] = await db
-    .insert(users)
-    .values({ username, createdAt: now, lastSignInAt: now })
-    .onConflictDoUpdate({ target: users.username, set: { lastSignInAt: now } })
-    .returning();
-  if (!row) throw new Error('Upsert returned no row');
-  return row;
-}
-
-/** Creates a sign-in link token for `email` and returns it (stored only as a hash). */
+/** Creates a link token for `email` and returns it (the database keeps only its hash). */
 export async function createSignInLink(db: Database, email: string, now = new Date()): Promise<string> {
   const token = `${randomToken()}${randomToken()}`;
   await db.insert(adminSignInLinks).values({
@@ -48,4 +36,13 @@ export async function useSignInLink(db: Database, token: string, now = new Date(
     )
     .returning({ email: adminSignInLinks.email });
   return row?.email ?? null;
+}
+
+/** Deletes links that expired at or before `now` (used or not); returns how many went. */
+export async function deleteExpiredSignInLinks(db: Database, now = new Date()): Promise<number> {
+  const rows = await db
+    .delete(adminSignInLinks)
+    .where(lte(adminSignInLinks.expiresAt, now))
+    .returning({ id: adminSignInLinks.id });
+  return rows.length;
 }

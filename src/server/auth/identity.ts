@@ -1,0 +1,89 @@
+/**
+ * Who is calling (docs/product.md#sessions; ADR 0004 and 0005): one set of functions for both
+ * kinds of session, `client` (portal, cookie `client_session`) and `staff` (dashboard, cookie
+ * `admin_session`). A token comes from `Authorization: Bearer <token>` when present, else from
+ * the kind's httpOnly cookie; a renewed session re-sets the cookie.
+ *
+ * - `requireSession(kind)`: middleware; 401 without a valid session of that kind (for staff,
+ *   also when the email is no longer in ADMIN_EMAILS); sets `session` and `user`.
+ * - `currentStaff(c)`: the signed-in, still-allowed staff user, or null (the blog editor's gate
+ *   and the dashboard share it).
+ * - `startSession(c, kind, userId)` and `endSession(c, kind)`: sign-in and sign-out.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ApiEnv, SessionEnv } from '../context.ts';
+import { isHttpsSite } from '../env.ts';
+import { AppError } from '../errors.ts';
+import {
+  createSession,
+  revokeSession,
+  validateSession,
+  type SessionKind,
+  type StaffRecord,
+  type ValidatedSession,
+} from '../services/sessions.ts';
+import { sessionCookie } from './session-cookie.ts';
+
+/** The cookie of each kind of session (ADR 0004, 0005). */
+const SESSION_COOKIES = { client: 'client_session', staff: 'admin_session' } as const;
+const cookies = { client: sessionCookie(SESSION_COOKIES.client), staff: sessionCookie(SESSION_COOKIES.staff) };
+
+const SIGN_IN_AGAIN: Record<SessionKind, string> = {
+  client: 'Please sign in to continue',
+  staff: 'Please sign in as staff to continue',
+};
+
+/** Validates the request's token of `kind`; re-sets the cookie when the session was renewed. */
+async function currentSession<K extends SessionKind>(c: Context<ApiEnv>, kind: K): Promise<ValidatedSession<K> | null> {
+  const { db, env } = c.var.deps;
+  const token = cookies[kind].read(c);
+  const result = token ? await validateSession(db, kind, token) : null;
+  if (!result) return null;
+  if (kind === 'staff' && !env.ADMIN_EMAILS.includes((result.user as StaffRecord).username)) return null;
+  if (result.renewed && !c.req.header('authorization')) {
+    cookies[kind].set(c, token!, result.session.expiresAt, isHttpsSite(env));
+  }
+  return result;
+}
+
+/** Lets the request through only with a valid session of `kind`; sets `session` and `user`. */
+export function requireSession<K extends SessionKind>(kind: K): MiddlewareHandler<SessionEnv<K>> {
+  return async (c, next) => {
+    if (c.var.session?.kind === kind) return next();
+    const result = await currentSession(c as unknown as Context<ApiEnv>, kind);
+    if (!result) throw new AppError(401, 'unauthorized', SIGN_IN_AGAIN[kind]);
+    c.set('session', result.session);
+    c.set('user', result.user);
+    await next();
+  };
+}
+
+/**
+ * The signed-in staff user of the request, or null. Someone removed from ADMIN_EMAILS loses
+ * access at once, whatever sessions they hold.
+ */
+export async function currentStaff(c: Context<ApiEnv>): Promise<StaffRecord | null> {
+  return (await currentSession(c, 'staff'))?.user ?? null;
+}
+
+/** Creates a session of `kind` for `userId` and sets its cookie; returns the token (for API clients). */
+export async function startSession(c: Context<ApiEnv>, kind: SessionKind, userId: string): Promise<string> {
+  const { db, env } = c.var.deps;
+  const { token, session } = await createSession(db, kind, userId);
+  cookies[kind].set(c, token, session.expiresAt, isHttpsSite(env));
+  return token;
+}
+
+/** Revokes the request's session of `kind`, if it has a valid one, and clears its cookie. */
+export async function endSession(c: Context<ApiEnv>, kind: SessionKind): Promise<void> {
+  const { db } = c.var.deps;
+  const token = cookies[kind].read(c);
+  const result = token ? await validateSession(db, kind, token) : null;
+  if (result) await revokeSession(db, kind, result.session.id);
+  clearSessionCookie(c, kind);
+}
+
+/** Clears the cookie of `kind` (after a password reset, for instance). */
+export function clearSessionCookie(c: Context<ApiEnv>, kind: SessionKind): void {
+  cookies[kind].clear(c, isHttpsSite(c.var.deps.env));
+}

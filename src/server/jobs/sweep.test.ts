@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminSessions, adminSignInLinks, clientSessions, passwordResetTokens } from '../../../db/schema/index.ts';
+import { insertClient } from '../services/clients.ts';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '../services/db.ts';
+import { createPasswordResetToken } from '../services/password-resets.ts';
+import { createSession } from '../services/sessions.ts';
+import { createSignInLink } from '../services/sign-in-links.ts';
+import { upsertStaffUser } from '../services/staff-users.ts';
+import { scheduleSweep, SWEEP_EVERY_MS } from './sweep.ts';
+
+const HOUR = 60 * 60 * 1000;
+let dir: string;
+let handle: DatabaseHandle;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'agency-sweep-'));
+  handle = await openDatabase(`file:${join(dir, 'sweep.db')}`);
+  await migrateDatabase(handle.db, join(import.meta.dirname, '../../../db/migrations'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  handle.client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function count() {
+  const { db } = handle;
+  return {
+    client: (await db.select().from(clientSessions)).length,
+    staff: (await db.select().from(adminSessions)).length,
+    resets: (await db.select().from(passwordResetTokens)).length,
+    links: (await db.select().from(adminSignInLinks)).length,
+  };
+}
+
+describe('the hourly sweep', () => {
+  it('deletes what has expired, keeps what is still valid, and runs again every hour', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const start = new Date('2026-11-23T09:00:00Z');
+    vi.setSystemTime(start);
+    const { db } = handle;
+    const client = await insertClient(db, { name: 'Ada', email: 'ada@example.com', passwordHash: 'x' });
+    const staff = await upsertStaffUser(db, 'owner@example.com');
+
+    // Already expired: a client session made 31 days ago, a staff session too, a reset link
+    // made 2 hours ago (valid 1 hour), a sign-in link made 20 minutes ago (valid 15 minutes).
+    const long = new Date(start.getTime() - 31 * 24 * HOUR);
+    await createSession(db, 'client', client.id, long);
+    await createSession(db, 'staff', staff.id, long);
+    await createPasswordResetToken(db, client.id, new Date(start.getTime() - 2 * HOUR));
+    await createSignInLink(db, staff.username, new Date(start.getTime() - 20 * 60 * 1000));
+    // Still valid now: a fresh one of each.
+    await createSession(db, 'client', client.id, start);
+    await createSession(db, 'staff', staff.id, start);
+    await createPasswordResetToken(db, client.id, start);
+    await createSignInLink(db, staff.username, start);
+    expect(await count()).toEqual({ client: 2, staff: 2, resets: 2, links: 2 });
+
+    const schedule = scheduleSweep(db);
+    await vi.waitFor(async () => expect(await count()).toEqual({ client: 1, staff: 1, resets: 1, links: 1 }));
+
+    // An hour later the fresh reset and sign-in links have expired too; the sessions (30 days) have not.
+    await vi.advanceTimersByTimeAsync(SWEEP_EVERY_MS);
+    await vi.waitFor(async () => expect(await count()).toEqual({ client: 1, staff: 1, resets: 0, links: 0 }));
+
+    // 30 days on, the sessions go as well.
+    await vi.advanceTimersByTimeAsync(30 * 24 * HOUR);
+    await vi.waitFor(async () => expect(await count()).toEqual({ client: 0, staff: 0, resets: 0, links: 0 }));
+    await schedule.stop();
+  });
+
+  it('reports a failed sweep and keeps its schedule', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const errors: unknown[] = [];
+    handle.client.close();
+    const schedule = scheduleSweep(handle.db, { onError: (error) => errors.push(error) });
+    await vi.waitFor(() => expect(errors).toHaveLength(1));
+    await vi.advanceTimersByTimeAsync(SWEEP_EVERY_MS);
+    await vi.waitFor(() => expect(errors).toHaveLength(2));
+    await schedule.stop();
+    handle = await openDatabase(`file:${join(dir, 'sweep.db')}`);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * The hourly sweep (docs/product.md#limits): deletes expired sessions of both kinds, expired
+ * password-reset links and expired staff sign-in links, so the tables hold only what can still
+ * be used. Run by the server process (src/server/main.ts) once at start and then every hour.
+ */
+import type { Database } from '../services/db.ts';
+import { deleteExpiredResetTokens } from '../services/password-resets.ts';
+import { deleteExpiredSessions } from '../services/sessions.ts';
+import { deleteExpiredSignInLinks } from '../services/sign-in-links.ts';
+
+/** How often the sweep runs, in milliseconds: every hour. */
+export const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+interface SweepResult {
+  sessions: number;
+  resetTokens: number;
+  signInLinks: number;
+}
+
+/** Deletes everything that expired at or before `now`; returns how many rows of each went. */
+async function sweepExpired(db: Database, now = new Date()): Promise<SweepResult> {
+  return {
+    sessions: await deleteExpiredSessions(db, now),
+    resetTokens: await deleteExpiredResetTokens(db, now),
+    signInLinks: await deleteExpiredSignInLinks(db, now),
+  };
+}
+
+export interface SweepSchedule {
+  /** Stops the timer and resolves once a sweep in progress has finished. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Sweeps now and then every `everyMs` (default SWEEP_EVERY_MS). A failed sweep is reported to
+ * `onError` and the next one runs as planned. The timer does not keep the process alive.
+ */
+export function scheduleSweep(
+  db: Database,
+  { everyMs = SWEEP_EVERY_MS, onError = (error: unknown) => console.error('[sweep] failed:', error) } = {},
+): SweepSchedule {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = running.then(() => sweepExpired(db, new Date()).then(() => undefined, onError));
+  };
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * Request bodies the API reads (docs/product.md#limits): at most 64 KB (413 past that), and
+ * JSON only (415 for a POST, PUT or PATCH with a body of another type).
+ */
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { AppError } from '../errors.ts';
+
+/** Largest request body the API reads, in bytes: 64 KB. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export const limitBodySize: MiddlewareHandler = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw new AppError(413, 'payload_too_large', 'The request body is larger than 64 KB');
+  },
+});
+
+function hasBody(request: Request): boolean {
+  return request.body !== null && request.headers.get('content-length') !== '0';
+}
+
+export const requireJsonBody: MiddlewareHandler = async (c, next) => {
+  if (['POST', 'PUT', 'PATCH'].includes(c.req.method) && hasBody(c.req.raw)) {
+    const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (!/^application\/([\w.-]+\+)?json$/.test(type)) {
+      throw new AppError(415, 'unsupported_media_type', 'Send the body as application/json');
+    }
+  }
+  await next();
+};

@@ -1,0 +1,30 @@
+/**
+ * Clients for staff under /api/admin/clients (docs/product.md#client-form): GET / (newest
+ * first, with each client's number of projects), POST /, PUT /:id (a blank password keeps the
+ * current one), DELETE /:id (with its projects, milestones and messages). 409 when the email
+ * exists in any case; 422 with the form's messages; 404 for a missing client.
+ */
+import { Hono } from 'hono';
+import { adminClientSchema } from '../../../shared/schemas/admin.ts';
+import { requireSession } from '../../auth/identity.ts';
+import type { SessionEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { createClient, deleteClient, listClients, updateClient } from '../../services/clients.ts';
+import { validate } from '../../validation.ts';
+import { idParam } from './params.ts';
+
+export function staffClientRoutes({ db }: AppDeps) {
+  const staff = requireSession('staff');
+  return new Hono<SessionEnv<'staff'>>()
+    .get('/clients', staff, async (c) => c.json(await listClients(db)))
+    .post('/clients', staff, validate('json', adminClientSchema), async (c) =>
+      c.json(await createClient(db, c.var.user, c.req.valid('json')), 201),
+    )
+    .put('/clients/:id', staff, validate('param', idParam), validate('json', adminClientSchema), async (c) =>
+      c.json(await updateClient(db, c.var.user, c.req.valid('param').id, c.req.valid('json'))),
+    )
+    .delete('/clients/:id', staff, validate('param', idParam), async (c) => {
+      await deleteClient(db, c.var.user, c.req.valid('param').id);
+      return c.body(null, 204);
+    });
+}

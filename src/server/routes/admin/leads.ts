@@ -1,0 +1,32 @@
+/**
+ * Leads for staff under /api/admin (docs/product.md#leads): GET /contact-submissions (newest
+ * first), PATCH /contact-submissions/:id {status}, and GET /contact-submissions.csv: every lead
+ * as a CSV download, formulas neutralised.
+ */
+import { Hono } from 'hono';
+import { leadStatusSchema } from '../../../shared/schemas/admin.ts';
+import { requireSession } from '../../auth/identity.ts';
+import type { SessionEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { leadsToCsv } from '../../services/leads-csv.ts';
+import { listLeadRows, listLeads, setLeadStatus } from '../../services/leads.ts';
+import { validate } from '../../validation.ts';
+import { idParam } from './params.ts';
+
+export function staffLeadRoutes({ db }: AppDeps) {
+  const staff = requireSession('staff');
+  return new Hono<SessionEnv<'staff'>>()
+    .get('/contact-submissions', staff, async (c) => c.json(await listLeads(db)))
+    .get('/contact-submissions.csv', staff, async (c) => {
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', `attachment; filename="leads-${new Date().toISOString().slice(0, 10)}.csv"`);
+      return c.body(leadsToCsv(await listLeadRows(db)));
+    })
+    .patch(
+      '/contact-submissions/:id',
+      staff,
+      validate('param', idParam),
+      validate('json', leadStatusSchema),
+      async (c) => c.json(await setLeadStatus(db, c.var.user, c.req.valid('param').id, c.req.valid('json').status)),
+    );
+}

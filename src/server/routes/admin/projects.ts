@@ -1,0 +1,30 @@
+/**
+ * Projects for staff under /api/admin/projects (docs/product.md#project-form): GET / (newest
+ * first, with the client's name and what a delete takes with it), POST /, PUT /:id, DELETE /:id
+ * (with its milestones and messages). Budget in integer cents. 422 when the client does not
+ * exist or a field is invalid; 404 for a missing project.
+ */
+import { Hono } from 'hono';
+import { adminProjectSchema } from '../../../shared/schemas/admin.ts';
+import { requireSession } from '../../auth/identity.ts';
+import type { SessionEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { createProject, deleteProject, listProjects, updateProject } from '../../services/projects.ts';
+import { validate } from '../../validation.ts';
+import { idParam } from './params.ts';
+
+export function staffProjectRoutes({ db }: AppDeps) {
+  const staff = requireSession('staff');
+  return new Hono<SessionEnv<'staff'>>()
+    .get('/projects', staff, async (c) => c.json(await listProjects(db)))
+    .post('/projects', staff, validate('json', adminProjectSchema), async (c) =>
+      c.json(await createProject(db, c.var.user, c.req.valid('json')), 201),
+    )
+    .put('/projects/:id', staff, validate('param', idParam), validate('json', adminProjectSchema), async (c) =>
+      c.json(await updateProject(db, c.var.user, c.req.valid('param').id, c.req.valid('json'))),
+    )
+    .delete('/projects/:id', staff, validate('param', idParam), async (c) => {
+      await deleteProject(db, c.var.user, c.req.valid('param').id);
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,37 @@
+/**
+ * A client's messages on its own project, under /api/client (docs/product.md#portal). Another
+ * client's project and a missing one answer 404.
+ *
+ * - POST /projects/:projectId/communications {subject, message} → 201 {communication}: shown to
+ *   the team as unread.
+ * - POST /projects/:projectId/communications/read → 200 {updated}: the team's messages on the
+ *   project marked read.
+ */
+import { Hono } from 'hono';
+import { projectMessageSchema } from '../../../shared/schemas/client.ts';
+import { requireSession } from '../../auth/identity.ts';
+import type { SessionEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { markTeamMessagesRead, sendClientMessage } from '../../services/communications.ts';
+import { validate } from '../../validation.ts';
+import { projectParam } from './projects.ts';
+
+export function clientCommunicationRoutes({ db }: AppDeps) {
+  const signedIn = requireSession('client');
+  return new Hono<SessionEnv<'client'>>()
+    .post(
+      '/projects/:projectId/communications',
+      signedIn,
+      validate('param', projectParam),
+      validate('json', projectMessageSchema),
+      async (c) => {
+        const { projectId } = c.req.valid('param');
+        const communication = await sendClientMessage(db, c.var.user.id, projectId, c.req.valid('json'));
+        return c.json({ communication }, 201);
+      },
+    )
+    .post('/projects/:projectId/communications/read', signedIn, validate('param', projectParam), async (c) => {
+      const updated = await markTeamMessagesRead(db, c.var.user.id, c.req.valid('param').projectId);
+      return c.json({ updated });
+    });
+}

@@ -1,0 +1,16 @@
+/** The client portal's API under /api/client (docs/product.md#api): session, password resets, projects. */
+import { Hono } from 'hono';
+import type { ApiEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { clientCommunicationRoutes } from './communications.ts';
+import { passwordResetRoutes } from './password-resets.ts';
+import { clientProjectRoutes } from './projects.ts';
+import { clientSessionRoutes } from './session.ts';
+
+export function clientRoutes(deps: AppDeps) {
+  return new Hono<ApiEnv>()
+    .route('/', clientSessionRoutes(deps))
+    .route('/password-reset', passwordResetRoutes(deps))
+    .route('/', clientProjectRoutes(deps))
+    .route('/', clientCommunicationRoutes(deps));
+}

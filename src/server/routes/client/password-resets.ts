@@ -1,0 +1,71 @@
+/**
+ * Password resets under /api/client/password-reset (docs/product.md#password-reset).
+ *
+ * - POST / {email} → 202 always; emails a 1-hour single-use link (token after `#`) when an
+ *   active account has that email, so nobody learns which emails have accounts.
+ * - POST /confirm {token, password} → 200; 400 for a used, expired or unknown link. Every
+ *   session of the client is revoked.
+ * 429 past AUTH_RATE_LIMIT tries per 15 minutes per address (and per email for requests).
+ */
+import { Hono } from 'hono';
+import { passwordResetRequestSchema, passwordResetSchema } from '../../../shared/schemas/client.ts';
+import { clearSessionCookie } from '../../auth/identity.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { ApiEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { createLimiter, limitByAddress } from '../../middleware/rate-limit.ts';
+import { findClientByEmail, normalizeEmail } from '../../services/clients.ts';
+import { createPasswordResetToken, usePasswordResetToken } from '../../services/password-resets.ts';
+import { validate } from '../../validation.ts';
+import { AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS } from './session.ts';
+
+function resetEmailText(name: string, link: string): string {
+  return [
+    `Hello ${name},`,
+    '',
+    'Someone asked to reset the password of your client portal account.',
+    'To choose a new password, open this link within the next hour (it works once):',
+    '',
+    link,
+    '',
+    'If you did not ask for this, you can ignore this email: your password stays the same.',
+  ].join('\n');
+}
+
+export function passwordResetRoutes(deps: AppDeps) {
+  const { db, env } = deps;
+  const byAddress = createLimiter(env.AUTH_RATE_LIMIT, AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS);
+  const byEmail = createLimiter(env.AUTH_RATE_LIMIT, AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS);
+
+  return new Hono<ApiEnv>()
+    .post('/', validate('json', passwordResetRequestSchema), limitByAddress(byAddress, 'reset:'), async (c) => {
+      const { email } = c.req.valid('json');
+      await byEmail.consume(`reset:${normalizeEmail(email)}`);
+      deps.tasks.run('password-reset email', async () => {
+        const client = await findClientByEmail(db, email);
+        if (!client?.isActive) return;
+        const token = await createPasswordResetToken(db, client.id);
+        const link = new URL(`/portal/reset-password#token=${token}`, env.SITE_URL).href;
+        await deps.mailer.send({
+          to: [client.email],
+          subject: 'Reset your client portal password',
+          text: resetEmailText(client.name, link),
+        });
+      });
+      return c.json({ status: 'sent' } as const, 202);
+    })
+    .post('/confirm', validate('json', passwordResetSchema), limitByAddress(byAddress, 'reset-confirm:'), async (c) => {
+      const { token, password } = c.req.valid('json');
+      const clientId = await usePasswordResetToken(db, token, await hashPassword(password));
+      if (!clientId) {
+        throw new AppError(
+          400,
+          'invalid_token',
+          'This reset link is invalid or has expired. Please ask for a new one.',
+        );
+      }
+      clearSessionCookie(c, 'client');
+      return c.json({ status: 'password-updated' } as const);
+    });
+}

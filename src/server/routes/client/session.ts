@@ -1,0 +1,57 @@
+/**
+ * A client's account and session under /api/client (docs/product.md#portal-sign-in; ADR 0004).
+ *
+ * - POST /register {name, email, company?, phone?, password} → 201 {token, client}; 409 when the
+ *   email exists in any case.
+ * - POST /login {email, password} → 200 {token, client}; 401 'Invalid email or password' for an
+ *   unknown email and a wrong password alike (one password verification runs in both cases);
+ *   403 for a deactivated account; 429 past AUTH_RATE_LIMIT tries per 15 minutes per address
+ *   or per email.
+ * - POST /logout → 204, session revoked and cookie cleared.
+ * - GET /me → the client without its password hash.
+ * The session travels in the httpOnly `client_session` cookie; `token` is for API clients.
+ */
+import { Hono } from 'hono';
+import { loginSchema, registerSchema } from '../../../shared/schemas/client.ts';
+import { endSession, requireSession, startSession } from '../../auth/identity.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { ApiEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { createLimiter, limitByAddress } from '../../middleware/rate-limit.ts';
+import { checkClientPassword, insertClient, normalizeEmail, toPublicClient } from '../../services/clients.ts';
+import { validate } from '../../validation.ts';
+
+/** The rate-limit window for sign-in, registration and reset attempts, in seconds: 15 minutes. */
+export const AUTH_WINDOW_SECONDS = 15 * 60;
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+
+export function clientSessionRoutes(deps: AppDeps) {
+  const { db, env } = deps;
+  const byAddress = createLimiter(env.AUTH_RATE_LIMIT, AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS);
+  const byEmail = createLimiter(env.AUTH_RATE_LIMIT, AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS);
+
+  return new Hono<ApiEnv>()
+    .post('/register', validate('json', registerSchema), limitByAddress(byAddress, 'register:'), async (c) => {
+      const body = c.req.valid('json');
+      const client = await insertClient(db, { ...body, passwordHash: await hashPassword(body.password) });
+      const token = await startSession(c, 'client', client.id);
+      return c.json({ token, client: toPublicClient(client) }, 201);
+    })
+    .post('/login', validate('json', loginSchema), limitByAddress(byAddress, 'login:'), async (c) => {
+      const { email, password } = c.req.valid('json');
+      await byEmail.consume(`login:${normalizeEmail(email)}`);
+      const client = await checkClientPassword(db, email, password);
+      if (!client) throw new AppError(401, 'invalid_credentials', 'Invalid email or password');
+      if (!client.isActive) {
+        throw new AppError(403, 'account_disabled', 'This account has been deactivated. Please contact us.');
+      }
+      const token = await startSession(c, 'client', client.id);
+      return c.json({ token, client: toPublicClient(client) }, 200);
+    })
+    .post('/logout', async (c) => {
+      await endSession(c, 'client');
+      return c.body(null, 204);
+    })
+    .get('/me', requireSession('client'), (c) => c.json(toPublicClient(c.var.user)));
+}

@@ -1,0 +1,36 @@
+/**
+ * Admin events: the trail of who on the staff created, changed or deleted which record, and
+ * when (docs/product.md#dashboard). Written in the same transaction as the change it records.
+ */
+import { desc } from 'drizzle-orm';
+import { adminEvents } from '../../../db/schema/index.ts';
+import type { Database, DbExecutor } from './db.ts';
+import { toJson } from './json.ts';
+
+/** The staff member who acts. */
+export interface Actor {
+  id: string;
+  username: string;
+}
+
+export type AdminEventAction = 'create' | 'update' | 'delete';
+
+/** Records one event; `entity` is the kind of record (client, project, milestone, communication, lead). */
+export async function recordAdminEvent(
+  db: DbExecutor,
+  actor: Actor,
+  action: AdminEventAction,
+  entity: string,
+  entityId: string,
+  summary: string,
+): Promise<void> {
+  await db
+    .insert(adminEvents)
+    .values({ userId: actor.id, username: actor.username, action, entity, entityId, summary, createdAt: new Date() });
+}
+
+/** The latest `limit` events (default 50), newest first. */
+export async function latestAdminEvents(db: Database, limit = 50) {
+  const rows = await db.select().from(adminEvents).orderBy(desc(adminEvents.createdAt)).limit(limit);
+  return rows.map(toJson);
+}

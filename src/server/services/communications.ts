@@ -1,0 +1,135 @@
+/**
+ * Messages on a project between the client and the team (docs/product.md#portal,
+ * docs/product.md#dashboard). A message is unread while `isRead` is false; the team's unread
+ * messages are marked read when the client opens the project, a client's when staff answer it
+ * or mark it read.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { communications, projects } from '../../../db/schema/index.ts';
+import { InvalidFieldError, NotFoundError } from '../errors.ts';
+import { recordAdminEvent, type Actor } from './admin-events.ts';
+import type { Database, DbExecutor } from './db.ts';
+import { toJson } from './json.ts';
+import { findClientProject } from './projects.ts';
+
+export interface MessageInput {
+  subject: string;
+  message: string;
+}
+
+/** The project's messages, newest first. */
+export async function listProjectCommunications(db: DbExecutor, projectId: string) {
+  const rows = await db
+    .select()
+    .from(communications)
+    .where(eq(communications.projectId, projectId))
+    .orderBy(desc(communications.createdAt));
+  return rows.map(toJson);
+}
+
+/** Every message, newest first, with its project's title embedded (or null). */
+export async function listCommunications(db: Database) {
+  const rows = await db
+    .select({ communication: communications, projectTitle: projects.title })
+    .from(communications)
+    .leftJoin(projects, eq(projects.id, communications.projectId))
+    .orderBy(desc(communications.createdAt));
+  return rows.map((r) => ({
+    ...toJson(r.communication),
+    project: r.projectTitle === null ? null : { title: r.projectTitle },
+  }));
+}
+
+/** A client's message on its own project (fromClient, unread). NotFoundError when not its project. */
+export async function sendClientMessage(db: Database, clientId: string, projectId: string, input: MessageInput) {
+  return db.transaction(async (tx) => {
+    await findClientProject(tx, clientId, projectId);
+    const [row] = await tx
+      .insert(communications)
+      .values({ projectId, fromClient: true, subject: input.subject, message: input.message, createdAt: new Date() })
+      .returning();
+    if (!row) throw new Error('Insert returned no row');
+    return toJson(row);
+  });
+}
+
+/**
+ * Marks the team's messages on the client's own project read; returns how many changed.
+ * NotFoundError when not its project.
+ */
+export async function markTeamMessagesRead(db: Database, clientId: string, projectId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    await findClientProject(tx, clientId, projectId);
+    const changed = await tx
+      .update(communications)
+      .set({ isRead: true })
+      .where(
+        and(
+          eq(communications.projectId, projectId),
+          eq(communications.fromClient, false),
+          eq(communications.isRead, false),
+        ),
+      )
+      .returning({ id: communications.id });
+    return changed.length;
+  });
+}
+
+/**
+ * A reply from the team on a project (unread until the client opens the project). With
+ * `inReplyTo`, that client message is marked read in the same transaction; it must be a client
+ * message of the same project (InvalidFieldError on `inReplyTo`, and nothing is stored,
+ * otherwise). NotFoundError when the project does not exist.
+ */
+export async function sendTeamReply(
+  db: Database,
+  actor: Actor,
+  projectId: string,
+  input: MessageInput & { inReplyTo?: string },
+) {
+  return db.transaction(async (tx) => {
+    const [project] = await tx.select({ title: projects.title }).from(projects).where(eq(projects.id, projectId));
+    if (!project) throw new NotFoundError('Project');
+    const [row] = await tx
+      .insert(communications)
+      .values({ projectId, fromClient: false, subject: input.subject, message: input.message, createdAt: new Date() })
+      .returning();
+    if (!row) throw new Error('Insert returned no row');
+    if (input.inReplyTo) {
+      const answered = await tx
+        .update(communications)
+        .set({ isRead: true })
+        .where(
+          and(
+            eq(communications.id, input.inReplyTo),
+            eq(communications.projectId, projectId),
+            eq(communications.fromClient, true),
+          ),
+        )
+        .returning({ id: communications.id });
+      if (answered.length === 0) {
+        throw new InvalidFieldError('inReplyTo', 'The message answered is not a client message of this project');
+      }
+    }
+    await recordAdminEvent(
+      tx,
+      actor,
+      'create',
+      'communication',
+      row.id,
+      `Replied on ${project.title}: ${input.subject}`,
+    );
+    return toJson(row);
+  });
+}
+
+/** Staff mark a message read or unread. NotFoundError when it does not exist. */
+export async function setMessageRead(db: Database, actor: Actor, id: string, isRead: boolean) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(communications).set({ isRead }).where(eq(communications.id, id)).returning();
+    if (!row) throw new NotFoundError('Message');
+    const summary = `Marked "${row.subject}" ${isRead ? 'read' : 'unread'}`;
+    await recordAdminEvent(tx, actor, 'update', 'communication', id, summary);
+    return toJson(row);
+  });
+}

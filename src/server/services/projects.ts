@@ -1,0 +1,128 @@
+/**
+ * Projects (docs/product.md#records): the staff's list, create, update and delete (each recorded
+ * as an admin event in the same transaction), and what a client sees of its own projects. Every
+ * client query is scoped to that client, so another client's project and a missing one look
+ * the same: NotFoundError('Project').
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { clients, communications, milestones, projects } from '../../../db/schema/index.ts';
+import type { AdminProjectValues } from '../../shared/schemas/admin.ts';
+import { InvalidFieldError, NotFoundError } from '../errors.ts';
+import { recordAdminEvent, type Actor } from './admin-events.ts';
+import { listProjectCommunications } from './communications.ts';
+import type { Database, DbExecutor } from './db.ts';
+import { toJson } from './json.ts';
+import { listMilestones } from './milestones.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+/**
+ * Projects, newest first, each with its client's name and company embedded (or null) and its
+ * numbers of milestones and messages (what its delete takes with it).
+ */
+export async function listProjects(db: Database) {
+  const rows = await db
+    .select({
+      project: projects,
+      clientName: clients.name,
+      clientCompany: clients.company,
+      milestoneCount: sql<number>`(select count(*) from ${milestones} where ${milestones.projectId} = ${projects.id})`,
+      messageCount: sql<number>`(select count(*) from ${communications} where ${communications.projectId} = ${projects.id})`,
+    })
+    .from(projects)
+    .leftJoin(clients, eq(clients.id, projects.clientId))
+    .orderBy(desc(projects.createdAt));
+  return rows.map((r) => ({
+    ...toJson(r.project),
+    client: r.clientName === null ? null : { name: r.clientName, company: r.clientCompany },
+    milestoneCount: r.milestoneCount,
+    messageCount: r.messageCount,
+  }));
+}
+
+/** InvalidFieldError on `clientId` unless the client exists; run inside the write's transaction. */
+async function assertClientExists(tx: DbExecutor, clientId: string): Promise<void> {
+  const [row] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
+  if (!row) throw new InvalidFieldError('clientId', 'Client is required');
+}
+
+export async function createProject(db: Database, actor: Actor, values: AdminProjectValues) {
+  return db.transaction(async (tx) => {
+    await assertClientExists(tx, values.clientId);
+    const now = new Date();
+    const [row] = await tx
+      .insert(projects)
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .returning();
+    if (!row) throw new Error('Insert returned no row');
+    await recordAdminEvent(tx, actor, 'create', 'project', row.id, `Created project ${row.title}`);
+    return toJson(row);
+  });
+}
+
+/** NotFoundError when the project does not exist. */
+export async function updateProject(db: Database, actor: Actor, id: string, values: AdminProjectValues) {
+  return db.transaction(async (tx) => {
+    await assertClientExists(tx, values.clientId);
+    const [row] = await tx
+      .update(projects)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(projects.id, id))
+      .returning();
+    if (!row) throw new NotFoundError('Project');
+    await recordAdminEvent(tx, actor, 'update', 'project', id, `Updated project ${row.title} (${row.status})`);
+    return toJson(row);
+  });
+}
+
+/** Deletes a project with its milestones and messages. NotFoundError when missing. */
+export async function deleteProject(db: Database, actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(projects).where(eq(projects.id, id)).returning();
+    if (!row) throw new NotFoundError('Project');
+    await recordAdminEvent(tx, actor, 'delete', 'project', id, `Deleted project ${row.title}`);
+  });
+}
+
+/** Prepared once per database: the client's project list is the portal's busiest query. */
+const clientLists = new WeakMap<Database, ReturnType<typeof prepareClientList>>();
+function prepareClientList(db: Database) {
+  // Written out in full: drizzle renders bare column names inside a select's sql fragment.
+  const unreadFromTeam = sql<number>`(select count(*) from "communications" c
+    where c."project_id" = "projects"."id" and c."from_client" = 0 and c."is_read" = 0)`;
+  return db
+    .select({ project: projects, unreadCount: unreadFromTeam })
+    .from(projects)
+    .where(eq(projects.clientId, sql.placeholder('clientId')))
+    .orderBy(desc(projects.createdAt))
+    .prepare();
+}
+
+/** The client's projects, newest first, each with its number of unread team messages. */
+export async function listClientProjects(db: Database, clientId: string) {
+  let query = clientLists.get(db);
+  if (!query) clientLists.set(db, (query = prepareClientList(db)));
+  const rows = await query.all({ clientId });
+  return rows.map((r) => ({ ...toJson(r.project), unreadCount: Number(r.unreadCount) }));
+}
+
+/** The client's own project; NotFoundError when it is missing or another client's. */
+export async function findClientProject(db: DbExecutor, clientId: string, projectId: string): Promise<ProjectRow> {
+  const [project] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)))
+    .limit(1);
+  if (!project) throw new NotFoundError('Project');
+  return project;
+}
+
+/** {project, milestones (in order), communications (newest first)} of the client's own project. */
+export async function getClientProject(db: Database, clientId: string, projectId: string) {
+  const project = await findClientProject(db, clientId, projectId);
+  const [projectMilestones, projectCommunications] = await Promise.all([
+    listMilestones(db, projectId),
+    listProjectCommunications(db, projectId),
+  ]);
+  return { project: toJson(project), milestones: projectMilestones, communications: projectCommunications };
+}

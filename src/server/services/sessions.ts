@@ -1,0 +1,141 @@
+/**
+ * The one session store (docs/product.md#sessions; ADR 0004 and 0005), for both kinds of
+ * signed-in person: `client` (portal) and `staff` (dashboard). Each kind keeps its own table
+ * (`client_sessions`, `admin_sessions`), so a token of one kind never opens the other's routes.
+ *
+ * A token is `<id>.<secret>` (auth/session-tokens.ts); only SHA-256(secret) is stored. A session
+ * lasts 30 days and is renewed to 30 days when used in its second half; an expired session is
+ * refused and deleted; a client session of a deactivated client is refused.
+ */
+import { eq, lte, sql } from 'drizzle-orm';
+import { adminSessions, clientSessions, clients, users } from '../../../db/schema/index.ts';
+import { newSessionToken, parseSessionToken, renewedExpiry, secretMatches } from '../auth/session-tokens.ts';
+import type { Database, DbExecutor } from './db.ts';
+
+/** The kinds of session: a client in the portal, a staff member in the dashboard. */
+export type SessionKind = 'client' | 'staff';
+type ClientRecord = typeof clients.$inferSelect;
+export type StaffRecord = typeof users.$inferSelect;
+/** Who a session of each kind belongs to. */
+export interface SessionOwner {
+  client: ClientRecord;
+  staff: StaffRecord;
+}
+
+export interface Session {
+  id: string;
+  kind: SessionKind;
+  /** The client's id or the staff user's id. */
+  userId: string;
+  expiresAt: Date;
+}
+
+export interface ValidatedSession<K extends SessionKind> {
+  session: Session;
+  user: SessionOwner[K];
+  /** True when the expiry moved forward, so the cookie must be set again. */
+  renewed: boolean;
+}
+
+/** What differs between the kinds: the table, its owner column, and the owner look-up. */
+const TABLES = {
+  client: { table: clientSessions, owner: clientSessions.clientId },
+  staff: { table: adminSessions, owner: adminSessions.userId },
+} as const;
+
+function prepareLookups(db: Database) {
+  return {
+    client: db
+      .select({ session: clientSessions, user: clients })
+      .from(clientSessions)
+      .innerJoin(clients, eq(clients.id, clientSessions.clientId))
+      .where(eq(clientSessions.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(),
+    staff: db
+      .select({ session: adminSessions, user: users })
+      .from(adminSessions)
+      .innerJoin(users, eq(users.id, adminSessions.userId))
+      .where(eq(adminSessions.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(),
+  };
+}
+
+/** The look-up runs on every signed-in request: prepared once per database. */
+const lookups = new WeakMap<Database, ReturnType<typeof prepareLookups>>();
+
+async function lookup(db: Database, kind: SessionKind, id: string) {
+  let prepared = lookups.get(db);
+  if (!prepared) lookups.set(db, (prepared = prepareLookups(db)));
+  const [row] = await prepared[kind].all({ id });
+  if (!row) return undefined;
+  const ownerId = 'clientId' in row.session ? row.session.clientId : row.session.userId;
+  return { secretHash: row.session.secretHash, expiresAt: row.session.expiresAt, ownerId, user: row.user };
+}
+
+/** Creates a session for `userId`; returns the token to hand out (only once) and the session. */
+export async function createSession(
+  db: DbExecutor,
+  kind: SessionKind,
+  userId: string,
+  now = new Date(),
+): Promise<{ token: string; session: Session }> {
+  const { id, token, secretHash, expiresAt } = newSessionToken(now);
+  const row = { id, secretHash, createdAt: now, expiresAt };
+  if (kind === 'client') await db.insert(clientSessions).values({ ...row, clientId: userId });
+  else await db.insert(adminSessions).values({ ...row, userId });
+  return { token, session: { id, kind, userId, expiresAt } };
+}
+
+/**
+ * Checks a token of `kind`: the session must exist, its secret match and it must not have
+ * expired (an expired one is deleted); a client must be active. Renews a session in its second
+ * half. Returns null for any token that does not pass.
+ */
+export async function validateSession<K extends SessionKind>(
+  db: Database,
+  kind: K,
+  token: string,
+  now = new Date(),
+): Promise<ValidatedSession<K> | null> {
+  const parsed = parseSessionToken(token);
+  if (!parsed) return null;
+  const row = await lookup(db, kind, parsed.id);
+  if (!row || !secretMatches(row.secretHash, parsed.secret)) return null;
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    await revokeSession(db, kind, parsed.id);
+    return null;
+  }
+  if ('isActive' in row.user && !row.user.isActive) return null;
+  const session: Session = { id: parsed.id, kind, userId: row.ownerId, expiresAt: row.expiresAt };
+  const renewal = renewedExpiry(session.expiresAt, now);
+  if (renewal) {
+    session.expiresAt = renewal;
+    const { table } = TABLES[kind];
+    await db.update(table).set({ expiresAt: renewal }).where(eq(table.id, parsed.id));
+  }
+  return { session, user: row.user as SessionOwner[K], renewed: renewal !== null };
+}
+
+/** Deletes one session (sign-out). Deleting an unknown id does nothing. */
+export async function revokeSession(db: DbExecutor, kind: SessionKind, sessionId: string): Promise<void> {
+  const { table } = TABLES[kind];
+  await db.delete(table).where(eq(table.id, sessionId));
+}
+
+/** Deletes every session of one client or staff user (a new password, a removed account). */
+export async function revokeUserSessions(db: DbExecutor, kind: SessionKind, userId: string): Promise<void> {
+  const { table, owner } = TABLES[kind];
+  await db.delete(table).where(eq(owner, userId));
+}
+
+/** Deletes the sessions of both kinds that expired at or before `now`; returns how many went. */
+export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<number> {
+  let deleted = 0;
+  for (const { table } of Object.values(TABLES)) {
+    const rows = await db.delete(table).where(lte(table.expiresAt, now)).returning({ id: table.id });
+    deleted += rows.length;
+  }
+  return deleted;
+}
