@@ -16,10 +16,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_EMAILS, e2eEnv } from '../../scripts/e2e-env.mjs';
 import {
-  clientSession,
   createClientWithData,
+  newSession,
   openTestDatabase,
-  staffSession,
   staffUser,
   type ClientSpec,
   type CreatedClient,
@@ -73,13 +72,13 @@ export const test = base.extend<
   signInClient: async ({ database, context, baseURL }, use) => {
     await use(async (data = {}, target = context) => {
       const client = await createClientWithData(database, data);
-      await addSessionCookie(target, baseURL!, 'client_session', await clientSession(database, client.id));
+      await addSessionCookie(target, baseURL!, 'client_session', await newSession(database, 'client', client.id));
       return client;
     });
   },
   staffPage: async ({ database, context, page, baseURL }, use) => {
     const user = await staffUser(database, STAFF_EMAIL);
-    await addSessionCookie(context, baseURL!, 'admin_session', await staffSession(database, user.id));
+    await addSessionCookie(context, baseURL!, 'admin_session', await newSession(database, 'staff', user.id));
     await use(page);
   },
   allowPageErrors: async ({ pageErrors }, use) => {

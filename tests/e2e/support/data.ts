@@ -7,10 +7,9 @@
 import { eq } from 'drizzle-orm';
 import { clients, communications, milestones, projects, users } from '../../../db/schema/index.ts';
 import { e2eEnv } from '../../../scripts/e2e-env.mjs';
-import { createAdminSession } from '../../../src/server/auth/admin-sessions.ts';
-import { createClientSession } from '../../../src/server/auth/client-sessions.ts';
 import { hashPassword } from '../../../src/server/auth/passwords.ts';
-import { openDatabase, type Database, type DatabaseHandle } from '../../../src/server/db.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../../../src/server/services/db.ts';
+import { createSession } from '../../../src/server/services/sessions.ts';
 
 export type { Database };
 
@@ -26,15 +25,9 @@ export interface SessionToken {
   expiresAt: Date;
 }
 
-/** A new client session, made as the portal's sign-in makes it. */
-export async function clientSession(db: Database, clientId: string): Promise<SessionToken> {
-  const { token, session } = await createClientSession(db, clientId);
-  return { token, expiresAt: session.expiresAt };
-}
-
-/** A new staff session, made as the dashboard's sign-in makes it. */
-export async function staffSession(db: Database, userId: string): Promise<SessionToken> {
-  const { token, session } = await createAdminSession(db, userId);
+/** A new session of `kind` for the client or staff user `userId`, made as sign-in makes it. */
+export async function newSession(db: Database, kind: 'client' | 'staff', userId: string): Promise<SessionToken> {
+  const { token, session } = await createSession(db, kind, userId);
   return { token, expiresAt: session.expiresAt };
 }
 
