@@ -142,77 +142,49 @@ for (const width of WIDTHS) {
       await sweep(page);
     });
 
-    test('dashboard: each tab', async ({ staffPage: page, newClient, request }) => {
-      await presetConsent(page);
-      // Something in every list: a client with a project, a client message, and a lead.
-      await newClient({
-        projects: [
-          {
-            title: 'Sweep project',
-            status: 'in-progress',
-            messages: [{ fromClient: true, subject: 'Sweep question', message: 'Is it accessible?' }],
-          },
-        ],
-      });
-      const lead = await request.post('/api/contact', {
-        data: { name: 'Sweep Lead', email: 'lead@example.com', message: 'Hello', howDidYouFindUs: 'referral' },
-      });
-      expect(lead.status()).toBe(201);
-      await page.goto('/admin');
-      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-      for (const tab of [/^Clients/, /^Projects/, /^Messages/, /^Contact Forms/]) {
-        await page.getByRole('tab', { name: tab }).click();
-        await expect(page.getByRole('tabpanel').getByRole('listitem').first()).toBeVisible();
-        await expect(page.getByRole('tabpanel').getByRole('status')).toHaveCount(0);
-        await sweep(page);
-      }
-    });
-
-    test('dashboard: client and project forms; milestones, delete and reply dialogs', async ({
+    test('dashboard: each tab, and the milestones, delete and reply dialogs', async ({
       staffPage: page,
       newClient,
+      request,
     }) => {
       await presetConsent(page);
+      // Something in every list: a client with a project, milestones and a message; a lead.
       const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-      const client = await newClient({
-        name: `Sweep Client ${id}`,
-        projects: [
-          {
-            title: `Sweep project ${id}`,
-            milestones: [{ title: 'Design', status: 'completed' }, { title: 'Build' }],
-            messages: [{ fromClient: true, subject: `Sweep question ${id}`, message: 'Is it accessible?' }],
-          },
-        ],
+      const project = (
+        await newClient({
+          projects: [
+            {
+              title: `Sweep project ${id}`,
+              status: 'in-progress',
+              milestones: [{ title: 'Design', status: 'completed' }, { title: 'Build' }],
+              messages: [{ fromClient: true, subject: `Sweep question ${id}`, message: 'Is it accessible?' }],
+            },
+          ],
+        })
+      ).projects[0]!;
+      const lead = await request.post('/api/contact', {
+        data: { name: `Sweep Lead ${id}`, email: 'lead@example.com', message: 'Hello', howDidYouFindUs: 'referral' },
       });
-      const project = client.projects[0]!;
-      const openDashboard = async (fragment: string) => {
-        await page.goto(`/admin#${fragment}`);
-        await page.reload();
+      expect(lead.status()).toBe(201);
+
+      await page.goto('/admin');
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      const openTab = async (name: RegExp) => {
+        await page.getByRole('tab', { name }).click();
+        await expect(page.getByRole('tabpanel').getByRole('listitem').first()).toBeVisible();
+        await expect(page.getByRole('tabpanel').getByRole('status')).toHaveCount(0);
       };
-
-      await openDashboard('clients/new');
-      await page.getByRole('button', { name: 'Create Client' }).click();
-      await expect(page.getByText('Name is required')).toBeVisible();
-      await sweep(page);
-      await openDashboard('clients');
-      await page.getByRole('button', { name: `Edit ${client.name}` }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Edit Client' })).toBeVisible();
-      await expect(page.getByLabel('Full Name')).toHaveValue(client.name);
+      await openTab(/^Clients/);
       await sweep(page);
 
-      await openDashboard('projects/new');
-      await page.getByRole('button', { name: 'Create Project' }).click();
-      await expect(page.getByText('Title is required')).toBeVisible();
+      await openTab(/^Projects/);
       await sweep(page);
-
-      await openDashboard('projects');
       await page.getByRole('button', { name: `Milestones (2) of ${project.title}` }).click();
       const milestones = page.getByRole('dialog', { name: 'Milestones' });
       await expect(milestones.getByRole('list', { name: 'Milestones in order' }).getByRole('listitem')).toHaveCount(2);
       await sweep(page);
       await page.keyboard.press('Escape');
       await expect(milestones).toBeHidden();
-
       await page.getByRole('button', { name: `Delete ${project.title}` }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Delete this project?' });
       await expect(confirm).toContainText(`${project.title} and its 2 milestones and 1 message will be deleted`);
@@ -220,10 +192,39 @@ for (const width of WIDTHS) {
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       await expect(confirm).toBeHidden();
 
-      await page.getByRole('tab', { name: /^Messages/ }).click();
+      await openTab(/^Messages/);
+      await sweep(page);
       await page.getByRole('button', { name: `Reply to Sweep question ${id}` }).click();
       const reply = page.getByRole('dialog', { name: 'Message the client' });
       await expect(reply.getByLabel('Subject')).toHaveValue(`Re: Sweep question ${id}`);
+      await sweep(page);
+      await page.keyboard.press('Escape');
+      await expect(reply).toBeHidden();
+
+      await openTab(/^Contact Forms/);
+      await expect(page.getByRole('listitem').filter({ hasText: `Sweep Lead ${id}` })).toBeVisible();
+      await sweep(page);
+    });
+
+    test('dashboard: the client form, new and edited, and the project form', async ({ staffPage: page, newClient }) => {
+      await presetConsent(page);
+      const client = await newClient({ name: `Sweep Client ${Date.now().toString(36)}` });
+      await page.goto('/admin');
+      await page.getByRole('button', { name: 'Add Client' }).click();
+      await page.getByRole('button', { name: 'Create Client' }).click();
+      await expect(page.getByText('Name is required')).toBeVisible();
+      await sweep(page);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: `Edit ${client.name}` }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Edit Client' })).toBeVisible();
+      await expect(page.getByLabel('Full Name')).toHaveValue(client.name);
+      await sweep(page);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.getByRole('tab', { name: /^Projects/ }).click();
+      await page.getByRole('button', { name: 'Add Project' }).click();
+      await page.getByRole('button', { name: 'Create Project' }).click();
+      await expect(page.getByText('Title is required')).toBeVisible();
       await sweep(page);
     });
 
