@@ -102,6 +102,9 @@ for (const width of WIDTHS) {
       await sweep(page);
 
       await page.goto('/portal/reset-password#token=abcdefghijklmnop');
+      // The form is in the page before its island hydrates; the island takes the token out of
+      // the address once it runs.
+      await expect(page).toHaveURL(/\/portal\/reset-password$/);
       await page.getByRole('button', { name: 'Set New Password' }).click();
       await expect(page.getByLabel('New password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
       await sweep(page);

@@ -243,6 +243,8 @@ test('a forgotten password can be reset from the emailed link, which then stops 
   await signInWithForm(page, email, 'a-new-password');
 
   await page.goto(link);
+  // The island has run (it takes the token out of the address) before the form is used.
+  await expect(page).toHaveURL(/\/portal\/reset-password$/);
   await page.getByLabel('New password', { exact: true }).fill('third-password');
   await page.getByLabel('Confirm new password').fill('third-password');
   await page.getByRole('button', { name: 'Set New Password' }).click();
