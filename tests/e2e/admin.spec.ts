@@ -144,6 +144,9 @@ test('across roles: the admin creates a client and a project, they talk, and the
   await expect(projectCard).toBeVisible();
   await projectCard.getByRole('button', { name: `Delete ${title}` }).click();
   await confirm.getByRole('button', { name: 'Delete project' }).click();
+  // The dialog closes once the delete is done. (While it is open the page behind it is hidden
+  // from the accessibility tree, so the card would look gone already.)
+  await expect(confirm).toBeHidden();
   await expect(projectCard).toHaveCount(0);
   await page.reload();
   await expect(card(page, title)).toHaveCount(0);
@@ -214,6 +217,8 @@ test('the client form checks its fields, reports a taken email, keeps the passwo
   await expect(confirm).toContainText(`${name} and its 1 project will be deleted`);
   await expectNoAxeViolations(page);
   await confirm.getByRole('button', { name: 'Delete client' }).click();
+  // The dialog closes once the delete is done; only then is the list in view again.
+  await expect(confirm).toBeHidden();
   await expect(clientCard).toHaveCount(0);
   await expect(toasts(page)).toBeHidden();
 });

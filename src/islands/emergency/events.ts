@@ -1,6 +1,6 @@
 /**
- * The window event that opens the emergency contact form: the SOS button broadcasts
- * `openEmergencyContact`, and so may any other script. A request is never lost while the
+ * The window event that opens the emergency contact form (docs/product.md#emergency): the SOS
+ * button broadcasts `openEmergencyContact`, and so may any other script. A request is never lost while the
  * emergency island is still loading: `catchEmergencyRequests()`, run by the landing page's own
  * script as soon as the page is parsed, records each such event in a flag on the window, which
  * the island takes when it hydrates. `requestEmergencyContact()` sets the flag itself too.
