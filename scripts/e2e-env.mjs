@@ -2,7 +2,9 @@
 /**
  * The settings of the end-to-end test server on `port` (scripts/e2e-server.mjs), shared with the
  * tests that need them: its database, outbox, and the staff sign-in set-up. Google sign-in
- * points at a local OpenID provider on port + 1000, which the admin sign-in test starts itself.
+ * points at a local OpenID provider on port + 1000, which scripts/e2e-server.mjs starts with the
+ * server. A test tells the provider what to answer through a cookie in its own browser context
+ * (`oidcAnswerCookie`), so tests running at the same time never see each other's answer.
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +20,36 @@ export const E2E_ADMIN_EMAILS = ['owner@agency.example', 'staff@agency.example']
 /** @param {string} port */
 export function oidcPort(port) {
   return Number(port) + 1000;
+}
+
+/**
+ * What the test OpenID provider answers to one browser's sign-in: the claims it puts in the
+ * tokens (email, email_verified), or an error it sends back instead of a code (as Google does on
+ * 'Cancel').
+ * @typedef {{ claims?: Record<string, unknown>, error?: string }} OidcAnswer
+ */
+
+/** Name of the cookie, on the provider's origin, that carries a browser's OidcAnswer. */
+export const OIDC_ANSWER_COOKIE = 'e2e_oidc_answer';
+
+/** The cookie (for Playwright's `context.addCookies`) that makes the provider answer `answer`.
+ * @param {string} port @param {OidcAnswer} answer */
+export function oidcAnswerCookie(port, answer) {
+  return {
+    name: OIDC_ANSWER_COOKIE,
+    value: Buffer.from(JSON.stringify(answer)).toString('base64url'),
+    url: `http://127.0.0.1:${oidcPort(port)}`,
+  };
+}
+
+/** The OidcAnswer in a request's Cookie header; {} without one.
+ * @param {string | undefined} cookieHeader @returns {OidcAnswer} */
+export function readOidcAnswer(cookieHeader) {
+  const value = (cookieHeader ?? '')
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === OIDC_ANSWER_COOKIE)?.[1];
+  return value ? JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) : {};
 }
 
 /** @param {string} port */

@@ -1,31 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { OAuth2Server } from 'oauth2-mock-server';
-import { oidcPort } from '../../scripts/e2e-env.mjs';
+import type { BrowserContext } from '@playwright/test';
+import { oidcAnswerCookie, type OidcAnswer } from '../../scripts/e2e-env.mjs';
 import { test, expect, expectNoAxeViolations, presetConsent, signInAsAdmin } from './fixtures.ts';
 
 /**
- * Staff sign-in in Chromium (SPEC.md 2.11; issue 4). The Google flow runs against a local OpenID
- * provider (oauth2-mock-server) that this file starts on the port the test server's endpoint
- * override points at (scripts/e2e-env.mjs). The tests share that provider, so they run in order.
+ * Staff sign-in in Chromium. The Google flow runs against the local OpenID provider that
+ * scripts/e2e-server.mjs starts with the server; each test tells it, through a cookie in its own
+ * browser context, what to answer, so the tests may run at the same time.
  */
-test.describe.configure({ mode: 'serial' });
-
 const port = process.env.E2E_PORT ?? '4322';
-let provider: OAuth2Server;
-
-test.beforeAll(async () => {
-  provider = new OAuth2Server();
-  // One fixed signing key (a test-only key, used nowhere else): a server that stays up between
-  // runs keeps trusting it instead of waiting out its key-set cache.
-  await provider.issuer.keys.add(JSON.parse(readFileSync(join(import.meta.dirname, 'oidc-test-key.json'), 'utf8')));
-  await provider.start(oidcPort(port), '127.0.0.1');
-  // The issuer the test server expects (OIDC_ISSUER in scripts/e2e-env.mjs).
-  provider.issuer.url = `http://127.0.0.1:${oidcPort(port)}`;
-});
-test.afterAll(async () => {
-  await provider.stop();
-});
 
 test.beforeEach(async ({ page, allowPageErrors }) => {
   await presetConsent(page);
@@ -33,26 +15,20 @@ test.beforeEach(async ({ page, allowPageErrors }) => {
   allowPageErrors(/status of 401/);
 });
 
-/** The provider will vouch for `claims` in the tokens of the next sign-in. */
-function providerClaims(claims: Record<string, unknown>) {
-  const add = (token: { payload: Record<string, unknown> }) => Object.assign(token.payload, claims);
-  provider.service.on('beforeTokenSigning', add);
-  return () => provider.service.off('beforeTokenSigning', add);
+/** The provider will answer this browser's next sign-in with `answer`. */
+async function providerAnswers(context: BrowserContext, answer: OidcAnswer) {
+  await context.addCookies([oidcAnswerCookie(port, answer)]);
 }
 
-test('an allowed, verified Google account gets in; no token appears in any address', async ({ page }) => {
-  const done = providerClaims({ email: 'Owner@Agency.example', email_verified: true });
+test('an allowed, verified Google account gets in; no token appears in any address', async ({ page, context }) => {
+  await providerAnswers(context, { claims: { email: 'Owner@Agency.example', email_verified: true } });
   const addresses: string[] = [];
   page.on('framenavigated', (frame) => addresses.push(frame.url()));
-  try {
-    await page.goto('/admin/login');
-    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
-    await page.getByRole('link', { name: 'Continue with Google' }).click();
-    await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  } finally {
-    done();
-  }
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const header = page.getByRole('banner');
   await expect(header.getByText('owner@agency.example', { exact: true })).toBeVisible();
   await expect(header.getByText('Administrator')).toBeVisible();
@@ -65,38 +41,30 @@ test('an allowed, verified Google account gets in; no token appears in any addre
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
 });
 
-test('an email that is not on the list sees the access-denied message', async ({ page }) => {
-  const done = providerClaims({ email: 'stranger@elsewhere.example', email_verified: true });
-  try {
-    await page.goto('/admin/login');
-    await page.getByRole('link', { name: 'Continue with Google' }).click();
-    await expect(page).toHaveURL(/\/admin\/login\?error=unauthorized$/);
-  } finally {
-    done();
-  }
+test('an email that is not on the list sees the access-denied message', async ({ page, context }) => {
+  await providerAnswers(context, { claims: { email: 'stranger@elsewhere.example', email_verified: true } });
+  await page.goto('/admin/login');
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL(/\/admin\/login\?error=unauthorized$/);
   await expect(page.getByRole('alert')).toHaveText(
     'Access denied. Only authorized email addresses can access the admin panel.',
   );
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toHaveCount(0);
 });
 
-test('an unverified email is refused like one not on the list', async ({ page }) => {
-  const done = providerClaims({ email: 'owner@agency.example', email_verified: false });
-  try {
-    await page.goto('/admin/login');
-    await page.getByRole('link', { name: 'Continue with Google' }).click();
-    await expect(page).toHaveURL(/error=unauthorized$/);
-  } finally {
-    done();
-  }
+test('an unverified email is refused like one not on the list', async ({ page, context }) => {
+  await providerAnswers(context, { claims: { email: 'owner@agency.example', email_verified: false } });
+  await page.goto('/admin/login');
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await expect(page).toHaveURL(/error=unauthorized$/);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Access denied. Only authorized email addresses can access the admin panel.',
+  );
 });
 
-test('a provider error shows the authentication-failed message', async ({ page }) => {
+test('a provider error shows the authentication-failed message', async ({ page, context }) => {
   // The provider sends the browser back with an error and no code, as Google does on 'Cancel'.
-  provider.service.once('beforeAuthorizeRedirect', (redirect: { url: URL }) => {
-    redirect.url.searchParams.delete('code');
-    redirect.url.searchParams.set('error', 'access_denied');
-  });
+  await providerAnswers(context, { error: 'access_denied' });
   await page.goto('/admin/login');
   await page.getByRole('link', { name: 'Continue with Google' }).click();
   await expect(page).toHaveURL(/\/admin\/login\?error=callback_failed$/);

@@ -5,7 +5,7 @@ import { startAuditSites, type AuditSites } from '../fixtures/audit-sites.ts';
 import { test, expect, expectNoAxeViolations, presetConsent, waitForIsland } from './fixtures.ts';
 
 /**
- * The website audit in Chromium (SPEC.md 2.5; issue 5), against fixture sites on loopback that
+ * The website audit in Chromium, against fixture sites on loopback that
  * this file starts (the test server may reach loopback because it runs with NODE_ENV=test and
  * AUDIT_ALLOW_LOOPBACK, and trusts the fixture certificate; see scripts/e2e-env.mjs).
  */

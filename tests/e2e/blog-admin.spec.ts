@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_BLOG_PASSWORD } from '../../scripts/e2e-env.mjs';
-import { test, expect, expectNoAxeViolations, presetConsent, signInAsAdmin, waitForIsland } from './fixtures.ts';
+import { test, expect, expectNoAxeViolations, presetConsent, waitForIsland } from './fixtures.ts';
 
-/** The blog editor (SPEC.md 2.7; issue 5): a gate checked on the server, then the editor. */
+/** The blog editor: a gate checked on the server, then the editor. */
 const ROOT = join(import.meta.dirname, '..', '..');
 
 test.beforeEach(async ({ page, allowPageErrors }) => {
@@ -57,8 +57,7 @@ test('a wrong password is refused with Access Denied; nothing secret is in the p
   expect(await page.content()).not.toContain(E2E_BLOG_PASSWORD);
 });
 
-test('signed-in staff pass the gate without the password', async ({ page }) => {
-  await signInAsAdmin(page);
+test('signed-in staff pass the gate without the password', async ({ staffPage: page }) => {
   await page.goto('/blog-admin');
   await expect(page.getByRole('heading', { name: 'Blog editor' })).toBeVisible();
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations, presetConsent, waitForIsland } from './fixtures.ts';
 
-/** The bug bounty toolkit (SPEC.md 2.8, 5; issue 5): it runs entirely in the browser. */
+/** The bug bounty toolkit: it runs entirely in the browser. */
 test.beforeEach(async ({ page }) => {
   await presetConsent(page);
   await page.goto('/bug-bounty-toolkit');

@@ -1,13 +1,14 @@
 /**
- * Emergency support on the landing page (SPEC.md 2.2): the floating Emergency button, which
+ * Emergency support on the landing page: the floating Emergency button, which
  * opens the 'Emergency Support' dialog, and the listener for the window event
- * `openEmergencyContact` (the SOS button), which opens the 'Emergency Contact' form. The dialogs
+ * `openEmergencyContact` (the SOS button), which opens the 'Emergency Contact' form, also when
+ * the event came before the island hydrated (events.ts). The dialogs
  * (emergency-dialogs.tsx) load on first use, or earlier when the pointer or focus reaches the
  * button, so the page does not download them up front.
  */
 import { AlertTriangle } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { OPEN_EMERGENCY_CONTACT_EVENT, takePendingEmergencyRequest } from './events.ts';
+import { OPEN_EMERGENCY_CONTACT_EVENT, catchEmergencyRequests, takePendingEmergencyRequest } from './events.ts';
 
 const loadDialogs = () => import('./emergency-dialogs.tsx');
 const EmergencyDialogs = lazy(loadDialogs);
@@ -24,10 +25,13 @@ export default function EmergencySupport({ emergencies }: { emergencies: string[
   };
 
   useEffect(() => {
+    // Normally installed by the page's script already; this keeps its listener ahead of ours.
+    catchEmergencyRequests();
     const open = () => {
       takePendingEmergencyRequest();
       openForm();
     };
+    // A request made before hydration (the page recorded it) opens the form now.
     if (takePendingEmergencyRequest()) open();
     window.addEventListener(OPEN_EMERGENCY_CONTACT_EVENT, open);
     return () => window.removeEventListener(OPEN_EMERGENCY_CONTACT_EVENT, open);

@@ -1,0 +1,133 @@
+/**
+ * Test data written straight into the end-to-end server's database (DATABASE_URL of
+ * scripts/e2e-env.mjs), through the server's own code: its database opener, its password hashing
+ * and its session functions. Records are plain drizzle inserts into the schema's tables. Every
+ * import of server code used by the tests lives in this file.
+ */
+import { eq } from 'drizzle-orm';
+import { clients, communications, milestones, projects, users } from '../../../db/schema/index.ts';
+import { e2eEnv } from '../../../scripts/e2e-env.mjs';
+import { hashPassword } from '../../../src/server/auth/passwords.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../../../src/server/services/db.ts';
+import { createSession } from '../../../src/server/services/sessions.ts';
+
+export type { Database };
+
+export const E2E_PORT = process.env.E2E_PORT ?? '4322';
+
+/** Opens the test server's database (the server has created and migrated it). */
+export function openTestDatabase(): Promise<DatabaseHandle> {
+  return openDatabase(e2eEnv(E2E_PORT).DATABASE_URL!);
+}
+
+export interface SessionToken {
+  token: string;
+  expiresAt: Date;
+}
+
+/** A new session of `kind` for the client or staff user `userId`, made as sign-in makes it. */
+export async function newSession(db: Database, kind: 'client' | 'staff', userId: string): Promise<SessionToken> {
+  const { token, session } = await createSession(db, kind, userId);
+  return { token, expiresAt: session.expiresAt };
+}
+
+/** A word no other test run will produce, for names and emails. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${crypto.randomUUID().slice(0, 8)}`;
+}
+
+type ProjectStatus = (typeof projects.$inferInsert)['status'];
+type MilestoneStatus = (typeof milestones.$inferInsert)['status'];
+
+export interface MilestoneSpec {
+  title: string;
+  status?: MilestoneStatus;
+  description?: string;
+  dueDate?: string;
+  completedAt?: Date;
+}
+
+export interface MessageSpec {
+  fromClient: boolean;
+  subject: string;
+  message: string;
+  isRead?: boolean;
+  createdAt?: Date;
+}
+
+export interface ProjectSpec {
+  title: string;
+  description?: string;
+  status?: ProjectStatus;
+  startDate?: string;
+  endDate?: string;
+  estimatedHours?: number;
+  /** US cents. */
+  budget?: number;
+  createdAt?: Date;
+  milestones?: MilestoneSpec[];
+  messages?: MessageSpec[];
+}
+
+export interface ClientSpec {
+  name?: string;
+  /** Default: a unique address at example.com. */
+  email?: string;
+  company?: string;
+  phone?: string;
+  /** Hashed with the server's argon2id; without one the client cannot use the sign-in form. */
+  password?: string;
+  projects?: ProjectSpec[];
+}
+
+export interface CreatedProject {
+  id: string;
+  title: string;
+}
+
+export interface CreatedClient {
+  id: string;
+  name: string;
+  email: string;
+  password?: string;
+  projects: CreatedProject[];
+}
+
+/** Inserts a client with its projects, their milestones (in the given order) and messages. */
+export async function createClientWithData(db: Database, spec: ClientSpec = {}): Promise<CreatedClient> {
+  const suffix = uniqueSuffix();
+  const name = spec.name ?? `Client ${suffix}`;
+  const email = (spec.email ?? `client-${suffix}@example.com`).toLowerCase();
+  // Without a password no hash matches (verifyPassword answers false): nobody can sign in.
+  const passwordHash = spec.password === undefined ? 'no password' : await hashPassword(spec.password);
+  return db.transaction(async (tx) => {
+    const [client] = await tx
+      .insert(clients)
+      .values({ name, email, company: spec.company ?? null, phone: spec.phone ?? null, passwordHash })
+      .returning();
+    const created: CreatedClient = { id: client!.id, name, email, password: spec.password, projects: [] };
+    for (const project of spec.projects ?? []) {
+      const { milestones: steps = [], messages = [], ...fields } = project;
+      const [row] = await tx
+        .insert(projects)
+        .values({ ...fields, clientId: client!.id })
+        .returning();
+      created.projects.push({ id: row!.id, title: row!.title });
+      if (steps.length > 0) {
+        await tx.insert(milestones).values(steps.map((m, i) => ({ ...m, projectId: row!.id, orderIndex: i + 1 })));
+      }
+      if (messages.length > 0) {
+        await tx.insert(communications).values(messages.map((m) => ({ ...m, projectId: row!.id })));
+      }
+    }
+    return created;
+  });
+}
+
+/** The staff user for `email` (one of E2E_ADMIN_EMAILS), created on first use. */
+export async function staffUser(db: Database, email: string): Promise<{ id: string; username: string }> {
+  const username = email.toLowerCase();
+  await db.insert(users).values({ username }).onConflictDoNothing({ target: users.username });
+  const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+  return { id: user!.id, username: user!.username };
+}
