@@ -55,6 +55,8 @@ for (const width of WIDTHS) {
 
     for (let shard = 0; shard < SITEMAP_SHARDS; shard++) {
       test(`sitemap pages, part ${shard + 1} of ${SITEMAP_SHARDS}`, async ({ page }) => {
+        // Several full pages, each hydrated and swept, in one test.
+        test.slow();
         await presetConsent(page);
         const paths = (await sitemapPaths(page)).filter((_, index) => index % SITEMAP_SHARDS === shard);
         expect(paths.length, 'pages in this part').toBeGreaterThan(0);

@@ -2,7 +2,7 @@
  * A milestone's fields (docs/product.md#milestones): title, description (optional), status and
  * due date (optional), checked by the API's own milestoneSchema. Used to add a milestone and to
  * edit one in place; a failed save shows 'Could not save the milestone' and the server's field
- * messages.
+ * messages. The fields are locked while a save runs.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseMutationResult } from '@tanstack/react-query';
@@ -53,35 +53,38 @@ export function MilestoneForm({
     },
   });
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-3 sm:grid-cols-2">
-      <Field label="Milestone title" error={errors.title?.message} className="sm:col-span-2">
-        {(control) => <input {...control} className="field-input" {...register('title')} />}
-      </Field>
-      <Field label="Milestone description (optional)" error={errors.description?.message} className="sm:col-span-2">
-        {(control) => <textarea {...control} rows={2} className="field-input" {...register('description')} />}
-      </Field>
-      <Field label="Milestone status" error={errors.status?.message}>
-        {(control) => (
-          <select {...control} className="field-input" {...register('status')}>
-            {MILESTONE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {MILESTONE_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Due date (optional)" error={errors.dueDate?.message}>
-        {(control) => <input {...control} type="date" className="field-input" {...register('dueDate')} />}
-      </Field>
-      <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
-        {onCancel && (
-          <button type="button" className="btn-secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-        <SaveButton pending={isSubmitting}>{submitLabel}</SaveButton>
-      </div>
+    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      {/* Locked while saving: the form empties when the save lands, which would drop anything typed meanwhile. */}
+      <fieldset disabled={isSubmitting} className="grid min-w-0 gap-3 sm:grid-cols-2">
+        <Field label="Milestone title" error={errors.title?.message} className="sm:col-span-2">
+          {(control) => <input {...control} className="field-input" {...register('title')} />}
+        </Field>
+        <Field label="Milestone description (optional)" error={errors.description?.message} className="sm:col-span-2">
+          {(control) => <textarea {...control} rows={2} className="field-input" {...register('description')} />}
+        </Field>
+        <Field label="Milestone status" error={errors.status?.message}>
+          {(control) => (
+            <select {...control} className="field-input" {...register('status')}>
+              {MILESTONE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {MILESTONE_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Due date (optional)" error={errors.dueDate?.message}>
+          {(control) => <input {...control} type="date" className="field-input" {...register('dueDate')} />}
+        </Field>
+        <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
+          {onCancel && (
+            <button type="button" className="btn-secondary" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+          <SaveButton pending={isSubmitting}>{submitLabel}</SaveButton>
+        </div>
+      </fieldset>
     </form>
   );
 }
