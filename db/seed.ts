@@ -1,5 +1,6 @@
 /**
- * `npm run db:seed`: demo data for a newcomer and for the end-to-end tests (docs/product.md#portal).
+ * `npm run db:seed`: demo data for a newcomer (docs/product.md#portal). The end-to-end server runs
+ * it too, so a broken seed stops the run; the tests themselves make their own data.
  * Applies the migrations, then creates the demo client with three projects in different states,
  * their milestones and a conversation with messages from both sides. Running it again changes
  * nothing. Prints the demo sign-in.

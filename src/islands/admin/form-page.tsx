@@ -48,7 +48,13 @@ export function FormPage({
             <p>{messageOf(error, 'An error occurred')}</p>
           </div>
         )}
-        <form noValidate onSubmit={onSubmit} aria-label={title} className="mt-6 grid gap-5 sm:grid-cols-2">
+        <form
+          method="post"
+          noValidate
+          onSubmit={onSubmit}
+          aria-label={title}
+          className="mt-6 grid gap-5 sm:grid-cols-2"
+        >
           {children}
           <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
             <button type="button" className="btn-secondary" onClick={onCancel}>

@@ -53,7 +53,7 @@ export function MilestoneForm({
     },
   });
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)}>
       {/* Locked while saving: the form empties when the save lands, which would drop anything typed meanwhile. */}
       <fieldset disabled={isSubmitting} className="grid min-w-0 gap-3 sm:grid-cols-2">
         <Field label="Milestone title" error={errors.title?.message} className="sm:col-span-2">

@@ -47,7 +47,7 @@ function ReplyForm({
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
       <Field label="Subject" error={errors.subject?.message}>
         {(control) => <input {...control} className="field-input" {...register('subject')} />}
       </Field>

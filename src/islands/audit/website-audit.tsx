@@ -190,6 +190,7 @@ function AuditForm() {
         </div>
       ) : null}
       <form
+        method="post"
         noValidate
         onSubmit={handleSubmit(onSubmit)}
         aria-label="Website audit"

@@ -20,6 +20,7 @@ export function EditorFields({ form, tags }: { form: UseFormReturn<Draft>; tags:
   const excerptLength = watch('excerpt').length;
   return (
     <form
+      method="post"
       noValidate
       aria-label="Post"
       onSubmit={(event) => event.preventDefault()}

@@ -34,6 +34,7 @@ export function Gate() {
 
   return (
     <form
+      method="post"
       onSubmit={onSubmit}
       aria-labelledby="gate-title"
       className="mx-auto grid max-w-md gap-4 rounded-2xl bg-white p-8 shadow-sm ring-1 ring-ink-700/10"

@@ -76,7 +76,7 @@ function NewsletterBox() {
             them. No spam.
           </p>
         </div>
-        <form onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-heading`}>
+        <form method="post" onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-heading`}>
           <label htmlFor={emailId} className="field-label">
             Email address
           </label>

@@ -80,6 +80,7 @@ function ContactFormFields() {
 
   return (
     <form
+      method="post"
       noValidate
       onSubmit={handleSubmit(onSubmit)}
       aria-label="Contact us"

@@ -56,7 +56,13 @@ function EmergencyFormFields() {
   }
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Emergency contact" className="grid gap-4">
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      aria-label="Emergency contact"
+      className="grid gap-4"
+    >
       <Field label="Your name *" error={errors.name?.message}>
         {(control) => <input {...control} autoComplete="name" className="field-input" {...register('name')} />}
       </Field>

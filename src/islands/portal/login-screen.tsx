@@ -38,7 +38,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign in" className="grid gap-4">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign in" className="grid gap-4">
       <Field label="Email" error={errors.email?.message}>
         {(control) => (
           <input {...control} type="email" autoComplete="email" className="field-input" {...register('email')} />
@@ -106,7 +106,7 @@ function RegisterForm() {
   const onSubmit = ({ confirmPassword: _confirm, ...values }: RegisterFormOutput) => submit(values);
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Create account" className="grid gap-4">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Create account" className="grid gap-4">
       <Field label="Full name" error={errors.name?.message}>
         {(control) => <input {...control} autoComplete="name" className="field-input" {...register('name')} />}
       </Field>
@@ -159,7 +159,13 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
           one hour.
         </p>
       ) : (
-        <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Reset password" className="grid gap-4">
+        <form
+          method="post"
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          aria-label="Reset password"
+          className="grid gap-4"
+        >
           <p className="text-ink-700">
             Enter your account&apos;s email address and we&apos;ll send you a link to choose a new password.
           </p>

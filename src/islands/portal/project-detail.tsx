@@ -107,7 +107,7 @@ function MessageForm({ projectId }: { projectId: string }) {
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Send a message" className="grid gap-4">
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Send a message" className="grid gap-4">
       <Field label="Subject" error={errors.subject?.message}>
         {(control) => <input {...control} className="field-input" {...register('subject')} />}
       </Field>

@@ -67,7 +67,13 @@ function ResetPasswordForm() {
           </a>
         </div>
       ) : (
-        <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Set a new password" className="mt-6 grid gap-4">
+        <form
+          method="post"
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          aria-label="Set a new password"
+          className="mt-6 grid gap-4"
+        >
           <NewPasswordFields
             password={register('password')}
             confirm={register('confirmPassword')}

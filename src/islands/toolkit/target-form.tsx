@@ -63,6 +63,7 @@ export function TargetForm({
 
   return (
     <form
+      method="post"
       noValidate
       onSubmit={generate}
       aria-label="Generate commands"
