@@ -270,6 +270,7 @@ test('the project form sends dollars as cents, shows them as dollars on edit, an
 
   // Back from a form returns to the list it came from.
   await projectCard.getByRole('button', { name: `Edit ${title}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Project' })).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('heading', { level: 2, name: 'Projects' })).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Projects/ })).toBeFocused();
