@@ -19,6 +19,8 @@ export const users = sqliteTable('users', {
   password: text('password'),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
   lastSignInAt: integer('last_sign_in_at', { mode: 'timestamp_ms' }),
+  /** Whether this staff member receives the team's notification emails (docs/product.md#notifications). */
+  emailNotifications: integer('email_notifications', { mode: 'boolean' }).notNull().default(true),
 });
 
 export const adminSessions = sqliteTable(

@@ -2,3 +2,4 @@
 export * from './auth.ts';
 export * from './portal.ts';
 export * from './site.ts';
+export * from './notifications.ts';

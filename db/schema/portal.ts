@@ -24,6 +24,8 @@ export const clients = sqliteTable('clients', {
   /** The client's password: an argon2id hash (PHC string), never the password itself. */
   passwordHash: text('password_hash').notNull(),
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  /** Whether the client is emailed about replies and project changes (docs/product.md#notifications). */
+  emailNotifications: integer('email_notifications', { mode: 'boolean' }).notNull().default(true),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
 });
@@ -80,6 +82,8 @@ export const communications = sqliteTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
+    /** When the other side read it (shown as "Seen"); null while unread. */
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
   (t) => [

@@ -1,0 +1,95 @@
+/**
+ * The durable notification queue (docs/product.md#notifications, docs/decisions/0008-notification-queue.md).
+ *
+ * - `notifications`: one row per event someone must hear about (a client message, a team reply,
+ *   a milestone completed, a project's status changed, a new lead), written in the same
+ *   transaction as the event. Rows of one `groupKey` that fall due together become one email.
+ * - `notification_emails`: one row per email to send. Its `id` is the idempotency key, used as
+ *   the Message-ID and as the `.eml` file name, so an email sent is never sent again. A row
+ *   claimed by a worker holds a lease; a row whose lease ran out is claimed again.
+ * - `signing_keys`: secrets the server makes for itself on first use (the unsubscribe links' key).
+ *
+ * Timestamps are integer milliseconds since the Unix epoch.
+ */
+import { sql } from 'drizzle-orm';
+import { blob, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { clients, communications, projects } from './portal.ts';
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const uuid = () => crypto.randomUUID();
+
+/** What happened. */
+export const NOTIFICATION_KINDS = [
+  'client_message',
+  'team_message',
+  'milestone_completed',
+  'project_status',
+  'new_lead',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Who is told: the team, or the project's client. */
+export const NOTIFICATION_AUDIENCES = ['team', 'client'] as const;
+export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
+
+/** pending: waiting for its group's email; batched: in an email; skipped: nobody needed telling. */
+export const NOTIFICATION_STATES = ['pending', 'batched', 'skipped'] as const;
+
+/** queued: waiting to be sent (or retried); sending: claimed under a lease; sent; failed after every try. */
+export const EMAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type EmailState = (typeof EMAIL_STATES)[number];
+
+export const notificationEmails = sqliteTable(
+  'notification_emails',
+  {
+    /** The idempotency key: Message-ID `<id@host>` and the outbox file `id.eml`. */
+    id: text('id').primaryKey().$defaultFn(uuid),
+    audience: text('audience', { enum: NOTIFICATION_AUDIENCES }).notNull(),
+    /** The recipients' addresses, as a JSON array. */
+    to: text('to', { mode: 'json' }).notNull().$type<string[]>(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** Extra headers (List-Unsubscribe, Reply-To), as a JSON object. */
+    headers: text('headers', { mode: 'json' }).notNull().$type<Record<string, string>>(),
+    status: text('status', { enum: EMAIL_STATES }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    leaseExpiresAt: integer('lease_expires_at', { mode: 'timestamp_ms' }),
+    lastError: text('last_error'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('notification_emails_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: text('id').primaryKey().$defaultFn(uuid),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    audience: text('audience', { enum: NOTIFICATION_AUDIENCES }).notNull(),
+    /** Rows with the same key that are due together go out as one email. */
+    groupKey: text('group_key').notNull(),
+    clientId: text('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    communicationId: text('communication_id').references(() => communications.id, { onDelete: 'cascade' }),
+    /** What the email needs that no table keeps (a status moved from, a lead's fields), as JSON. */
+    payload: text('payload', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    status: text('status', { enum: NOTIFICATION_STATES }).notNull().default('pending'),
+    emailId: text('email_id').references(() => notificationEmails.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    /** When the row may go out: createdAt plus NOTIFY_DELAY_SECONDS (at once for a lead). */
+    dueAt: integer('due_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('notifications_pending_idx').on(t.status, t.groupKey, t.dueAt),
+    index('notifications_email_idx').on(t.emailId),
+  ],
+);
+
+export const signingKeys = sqliteTable('signing_keys', {
+  name: text('name').primaryKey(),
+  key: blob('key', { mode: 'buffer' }).notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+});

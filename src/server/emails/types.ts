@@ -1,0 +1,71 @@
+/**
+ * What the notification emails are made from (docs/product.md#notifications). The worker
+ * gathers these from the database; the templates in this folder turn them into a subject, an
+ * HTML part and a plain-text part. Every string here may come from a user and is escaped by the
+ * templates. Dates are Date objects, shown in the site's formats (docs/product.md#formats).
+ */
+
+/** One rendered email. */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** A client's message, as the team's email quotes it. */
+export interface ClientMessageItem {
+  projectId: string;
+  projectTitle: string;
+  subject: string;
+  message: string;
+  sentAt: Date;
+}
+
+/** The team's email about one client's messages that are still unread. */
+export interface TeamDigestData {
+  client: { name: string; email: string; company: string | null };
+  /** Oldest first; at least one. */
+  messages: ClientMessageItem[];
+  /** Absolute link to the conversation in the dashboard (the Messages tab). */
+  dashboardUrl: string;
+}
+
+/** Something the client is told about one project, in the order it happened. */
+export type ClientUpdateItem =
+  | { kind: 'team_message'; subject: string; message: string; sentAt: Date }
+  | { kind: 'milestone_completed'; title: string; completedAt: Date }
+  /** Status labels as shown on the site, e.g. 'In Progress' → 'Review'. */
+  | { kind: 'project_status'; from: string; to: string; changedAt: Date };
+
+/** The client's email about one project: replies, milestones completed, status changes. */
+export interface ClientDigestData {
+  client: { name: string };
+  project: { title: string };
+  /** Oldest first; at least one. */
+  items: ClientUpdateItem[];
+  /** Absolute link to /portal/projects/{id}. */
+  projectUrl: string;
+  /** Absolute one-click unsubscribe link (also sent as the List-Unsubscribe header). */
+  unsubscribeUrl: string;
+  /** Absolute link to /portal/settings. */
+  settingsUrl: string;
+}
+
+/** The team's email about a new lead (docs/product.md#lead-delivery). */
+export interface NewLeadData {
+  lead: {
+    id: string;
+    name: string;
+    email: string | null;
+    phone: string | null;
+    message: string;
+    howDidYouFindUs: string | null;
+    subject: string | null;
+    services: string[] | null;
+    source: string;
+    urgent: boolean;
+    createdAt: Date;
+  };
+  /** Absolute link to the dashboard. */
+  dashboardUrl: string;
+}
