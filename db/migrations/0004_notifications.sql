@@ -28,14 +28,14 @@ CREATE TABLE `notifications` (
 	`status` text DEFAULT 'pending' NOT NULL,
 	`email_id` text,
 	`created_at` integer DEFAULT (cast(unixepoch('subsec') * 1000 as integer)) NOT NULL,
-	`due_at` integer NOT NULL,
 	FOREIGN KEY (`client_id`) REFERENCES `clients`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`communication_id`) REFERENCES `communications`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`email_id`) REFERENCES `notification_emails`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
-CREATE INDEX `notifications_pending_idx` ON `notifications` (`status`,`group_key`,`due_at`);--> statement-breakpoint
+CREATE INDEX `notifications_pending_idx` ON `notifications` (`status`,`created_at`);--> statement-breakpoint
+CREATE INDEX `notifications_group_idx` ON `notifications` (`group_key`,`status`);--> statement-breakpoint
 CREATE INDEX `notifications_email_idx` ON `notifications` (`email_id`);--> statement-breakpoint
 CREATE TABLE `signing_keys` (
 	`name` text PRIMARY KEY NOT NULL,

@@ -3,7 +3,8 @@
  *
  * - `notifications`: one row per event someone must hear about (a client message, a team reply,
  *   a milestone completed, a project's status changed, a new lead), written in the same
- *   transaction as the event. Rows of one `groupKey` that fall due together become one email.
+ *   transaction as the event. When the oldest pending row of a `groupKey` is due, every pending
+ *   row of that key goes into one email (or is skipped: read in the meantime, emails turned off).
  * - `notification_emails`: one row per email to send. Its `id` is the idempotency key, used as
  *   the Message-ID and as the `.eml` file name, so an email sent is never sent again. A row
  *   claimed by a worker holds a lease; a row whose lease ran out is claimed again.
@@ -78,12 +79,12 @@ export const notifications = sqliteTable(
     payload: text('payload', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
     status: text('status', { enum: NOTIFICATION_STATES }).notNull().default('pending'),
     emailId: text('email_id').references(() => notificationEmails.id, { onDelete: 'set null' }),
+    /** The row is due NOTIFY_DELAY_SECONDS after this (a lead's at once); the worker decides. */
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    /** When the row may go out: createdAt plus NOTIFY_DELAY_SECONDS (at once for a lead). */
-    dueAt: integer('due_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [
-    index('notifications_pending_idx').on(t.status, t.groupKey, t.dueAt),
+    index('notifications_pending_idx').on(t.status, t.createdAt),
+    index('notifications_group_idx').on(t.groupKey, t.status),
     index('notifications_email_idx').on(t.emailId),
   ],
 );

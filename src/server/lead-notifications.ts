@@ -1,73 +1,38 @@
 /**
- * What happens after a lead is stored (docs/product.md#lead-delivery): an email to LEADS_NOTIFY_TO, and a
- * copy posted to FORM_FORWARD_URL when set. Both run in the background; a failure is logged
- * and never loses the lead or fails the request.
+ * What happens after a lead is stored besides its email (docs/product.md#lead-delivery): a copy
+ * posted to FORM_FORWARD_URL when set. It runs in the background; a failure is logged and never
+ * loses the lead or fails the request. The new-lead email itself is queued with the lead, in the
+ * same transaction (src/server/services/leads.ts, docs/product.md#notifications).
  */
 import type { BackgroundTasks } from './background.ts';
 import type { Env } from './env.ts';
-import type { Mailer } from './mail.ts';
 import type { LeadRow as Lead } from './services/leads.ts';
 
 /** Time allowed for the forward POST, in milliseconds. */
 const FORWARD_TIMEOUT_MS = 5000;
 
-/** The plain-text body of the new-lead email. */
-function leadEmailText(lead: Lead, siteUrl: string): string {
-  const lines = [
-    `${lead.urgent ? 'URGENT ' : ''}New lead from the ${lead.source} form`,
-    '',
-    `Name: ${lead.name}`,
-    lead.email ? `Email: ${lead.email}` : undefined,
-    lead.phone ? `Phone: ${lead.phone}` : undefined,
-    lead.howDidYouFindUs ? `How did you find us: ${lead.howDidYouFindUs}` : undefined,
-    lead.subject ? `Subject: ${lead.subject}` : undefined,
-    lead.services?.length ? `Services: ${lead.services.join(', ')}` : undefined,
-    `Received: ${lead.createdAt.toISOString()}`,
-    '',
-    lead.message,
-    '',
-    `Lead ${lead.id} — ${new URL('/admin', siteUrl).href}`,
-  ];
-  return lines.filter((l) => l !== undefined).join('\n');
-}
-
-/** Queues the email and the forward for `lead` on `tasks`. */
-export function notifyNewLead(
-  lead: Lead,
-  deps: { env: Env; mailer: Mailer; tasks: BackgroundTasks; fetch: typeof fetch },
-): void {
-  const { env, mailer, tasks } = deps;
-  if (env.LEADS_NOTIFY_TO.length > 0) {
-    tasks.run('new-lead email', () =>
-      mailer.send({
-        to: env.LEADS_NOTIFY_TO,
-        subject: `${lead.urgent ? '[URGENT] ' : ''}New lead: ${lead.name}${lead.subject ? ` — ${lead.subject}` : ''}`,
-        text: leadEmailText(lead, env.SITE_URL),
-        ...(lead.email ? { replyTo: lead.email } : {}),
+/** Queues the forward of `lead` to FORM_FORWARD_URL on `tasks` (nothing when it is unset). */
+export function forwardLead(lead: Lead, deps: { env: Env; tasks: BackgroundTasks; fetch: typeof fetch }): void {
+  const forwardUrl = deps.env.FORM_FORWARD_URL;
+  if (!forwardUrl) return;
+  deps.tasks.run('lead forward', async () => {
+    const response = await deps.fetch(forwardUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        name: lead.name,
+        email: lead.email,
+        phone: lead.phone,
+        message: lead.message,
+        'How did you find us': lead.howDidYouFindUs,
+        subject: lead.subject,
+        services: lead.services,
+        source: lead.source,
+        urgent: lead.urgent,
+        createdAt: lead.createdAt.toISOString(),
       }),
-    );
-  }
-  const forwardUrl = env.FORM_FORWARD_URL;
-  if (forwardUrl) {
-    tasks.run('lead forward', async () => {
-      const response = await deps.fetch(forwardUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          name: lead.name,
-          email: lead.email,
-          phone: lead.phone,
-          message: lead.message,
-          'How did you find us': lead.howDidYouFindUs,
-          subject: lead.subject,
-          services: lead.services,
-          source: lead.source,
-          urgent: lead.urgent,
-          createdAt: lead.createdAt.toISOString(),
-        }),
-        signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
-      });
-      if (!response.ok) throw new Error(`forward answered ${response.status}`);
+      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
     });
-  }
+    if (!response.ok) throw new Error(`forward answered ${response.status}`);
+  });
 }

@@ -4,14 +4,16 @@
  * In order: parse the environment (a bad value stops start-up with a message naming the
  * variable), apply the database migrations, then serve Astro's handler (prebuilt pages,
  * on-demand pages and the /api bridge) behind gzip/brotli compression and the security headers
- * that prebuilt pages cannot set themselves. The hourly sweep of expired sessions and links runs
- * in this process (jobs/sweep.ts). SIGINT and SIGTERM close the server gracefully.
+ * that prebuilt pages cannot set themselves. The hourly sweep of expired sessions and links
+ * (jobs/sweep.ts) and the notification worker (jobs/notification-worker.ts) run in this process. SIGINT and SIGTERM close the server gracefully.
  */
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { migrateDatabase, openDatabase } from './services/db.ts';
+import { startNotificationWorker } from './jobs/notification-worker.ts';
 import { scheduleSweep } from './jobs/sweep.ts';
+import { createMailer } from './mail.ts';
 import { EnvError, isHttpsSite, loadEnv, type Env } from './env.ts';
 import { PAGE_CSP_HEADER, securityHeaders } from './middleware/security-headers.ts';
 
@@ -42,6 +44,12 @@ async function main(): Promise<void> {
   );
   // Expired sessions and links go at start and then every hour, over this connection.
   const sweep = scheduleSweep(db);
+  // Queued notification emails go out from this process, also those left by one that died.
+  const notifications = startNotificationWorker({
+    db,
+    env,
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
+  });
 
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   process.env.ASTRO_NODE_LOGGING = 'disabled';
@@ -79,7 +87,7 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     console.log(`${signal} received, closing the server`);
     server.close(() => {
-      void sweep.stop().finally(() => {
+      void Promise.all([sweep.stop(), notifications.stop()]).finally(() => {
         client.close();
         process.exit(0);
       });

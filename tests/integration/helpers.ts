@@ -18,6 +18,7 @@ import { BackgroundTasks } from '../../src/server/background.ts';
 import { createApp, type ApiType } from '../../src/server/app.ts';
 import { migrateDatabase, openDatabase } from '../../src/server/services/db.ts';
 import { parseEnv } from '../../src/server/env.ts';
+import { startNotificationWorker } from '../../src/server/jobs/notification-worker.ts';
 import { createMailer } from '../../src/server/mail.ts';
 
 export interface TestApiOptions {
@@ -25,6 +26,8 @@ export interface TestApiOptions {
   fetch?: typeof fetch;
   /** What the website audit may reach (fixture sites on loopback). */
   audit?: AuditOptions;
+  /** The notification worker's first retry delay, in milliseconds (default 1,000). */
+  retryBaseMs?: number;
 }
 
 /** The typed client of the whole API, from its `/api` root: `http.client.login.$post(...)`. */
@@ -81,10 +84,42 @@ export async function createTestApi(options: TestApiOptions = {}) {
     forwarded.push({ url: String(input), body: JSON.parse(String(init?.body)) });
     return new Response('{}', { status: 200 });
   };
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
+  // The notification worker runs only when a test says so (`deliver()`), on a clock the test
+  // can move forward (`advance(ms)`), so the delay rule is tested without waiting.
+  let clockOffsetMs = 0;
+  const worker = startNotificationWorker({
+    db,
+    env,
+    mailer,
+    pollMs: 24 * 3600 * 1000,
+    retryBaseMs: options.retryBaseMs ?? 1000,
+    now: () => new Date(Date.now() + clockOffsetMs),
+  });
+  const extraWorkers: { stop(): Promise<void>; close(): void }[] = [];
+  /** Another worker over its own connection to the same database, as a second server would run. */
+  const secondWorker = () => {
+    const handle = openDatabase(env.DATABASE_URL);
+    const started = handle.then(({ db: otherDb }) =>
+      startNotificationWorker({
+        db: otherDb,
+        env,
+        mailer,
+        pollMs: 24 * 3600 * 1000,
+        retryBaseMs: options.retryBaseMs ?? 1000,
+        now: () => new Date(Date.now() + clockOffsetMs),
+      }),
+    );
+    extraWorkers.push({
+      stop: async () => (await started).stop(),
+      close: () => void handle.then((h) => h.client.close()),
+    });
+    return { runOnce: async () => (await started).runOnce() };
+  };
   const app = createApp({
     db,
     env,
-    mailer: createMailer({ from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
+    mailer,
     tasks,
     fetch: options.fetch ?? recordingFetch,
     audit: options.audit,
@@ -119,6 +154,13 @@ export async function createTestApi(options: TestApiOptions = {}) {
     raw(path: string, init: RequestInit = {}, clientAddress = DEFAULT_ADDRESS) {
       return app.request(path, init, { clientAddress });
     },
+    /** One round of the notification worker; resolves with how many emails it sent. */
+    deliver: () => worker.runOnce(),
+    secondWorker,
+    /** Moves the worker's clock `ms` milliseconds forward. */
+    advance(ms: number) {
+      clockOffsetMs += ms;
+    },
     outbox(): string[] {
       try {
         return readdirSync(env.OUTBOX_DIR).map((f) => readFileSync(join(env.OUTBOX_DIR, f), 'utf8'));
@@ -127,6 +169,11 @@ export async function createTestApi(options: TestApiOptions = {}) {
       }
     },
     async close() {
+      await worker.stop();
+      for (const extra of extraWorkers) {
+        await extra.stop();
+        extra.close();
+      }
       await tasks.drain();
       client.close();
       rmSync(dir, { recursive: true, force: true });

@@ -15,7 +15,7 @@ import { antiBotFields, auditLeadSchema, contactFormSchema } from '../../shared/
 import { emergencyFormSchema } from '../../shared/schemas/emergency.ts';
 import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
-import { notifyNewLead } from '../lead-notifications.ts';
+import { forwardLead } from '../lead-notifications.ts';
 import { botGuard } from '../middleware/bot-guard.ts';
 import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
 import { createLead, type NewLead } from '../services/leads.ts';
@@ -96,7 +96,7 @@ export function leadRoutes(deps: AppDeps) {
     botGuard({ answer: (c) => c.json({ id: crypto.randomUUID() }, 201) }),
     async (c) => {
       const lead = await createLead(deps.db, toNewLead(c.req.valid('json')));
-      notifyNewLead(lead, deps);
+      forwardLead(lead, deps);
       return c.json({ id: lead.id }, 201);
     },
   );

@@ -11,7 +11,7 @@ import { auditFormSchema } from '../../shared/audit.ts';
 import { antiBotFields } from '../../shared/schemas/contact.ts';
 import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
-import { notifyNewLead } from '../lead-notifications.ts';
+import { forwardLead } from '../lead-notifications.ts';
 import { botGuard } from '../middleware/bot-guard.ts';
 import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
 import { createLead } from '../services/leads.ts';
@@ -47,7 +47,7 @@ export function websiteAuditRoutes(deps: AppDeps, options: AuditOptions = {}) {
           services: ['Website Audit'],
           auditScore: report.score,
         });
-        notifyNewLead(lead, deps);
+        forwardLead(lead, deps);
       }
       return c.json({ report });
     },

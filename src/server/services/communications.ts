@@ -2,15 +2,20 @@
  * Messages on a project between the client and the team (docs/product.md#portal,
  * docs/product.md#dashboard). A message is unread while `isRead` is false; the team's unread
  * messages are marked read when the client opens the project, a client's when staff answer it
- * or mark it read.
+ * or mark it read. `readAt` records when it was read (shown as "Seen"). Each new message queues
+ * its notification email in the same transaction (docs/product.md#notifications).
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { communications, projects } from '../../../db/schema/index.ts';
 import { InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database, DbExecutor } from './db.ts';
 import { toJson } from './json.ts';
+import { notifyClientMessage, notifyTeamMessage } from './notifications.ts';
 import { findClientProject } from './projects.ts';
+
+/** `readAt` as a write sets it: kept when already read, now when newly read. */
+const readNow = (now: Date) => sql`coalesce(${communications.readAt}, ${now.getTime()})`;
 
 export interface MessageInput {
   subject: string;
@@ -40,7 +45,10 @@ export async function listCommunications(db: Database) {
   }));
 }
 
-/** A client's message on its own project (fromClient, unread). NotFoundError when not its project. */
+/**
+ * A client's message on its own project (fromClient, unread), with the team's notification
+ * queued. NotFoundError when not its project.
+ */
 export async function sendClientMessage(db: Database, clientId: string, projectId: string, input: MessageInput) {
   return db.transaction(async (tx) => {
     await findClientProject(tx, clientId, projectId);
@@ -49,6 +57,7 @@ export async function sendClientMessage(db: Database, clientId: string, projectI
       .values({ projectId, fromClient: true, subject: input.subject, message: input.message, createdAt: new Date() })
       .returning();
     if (!row) throw new Error('Insert returned no row');
+    await notifyClientMessage(tx, { clientId, projectId, communicationId: row.id });
     return toJson(row);
   });
 }
@@ -62,7 +71,7 @@ export async function markTeamMessagesRead(db: Database, clientId: string, proje
     await findClientProject(tx, clientId, projectId);
     const changed = await tx
       .update(communications)
-      .set({ isRead: true })
+      .set({ isRead: true, readAt: new Date() })
       .where(
         and(
           eq(communications.projectId, projectId),
@@ -76,7 +85,8 @@ export async function markTeamMessagesRead(db: Database, clientId: string, proje
 }
 
 /**
- * A reply from the team on a project (unread until the client opens the project). With
+ * A reply from the team on a project (unread until the client opens the project), with the
+ * client's notification queued. With
  * `inReplyTo`, that client message is marked read in the same transaction; it must be a client
  * message of the same project (InvalidFieldError on `inReplyTo`, and nothing is stored,
  * otherwise). NotFoundError when the project does not exist.
@@ -88,17 +98,22 @@ export async function sendTeamReply(
   input: MessageInput & { inReplyTo?: string },
 ) {
   return db.transaction(async (tx) => {
-    const [project] = await tx.select({ title: projects.title }).from(projects).where(eq(projects.id, projectId));
+    const [project] = await tx
+      .select({ title: projects.title, clientId: projects.clientId })
+      .from(projects)
+      .where(eq(projects.id, projectId));
     if (!project) throw new NotFoundError('Project');
+    const now = new Date();
     const [row] = await tx
       .insert(communications)
-      .values({ projectId, fromClient: false, subject: input.subject, message: input.message, createdAt: new Date() })
+      .values({ projectId, fromClient: false, subject: input.subject, message: input.message, createdAt: now })
       .returning();
     if (!row) throw new Error('Insert returned no row');
+    await notifyTeamMessage(tx, { clientId: project.clientId, projectId, communicationId: row.id });
     if (input.inReplyTo) {
       const answered = await tx
         .update(communications)
-        .set({ isRead: true })
+        .set({ isRead: true, readAt: readNow(now) })
         .where(
           and(
             eq(communications.id, input.inReplyTo),
@@ -126,7 +141,8 @@ export async function sendTeamReply(
 /** Staff mark a message read or unread. NotFoundError when it does not exist. */
 export async function setMessageRead(db: Database, actor: Actor, id: string, isRead: boolean) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(communications).set({ isRead }).where(eq(communications.id, id)).returning();
+    const readAt = isRead ? readNow(new Date()) : null;
+    const [row] = await tx.update(communications).set({ isRead, readAt }).where(eq(communications.id, id)).returning();
     if (!row) throw new NotFoundError('Message');
     const summary = `Marked "${row.subject}" ${isRead ? 'read' : 'unread'}`;
     await recordAdminEvent(tx, actor, 'update', 'communication', id, summary);

@@ -9,7 +9,15 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createClient, type Client } from '@libsql/client';
+import {
+  createClient,
+  type Client,
+  type InArgs,
+  type InStatement,
+  type Transaction,
+  type TransactionMode,
+} from '@libsql/client';
+import { Mutex } from 'async-mutex';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import * as schema from '../../../db/schema/index.ts';
@@ -25,14 +33,105 @@ export interface DatabaseHandle {
 /** Busy timeout for the embedded database, in milliseconds. */
 const BUSY_TIMEOUT_MS = 5000;
 
+/** One lock per embedded database file in this process (see `serializeWrites`). */
+const writeLocks = new Map<string, Mutex>();
+
+/** Statements that write (or lock the file for writing); reads run beside an open transaction. */
+const WRITE_STATEMENT = /^\s*(insert|update|delete|replace|create|drop|alter|pragma|begin|vacuum|reindex)\b/i;
+
+function statementText(statement: InStatement): string {
+  return typeof statement === 'string' ? statement : statement.sql;
+}
+
+/**
+ * The embedded driver runs each statement synchronously, and waits for a busy database by
+ * sleeping the whole thread. Two connections of one process writing at once would therefore
+ * deadlock: the second sleeps on the lock while the first cannot run the rest of its transaction
+ * until the busy timeout fails one of them with SQLITE_BUSY. So, per database file, a process
+ * runs one writer at a time: a transaction holds the lock from BEGIN to COMMIT or ROLLBACK, and a
+ * single write statement holds it while it runs. Other processes still wait on SQLite's own lock.
+ */
+function serializeWrites(client: Client, lock: Mutex): Client {
+  const underLock = <T>(run: () => Promise<T>) => lock.runExclusive(run);
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'execute') {
+        return (statement: InStatement, args?: InArgs) => {
+          const run = () =>
+            typeof statement === 'string' && args !== undefined
+              ? target.execute(statement, args)
+              : target.execute(statement);
+          return WRITE_STATEMENT.test(statementText(statement)) ? underLock(run) : run();
+        };
+      }
+      if (property === 'batch' || property === 'executeMultiple' || property === 'migrate') {
+        const method = Reflect.get(target, property, receiver) as (...a: unknown[]) => Promise<unknown>;
+        return (...args: unknown[]) => underLock(() => method.apply(target, args));
+      }
+      if (property === 'transaction') {
+        return async (mode?: TransactionMode): Promise<Transaction> => {
+          const release = await lock.acquire();
+          let released = false;
+          const releaseOnce = () => {
+            if (!released) {
+              released = true;
+              release();
+            }
+          };
+          try {
+            const tx = await target.transaction(mode);
+            return new Proxy(tx, {
+              get(txTarget, txProperty) {
+                const value = Reflect.get(txTarget, txProperty, txTarget) as unknown;
+                if (txProperty === 'commit' || txProperty === 'rollback') {
+                  return async () => {
+                    try {
+                      await (value as () => Promise<void>).call(txTarget);
+                    } finally {
+                      releaseOnce();
+                    }
+                  };
+                }
+                if (txProperty === 'close') {
+                  return () => {
+                    (value as () => void).call(txTarget);
+                    releaseOnce();
+                  };
+                }
+                return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(txTarget) : value;
+              },
+            });
+          } catch (error) {
+            releaseOnce();
+            throw error;
+          }
+        };
+      }
+      const value = Reflect.get(target, property, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /** Opens a database. For `file:` URLs creates the parent folder and sets WAL journaling. */
 export async function openDatabase(url: string, authToken?: string): Promise<DatabaseHandle> {
   const isFile = url.startsWith('file:');
+  let path = '';
   if (isFile && !url.includes(':memory:')) {
-    const path = url.slice('file:'.length).replace(/^\/\/(localhost)?/, '');
-    mkdirSync(dirname(resolve(path)), { recursive: true });
+    path = resolve(
+      url
+        .slice('file:'.length)
+        .replace(/^\/\/(localhost)?/, '')
+        .split('?')[0] ?? '',
+    );
+    mkdirSync(dirname(path), { recursive: true });
   }
-  const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
+  let client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
+  if (path) {
+    let lock = writeLocks.get(path);
+    if (!lock) writeLocks.set(path, (lock = new Mutex()));
+    client = serializeWrites(client, lock);
+  }
   if (isFile) {
     await client.execute('PRAGMA journal_mode = WAL');
   }

@@ -9,18 +9,25 @@ import { NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database } from './db.ts';
 import { toJson } from './json.ts';
+import { notifyNewLead } from './notifications.ts';
 
 export type LeadRow = typeof contactSubmissions.$inferSelect;
 export type NewLead = Omit<typeof contactSubmissions.$inferInsert, 'id' | 'createdAt'>;
 
-/** Stores one lead and returns the stored row (id a new UUID, createdAt now). */
+/**
+ * Stores one lead and returns the stored row (id a new UUID, createdAt now), with the team's
+ * new-lead email queued in the same transaction (docs/product.md#lead-delivery).
+ */
 export async function createLead(db: Database, lead: NewLead): Promise<LeadRow> {
-  const [row] = await db
-    .insert(contactSubmissions)
-    .values({ ...lead, createdAt: new Date() })
-    .returning();
-  if (!row) throw new Error('Insert returned no row');
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactSubmissions)
+      .values({ ...lead, createdAt: new Date() })
+      .returning();
+    if (!row) throw new Error('Insert returned no row');
+    await notifyNewLead(tx, row.id);
+    return row;
+  });
 }
 
 /** Every lead as stored, newest first (for the CSV export). */

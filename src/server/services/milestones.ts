@@ -10,6 +10,7 @@ import { InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database, DbExecutor } from './db.ts';
 import { toJson } from './json.ts';
+import { notifyMilestoneCompleted } from './notifications.ts';
 
 /** The project's milestones, first to last (order index, then creation). */
 export async function listMilestones(db: DbExecutor, projectId: string) {
@@ -21,10 +22,28 @@ export async function listMilestones(db: DbExecutor, projectId: string) {
   return rows.map(toJson);
 }
 
-async function assertProjectExists(db: DbExecutor, projectId: string): Promise<string> {
-  const [project] = await db.select({ title: projects.title }).from(projects).where(eq(projects.id, projectId));
+async function assertProjectExists(db: DbExecutor, projectId: string): Promise<{ title: string; clientId: string }> {
+  const [project] = await db
+    .select({ title: projects.title, clientId: projects.clientId })
+    .from(projects)
+    .where(eq(projects.id, projectId));
   if (!project) throw new NotFoundError('Project');
-  return project.title;
+  return project;
+}
+
+/** Queues the client's notification when `row` has just become completed (docs/product.md#notifications). */
+async function notifyIfCompleted(
+  tx: DbExecutor,
+  row: { projectId: string; title: string; completedAt: Date | null },
+  wasCompleted: boolean,
+): Promise<void> {
+  if (wasCompleted || !row.completedAt) return;
+  const project = await assertProjectExists(tx, row.projectId);
+  await notifyMilestoneCompleted(
+    tx,
+    { clientId: project.clientId, projectId: row.projectId },
+    { title: row.title, completedAt: row.completedAt },
+  );
 }
 
 /** The project's milestones for staff; NotFoundError when the project does not exist. */
@@ -54,12 +73,16 @@ export async function createMilestone(db: Database, actor: Actor, projectId: str
       })
       .returning();
     if (!row) throw new Error('Insert returned no row');
+    await notifyIfCompleted(tx, row, false);
     await recordAdminEvent(tx, actor, 'create', 'milestone', row.id, `Added milestone ${row.title}`);
     return toJson(row);
   });
 }
 
-/** Edits a milestone. NotFoundError when it does not exist. */
+/**
+ * Edits a milestone; one that becomes completed queues the client's notification. NotFoundError
+ * when it does not exist.
+ */
 export async function updateMilestone(db: Database, actor: Actor, id: string, values: MilestoneValues) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(milestones).where(eq(milestones.id, id));
@@ -72,6 +95,7 @@ export async function updateMilestone(db: Database, actor: Actor, id: string, va
       .where(eq(milestones.id, id))
       .returning();
     if (!row) throw new NotFoundError('Milestone');
+    await notifyIfCompleted(tx, row, current.status === 'completed');
     await recordAdminEvent(
       tx,
       actor,

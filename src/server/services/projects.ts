@@ -12,6 +12,7 @@ import { recordAdminEvent, type Actor } from './admin-events.ts';
 import { listProjectCommunications } from './communications.ts';
 import type { Database, DbExecutor } from './db.ts';
 import { toJson } from './json.ts';
+import { notifyProjectStatus } from './notifications.ts';
 import { listMilestones } from './milestones.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -60,16 +61,23 @@ export async function createProject(db: Database, actor: Actor, values: AdminPro
   });
 }
 
-/** NotFoundError when the project does not exist. */
+/**
+ * NotFoundError when the project does not exist. A changed status queues the client's
+ * notification in the same transaction (docs/product.md#notifications).
+ */
 export async function updateProject(db: Database, actor: Actor, id: string, values: AdminProjectValues) {
   return db.transaction(async (tx) => {
     await assertClientExists(tx, values.clientId);
+    const [before] = await tx.select({ status: projects.status }).from(projects).where(eq(projects.id, id));
     const [row] = await tx
       .update(projects)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(projects.id, id))
       .returning();
-    if (!row) throw new NotFoundError('Project');
+    if (!row || !before) throw new NotFoundError('Project');
+    if (before.status !== row.status) {
+      await notifyProjectStatus(tx, { clientId: row.clientId, projectId: id }, { from: before.status, to: row.status });
+    }
     await recordAdminEvent(tx, actor, 'update', 'project', id, `Updated project ${row.title} (${row.status})`);
     return toJson(row);
   });

@@ -9,6 +9,7 @@ import { clients, communications, milestones, projects, users } from '../../../d
 import { e2eEnv } from '../../../scripts/e2e-env.mjs';
 import { hashPassword } from '../../../src/server/auth/passwords.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../../src/server/services/db.ts';
+import { queueCounts } from '../../../src/server/services/notifications.ts';
 import { createSession } from '../../../src/server/services/sessions.ts';
 
 export type { Database };
@@ -18,6 +19,16 @@ export const E2E_PORT = process.env.E2E_PORT ?? '4322';
 /** Opens the test server's database (the server has created and migrated it). */
 export function openTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase(e2eEnv(E2E_PORT).DATABASE_URL!);
+}
+
+/** Opens another database by URL (a server a test started itself). */
+export function openDatabaseAt(url: string): Promise<DatabaseHandle> {
+  return openDatabase(url);
+}
+
+/** How many notifications are pending, emails open (queued or sending) and emails sent. */
+export function queueState(db: Database): Promise<{ pending: number; open: number; sent: number }> {
+  return queueCounts(db);
 }
 
 export interface SessionToken {

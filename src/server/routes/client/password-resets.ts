@@ -48,6 +48,7 @@ export function passwordResetRoutes(deps: AppDeps) {
         const token = await createPasswordResetToken(db, client.id);
         const link = new URL(`/portal/reset-password#token=${token}`, env.SITE_URL).href;
         await deps.mailer.send({
+          id: crypto.randomUUID(),
           to: [client.email],
           subject: 'Reset your client portal password',
           text: resetEmailText(client.name, link),

@@ -1,0 +1,353 @@
+/**
+ * The notification queue's reads and writes (docs/product.md#notifications,
+ * docs/decisions/0008-notification-queue.md).
+ *
+ * Writers call the `notify…` functions inside the transaction of the event they report, so an
+ * event and its notification are stored together or not at all. The worker
+ * (src/server/jobs/notification-worker.ts) then, each round:
+ * 1. `findDueGroups`: the group keys whose oldest pending row is due;
+ * 2. `loadGroup` + `settleGroup`: turns all pending rows of a key into one queued email (or marks
+ *    them skipped), only if no other worker settled them first;
+ * 3. `claimEmail` → send → `markEmailSent` / `markEmailFailed`: a claim holds a lease, so an email
+ *    whose worker died is claimed again once the lease runs out; the email's id is its
+ *    idempotency key.
+ */
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import {
+  clients,
+  communications,
+  contactSubmissions,
+  notificationEmails,
+  notifications,
+  projects,
+  users,
+  type NotificationKind,
+} from '../../../db/schema/index.ts';
+import { NotFoundError } from '../errors.ts';
+import type { Database, DbExecutor } from './db.ts';
+import { toJson } from './json.ts';
+
+/** Tries before an email is marked failed (docs/product.md#notifications). */
+export const MAX_SEND_ATTEMPTS = 8;
+
+/** A client's message: told to the team, grouped per client. */
+export function notifyClientMessage(
+  tx: DbExecutor,
+  ids: { clientId: string; projectId: string; communicationId: string },
+): Promise<void> {
+  return enqueue(tx, { kind: 'client_message', audience: 'team', groupKey: `team:client:${ids.clientId}`, ...ids });
+}
+
+/** A team reply: told to the client, grouped per project. */
+export function notifyTeamMessage(
+  tx: DbExecutor,
+  ids: { clientId: string; projectId: string; communicationId: string },
+): Promise<void> {
+  return enqueue(tx, { kind: 'team_message', audience: 'client', groupKey: `client:project:${ids.projectId}`, ...ids });
+}
+
+/** A milestone newly marked completed: told to the client, grouped per project. */
+export function notifyMilestoneCompleted(
+  tx: DbExecutor,
+  ids: { clientId: string; projectId: string },
+  milestone: { title: string; completedAt: Date },
+): Promise<void> {
+  return enqueue(tx, {
+    kind: 'milestone_completed',
+    audience: 'client',
+    groupKey: `client:project:${ids.projectId}`,
+    ...ids,
+    payload: { title: milestone.title, completedAt: milestone.completedAt.toISOString() },
+  });
+}
+
+/** A project's status changed (`from` → `to`, status values): told to the client, grouped per project. */
+export function notifyProjectStatus(
+  tx: DbExecutor,
+  ids: { clientId: string; projectId: string },
+  change: { from: string; to: string },
+): Promise<void> {
+  return enqueue(tx, {
+    kind: 'project_status',
+    audience: 'client',
+    groupKey: `client:project:${ids.projectId}`,
+    ...ids,
+    payload: change,
+  });
+}
+
+/** A new lead: told to LEADS_NOTIFY_TO at once, one email per lead. */
+export function notifyNewLead(tx: DbExecutor, leadId: string): Promise<void> {
+  return enqueue(tx, { kind: 'new_lead', audience: 'team', groupKey: `lead:${leadId}`, payload: { leadId } });
+}
+
+async function enqueue(
+  tx: DbExecutor,
+  row: {
+    kind: NotificationKind;
+    audience: 'team' | 'client';
+    groupKey: string;
+    clientId?: string;
+    projectId?: string;
+    communicationId?: string;
+    payload?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await tx.insert(notifications).values({ ...row, payload: row.payload ?? {}, createdAt: new Date() });
+}
+
+/**
+ * Group keys with a due pending row, oldest first, at most `limit`. A lead is due at once;
+ * any other row `delayMs` after it was written.
+ */
+export async function findDueGroups(db: Database, now: Date, delayMs: number, limit = 50): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - delayMs);
+  const rows = await db
+    .select({ groupKey: notifications.groupKey, oldest: sql<number>`min(${notifications.createdAt})` })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.status, 'pending'),
+        or(eq(notifications.kind, 'new_lead'), lte(notifications.createdAt, cutoff)),
+        lte(notifications.createdAt, now),
+      ),
+    )
+    .groupBy(notifications.groupKey)
+    .orderBy(asc(sql`min(${notifications.createdAt})`))
+    .limit(limit);
+  return rows.map((r) => r.groupKey);
+}
+
+/** One pending row with what its email needs: the message (and whether it is read yet). */
+export interface PendingNotification {
+  id: string;
+  kind: NotificationKind;
+  createdAt: Date;
+  payload: Record<string, unknown>;
+  message: {
+    projectId: string;
+    projectTitle: string;
+    subject: string;
+    message: string;
+    isRead: boolean;
+    createdAt: Date;
+  } | null;
+}
+
+/** Every pending row of a group, oldest first, with the client, project or lead it is about. */
+export async function loadGroup(db: Database, groupKey: string) {
+  const rows = await db
+    .select({
+      notification: notifications,
+      communication: communications,
+      projectTitle: projects.title,
+    })
+    .from(notifications)
+    .leftJoin(communications, eq(communications.id, notifications.communicationId))
+    .leftJoin(projects, eq(projects.id, notifications.projectId))
+    .where(and(eq(notifications.groupKey, groupKey), eq(notifications.status, 'pending')))
+    .orderBy(asc(notifications.createdAt), asc(notifications.id));
+  const first = rows[0]?.notification;
+  if (!first) return null;
+  const [client] = first.clientId ? await db.select().from(clients).where(eq(clients.id, first.clientId)) : [];
+  const [project] = first.projectId ? await db.select().from(projects).where(eq(projects.id, first.projectId)) : [];
+  const leadId = first.kind === 'new_lead' ? String(first.payload.leadId) : undefined;
+  const [lead] = leadId ? await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId)) : [];
+  const items: PendingNotification[] = rows.map(({ notification: n, communication: m, projectTitle }) => ({
+    id: n.id,
+    kind: n.kind,
+    createdAt: n.createdAt,
+    payload: n.payload,
+    message: m
+      ? {
+          projectId: m.projectId,
+          subject: m.subject,
+          message: m.message,
+          isRead: m.isRead,
+          createdAt: m.createdAt,
+          projectTitle: projectTitle ?? '',
+        }
+      : null,
+  }));
+  return {
+    audience: first.audience,
+    items,
+    client: client ?? null,
+    project: project ?? null,
+    lead: lead ?? null,
+  };
+}
+
+/** The email a group becomes: recipients, content and headers. */
+export interface EmailDraft {
+  audience: 'team' | 'client';
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Settles a group's rows in one transaction: `batchedIds` go into a new queued email made from
+ * `draft` (none when `draft` is null), `skippedIds` are marked skipped. Returns the email's id,
+ * or null when nothing was queued. Does nothing (and returns null) if any of the rows was
+ * settled meanwhile by another worker.
+ */
+export async function settleGroup(
+  db: Database,
+  batchedIds: string[],
+  skippedIds: string[],
+  draft: EmailDraft | null,
+  now: Date,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const ids = [...batchedIds, ...skippedIds];
+    const stillPending = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(inArray(notifications.id, ids), eq(notifications.status, 'pending')));
+    if (stillPending.length !== ids.length) return null;
+    let emailId: string | null = null;
+    if (draft && batchedIds.length > 0) {
+      const [email] = await tx
+        .insert(notificationEmails)
+        .values({ ...draft, status: 'queued', nextAttemptAt: now, createdAt: now })
+        .returning({ id: notificationEmails.id });
+      emailId = email?.id ?? null;
+      await tx.update(notifications).set({ status: 'batched', emailId }).where(inArray(notifications.id, batchedIds));
+    } else {
+      skippedIds.push(...batchedIds);
+    }
+    if (skippedIds.length > 0) {
+      await tx.update(notifications).set({ status: 'skipped' }).where(inArray(notifications.id, skippedIds));
+    }
+    return emailId;
+  });
+}
+
+export type EmailRow = typeof notificationEmails.$inferSelect;
+
+/**
+ * Claims the next email that is due (queued and due, or sending with an expired lease): it
+ * becomes `sending` with a lease until `now + leaseMs` and one more attempt counted. Returns the
+ * claimed row, or null when nothing is due. Two workers never claim the same row at once.
+ */
+export async function claimEmail(db: Database, now: Date, leaseMs: number): Promise<EmailRow | null> {
+  const due = or(
+    and(eq(notificationEmails.status, 'queued'), lte(notificationEmails.nextAttemptAt, now)),
+    and(eq(notificationEmails.status, 'sending'), lte(notificationEmails.leaseExpiresAt, now)),
+  );
+  const next = db
+    .select({ id: notificationEmails.id })
+    .from(notificationEmails)
+    .where(due)
+    .orderBy(asc(notificationEmails.nextAttemptAt))
+    .limit(1);
+  const [row] = await db
+    .update(notificationEmails)
+    .set({
+      status: 'sending',
+      leaseExpiresAt: new Date(now.getTime() + leaseMs),
+      attempts: sql`${notificationEmails.attempts} + 1`,
+    })
+    .where(and(inArray(notificationEmails.id, next), due))
+    .returning();
+  return row ?? null;
+}
+
+/** Marks a claimed email sent (only while its claim is current: `attempts` unchanged). */
+export async function markEmailSent(db: Database, email: EmailRow, now: Date): Promise<void> {
+  await db
+    .update(notificationEmails)
+    .set({ status: 'sent', sentAt: now, leaseExpiresAt: null, lastError: null })
+    .where(and(eq(notificationEmails.id, email.id), eq(notificationEmails.attempts, email.attempts)));
+}
+
+/**
+ * Records a failed try: queued again after `retryBaseMs · 2^(attempts−1)` (exponential backoff),
+ * or `failed` for good after MAX_SEND_ATTEMPTS tries.
+ */
+export async function markEmailFailed(
+  db: Database,
+  email: EmailRow,
+  error: string,
+  now: Date,
+  retryBaseMs: number,
+): Promise<void> {
+  const failed = email.attempts >= MAX_SEND_ATTEMPTS;
+  const delay = retryBaseMs * 2 ** (email.attempts - 1);
+  await db
+    .update(notificationEmails)
+    .set({
+      status: failed ? 'failed' : 'queued',
+      nextAttemptAt: new Date(now.getTime() + delay),
+      leaseExpiresAt: null,
+      lastError: error.slice(0, 500),
+    })
+    .where(and(eq(notificationEmails.id, email.id), eq(notificationEmails.attempts, email.attempts)));
+}
+
+/** Staff addresses among `emails` who turned their notification emails off (lower-cased). */
+export async function staffWithEmailsOff(db: Database, emails: string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(
+      and(
+        inArray(
+          users.username,
+          emails.map((e) => e.toLowerCase()),
+        ),
+        eq(users.emailNotifications, false),
+      ),
+    );
+  return new Set(rows.map((r) => r.username));
+}
+
+/** Emails that failed for good, newest first, for the dashboard (no bodies). */
+export async function listFailedEmails(db: Database) {
+  const rows = await db
+    .select({
+      id: notificationEmails.id,
+      audience: notificationEmails.audience,
+      to: notificationEmails.to,
+      subject: notificationEmails.subject,
+      attempts: notificationEmails.attempts,
+      lastError: notificationEmails.lastError,
+      createdAt: notificationEmails.createdAt,
+    })
+    .from(notificationEmails)
+    .where(eq(notificationEmails.status, 'failed'))
+    .orderBy(sql`${notificationEmails.createdAt} desc`)
+    .limit(100);
+  return rows.map(toJson);
+}
+
+/** Queues a failed email again with a fresh set of tries. NotFoundError unless it is failed. */
+export async function retryFailedEmail(db: Database, id: string, now = new Date()): Promise<void> {
+  const changed = await db
+    .update(notificationEmails)
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: now, leaseExpiresAt: null })
+    .where(and(eq(notificationEmails.id, id), eq(notificationEmails.status, 'failed')))
+    .returning({ id: notificationEmails.id });
+  if (changed.length === 0) throw new NotFoundError('Failed email');
+}
+
+/** How many notification rows and emails are in each state (tests and the benchmark). */
+export async function queueCounts(db: Database) {
+  const pending = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(notifications)
+    .where(eq(notifications.status, 'pending'));
+  const open = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(notificationEmails)
+    .where(or(eq(notificationEmails.status, 'queued'), eq(notificationEmails.status, 'sending')));
+  const sent = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(notificationEmails)
+    .where(eq(notificationEmails.status, 'sent'));
+  return { pending: pending[0]?.n ?? 0, open: open[0]?.n ?? 0, sent: sent[0]?.n ?? 0 };
+}

@@ -1,0 +1,171 @@
+/**
+ * The built server killed with SIGKILL while notifications are on their way
+ * (docs/product.md#notifications, docs/decisions/0008-notification-queue.md): between the
+ * message and its email, while the email is being transferred over SMTP, and at random moments
+ * while a burst is written to the outbox. After each restart every notification is sent, once.
+ * These tests start their own servers (from the end-to-end build) on their own ports and
+ * databases; no browser is used.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startSmtpServer } from '../integration/smtp.ts';
+import { createClientWithData, E2E_PORT, newSession, openDatabaseAt, queueState } from './support/data.ts';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const entry = join(root, E2E_PORT === '4322' ? 'dist-e2e' : `dist-e2e-${E2E_PORT}`, 'server', 'entry.mjs');
+const TEAM = 'team@agency.example';
+
+/** A port for each server of this file: the test server's port plus 40, 41 … */
+let nextPort = Number(E2E_PORT) + 40;
+
+interface Server {
+  url: string;
+  process: ChildProcess;
+}
+
+async function startServer(env: Record<string, string>, port: number): Promise<Server> {
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      ADMIN_EMAILS: TEAM,
+      TEAM_NOTIFY_TO: TEAM,
+      LEADS_NOTIFY_TO: TEAM,
+      AUTH_RATE_LIMIT: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await expect
+    .poll(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+        return fetch(`${url}/api/health`).then(
+          (r) => r.status,
+          () => 0,
+        );
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(200);
+  return { url, process: child };
+}
+
+async function kill(server: Server): Promise<void> {
+  const exited = new Promise((resolve) => server.process.once('exit', resolve));
+  server.process.kill('SIGKILL');
+  await exited;
+}
+
+async function send(server: Server, token: string, projectId: string, subject: string): Promise<void> {
+  const response = await fetch(`${server.url}/api/client/projects/${projectId}/communications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ subject, message: `Message: ${subject}` }),
+  });
+  expect(response.status).toBe(201);
+}
+
+test.describe('notifications survive kill -9', () => {
+  test.setTimeout(120_000);
+
+  test('over SMTP: killed between the message and its email, and during the transfer, each email arrives once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'notify-crash-'));
+    const smtp = await startSmtpServer();
+    const port = nextPort++;
+    const env = {
+      DATABASE_URL: `file:${join(dir, 'app.db')}`,
+      SMTP_URL: smtp.url,
+      NOTIFY_DELAY_SECONDS: '2',
+      NOTIFY_LEASE_SECONDS: '3',
+    };
+    let server = await startServer(env, port);
+    const { db, client: connection } = await openDatabaseAt(env.DATABASE_URL);
+    try {
+      const first = await createClientWithData(db, { projects: [{ title: 'First site' }] });
+      const second = await createClientWithData(db, { projects: [{ title: 'Second site' }] });
+      const firstToken = (await newSession(db, 'client', first.id)).token;
+      const secondToken = (await newSession(db, 'client', second.id)).token;
+
+      // 1. Killed after the message is stored and before its email is due.
+      await send(server, firstToken, first.projects[0]!.id, 'Before the delay');
+      await kill(server);
+      expect(await queueState(db)).toMatchObject({ pending: 1, open: 0 });
+      expect(smtp.received).toHaveLength(0);
+      server = await startServer(env, port);
+      await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(1);
+
+      // 2. Killed while the SMTP server holds the transferred message unanswered.
+      smtp.hold();
+      const held = smtp.nextHeld();
+      await send(server, secondToken, second.projects[0]!.id, 'During the transfer');
+      await held;
+      await kill(server);
+      smtp.release();
+      expect(await queueState(db)).toMatchObject({ pending: 0, open: 1 });
+      server = await startServer(env, port);
+      // Taken again when the 3 s lease runs out.
+      await expect.poll(() => smtp.received.length, { timeout: 20_000 }).toBe(2);
+      // Nothing more arrives: wait out two more leases and polls.
+      await new Promise((r) => setTimeout(r, 7000));
+      expect(smtp.received.map((m) => m.parsed.subject).sort()).toEqual([
+        `New message from ${first.name}: Before the delay`,
+        `New message from ${second.name}: During the transfer`,
+      ]);
+      expect(new Set(smtp.received.map((m) => m.parsed.messageId)).size).toBe(2);
+      expect(await queueState(db)).toMatchObject({ pending: 0, open: 0, sent: 2 });
+    } finally {
+      await kill(server).catch(() => {});
+      smtp.release();
+      await smtp.close();
+      connection.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('to the outbox: killed at random moments during a burst, every email is written exactly once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'notify-outbox-'));
+    const outbox = join(dir, 'outbox');
+    const port = nextPort++;
+    const env = {
+      DATABASE_URL: `file:${join(dir, 'app.db')}`,
+      OUTBOX_DIR: outbox,
+      NOTIFY_DELAY_SECONDS: '0',
+      NOTIFY_LEASE_SECONDS: '1',
+    };
+    let server = await startServer(env, port);
+    const { db, client: connection } = await openDatabaseAt(env.DATABASE_URL);
+    const emails = () => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : []);
+    try {
+      const count = 30;
+      const people = await Promise.all(
+        Array.from({ length: count }, (_, i) => createClientWithData(db, { projects: [{ title: `Site ${i}` }] })),
+      );
+      const tokens = await Promise.all(people.map(async (p) => (await newSession(db, 'client', p.id)).token));
+      await Promise.all(people.map((p, i) => send(server, tokens[i]!, p.projects[0]!.id, `Burst ${i}`)));
+      for (const wait of [30, 120, 260]) {
+        await new Promise((r) => setTimeout(r, wait));
+        await kill(server);
+        server = await startServer(env, port);
+      }
+      await expect.poll(async () => (await queueState(db)).sent, { timeout: 30_000 }).toBe(count);
+      await new Promise((r) => setTimeout(r, 2500));
+      const files = emails();
+      expect(files).toHaveLength(count);
+      const rows = await queueState(db);
+      expect(rows).toMatchObject({ pending: 0, open: 0, sent: count });
+    } finally {
+      await kill(server).catch(() => {});
+      connection.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
