@@ -1,5 +1,5 @@
 /** What every audit check is made of: its definition, its outcome, and helpers for reading a page. */
-import type { load } from 'cheerio';
+import type { load } from 'cheerio/slim';
 import type { AuditCategory, Severity } from '../../shared/audit.ts';
 import type { FetchedPage } from './safe-fetch.ts';
 

@@ -17,7 +17,7 @@
  *
  * Core Web Vitals are not measured: they need a real browser, and the report says so.
  */
-import { load } from 'cheerio';
+import { load } from 'cheerio/slim';
 import type { AuditCheck, AuditIssue, AuditReport, Severity } from '../../shared/audit.ts';
 import type { AuditExtras } from './check-types.ts';
 import { CONTENT_CHECKS } from './content-checks.ts';
