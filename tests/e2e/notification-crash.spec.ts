@@ -18,8 +18,8 @@ const root = resolve(import.meta.dirname, '..', '..');
 const entry = join(root, E2E_PORT === '4322' ? 'dist-e2e' : `dist-e2e-${E2E_PORT}`, 'server', 'entry.mjs');
 const TEAM = 'team@agency.example';
 
-/** A port for each server of this file: the test server's port plus 40, 41 … */
-let nextPort = Number(E2E_PORT) + 40;
+/** The ports of this file's servers: the test server's port plus 40 and 41 (tests run in parallel). */
+const PORTS = { smtp: Number(E2E_PORT) + 40, outbox: Number(E2E_PORT) + 41 };
 
 interface Server {
   url: string;
@@ -80,7 +80,7 @@ test.describe('notifications survive kill -9', () => {
   test('over SMTP: killed between the message and its email, and during the transfer, each email arrives once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'notify-crash-'));
     const smtp = await startSmtpServer();
-    const port = nextPort++;
+    const port = PORTS.smtp;
     const env = {
       DATABASE_URL: `file:${join(dir, 'app.db')}`,
       SMTP_URL: smtp.url,
@@ -103,7 +103,7 @@ test.describe('notifications survive kill -9', () => {
       server = await startServer(env, port);
       await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(1);
 
-      // 2. Killed while the SMTP server holds the transferred message unanswered.
+      // 2. Killed in the middle of the SMTP conversation (the server holds its answer to RCPT TO).
       smtp.hold();
       const held = smtp.nextHeld();
       await send(server, secondToken, second.projects[0]!.id, 'During the transfer');
@@ -134,7 +134,7 @@ test.describe('notifications survive kill -9', () => {
   test('to the outbox: killed at random moments during a burst, every email is written exactly once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'notify-outbox-'));
     const outbox = join(dir, 'outbox');
-    const port = nextPort++;
+    const port = PORTS.outbox;
     const env = {
       DATABASE_URL: `file:${join(dir, 'app.db')}`,
       OUTBOX_DIR: outbox,

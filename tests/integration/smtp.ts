@@ -2,9 +2,9 @@
  * A real SMTP server in the test process (the `smtp-server` package), so notification tests read
  * what an SMTP client actually delivered: envelope recipients and the parsed message (mailparser).
  * `refuse` makes it answer every message with a temporary failure (451), as a server that is
- * down for maintenance would. `hold` keeps each message unanswered after its data arrived (the
- * sender waits for the final reply) until `release()`; a message whose sender hung up meanwhile
- * is never accepted, as with a real server.
+ * down for maintenance would. `hold` leaves each sender waiting for the answer to its recipient
+ * (RCPT TO), in the middle of the SMTP conversation, until `release()`; a sender that hangs up
+ * meanwhile never transfers its message.
  */
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -24,10 +24,11 @@ export async function startSmtpServer() {
   let releaseHeld: () => void = () => {};
   let held = Promise.resolve();
   const holding: ((value: void) => void)[] = [];
-  const gone = new Set<string>();
   const server = new SMTPServer({
-    onClose(session) {
-      gone.add(session.id);
+    onRcptTo(_address, _session, callback) {
+      if (!state.hold) return callback();
+      for (const notify of holding.splice(0)) notify();
+      void held.then(() => callback());
     },
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -35,13 +36,7 @@ export async function startSmtpServer() {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', async () => {
-        if (state.hold) {
-          for (const notify of holding.splice(0)) notify();
-          await held;
-          // The sender hung up before hearing the answer: the message was never accepted.
-          if (gone.has(session.id)) return;
-        }
+      stream.on('end', () => {
         if (state.refuse) {
           callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
           return;
@@ -71,12 +66,12 @@ export async function startSmtpServer() {
       state.hold = true;
       held = new Promise<void>((resolve) => (releaseHeld = resolve));
     },
-    /** Answers the held messages (those whose sender is still connected) and stops holding. */
+    /** Answers the held senders (those still connected go on) and stops holding. */
     release() {
       state.hold = false;
       releaseHeld();
     },
-    /** Resolves when the next message's data has arrived and is being held. */
+    /** Resolves when the next sender is being held. */
     nextHeld: () => new Promise<void>((resolve) => holding.push(resolve)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,0 +1,218 @@
+/**
+ * `npm run bench:notify`: builds (dist-bench/) and starts the server with NOTIFY_DELAY_SECONDS=2
+ * and an SMTP server in this process, opens 200 live streams (100 clients on their own stream,
+ * 100 staff sessions on the dashboard's), then sends 1,000 messages from 100 clients in one burst
+ * (10 each, 50 requests in flight). Prints:
+ *   - the time from the first message until every email is out, and how many emails there were
+ *     (one per client conversation per window is expected: 100);
+ *   - the live-event latency (message sent → `message` event read on a stream), p50 and p99, over
+ *     every staff stream and each client's own stream.
+ * A measurement, not a test: it exits 0 unless it cannot run (docs/product.md#notifications).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { clients, projects, users } from '../db/schema/index.ts';
+import { hashPassword } from '../src/server/auth/passwords.ts';
+import { openDatabase } from '../src/server/services/db.ts';
+import { queueCounts } from '../src/server/services/notifications.ts';
+import { createSession } from '../src/server/services/sessions.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const port = Number(process.env.BENCH_PORT ?? 4352);
+const base = `http://127.0.0.1:${port}`;
+const CLIENTS = 100;
+const PER_CLIENT = 10;
+const STAFF_STREAMS = 100;
+const IN_FLIGHT = 50;
+const STAFF = 'bench-staff@bench.example';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-notify-'));
+let emails = 0;
+let lastEmailAt = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, _session, callback) {
+    stream.resume();
+    stream.on('end', () => {
+      emails++;
+      lastEmailAt = performance.now();
+      callback();
+    });
+  },
+});
+await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', done));
+const smtpPort = (smtp.server.address() as { port: number }).port;
+
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  SITE_URL: `http://localhost:${port}`,
+  DATABASE_URL: `file:${join(dataDir, 'bench.db')}`,
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  NOTIFY_DELAY_SECONDS: '2',
+  TEAM_NOTIFY_TO: 'team@bench.example',
+  ADMIN_EMAILS: STAFF,
+  AUTH_RATE_LIMIT: '100000',
+};
+const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--out-dir', 'dist-bench'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 480; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('The server did not start within 240 s');
+}
+
+/** Reads an event stream; calls `onEvent(name, data)` per event until `signal` aborts. */
+async function openStream(
+  path: string,
+  token: string,
+  signal: AbortSignal,
+  onEvent: (name: string, data: string) => void,
+): Promise<void> {
+  const response = await fetch(`${base}${path}`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`${path} answered ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let name = 'message';
+          let data = '';
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event:')) name = line.slice(6).trim();
+            else if (line.startsWith('data:')) data += line.slice(5).trim();
+          }
+          if (data) onEvent(name, data);
+        }
+      }
+    } catch {
+      // aborted at the end
+    }
+  })();
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const handle = await openDatabase(env.DATABASE_URL);
+try {
+  await waitForServer();
+  const { db } = handle;
+  const passwordHash = await hashPassword('bench-password');
+  const people: { id: string; projectId: string; token: string }[] = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const [client] = await db
+      .insert(clients)
+      .values({ name: `Bench Client ${i}`, email: `bench-${i}@bench.example`, passwordHash })
+      .returning();
+    const [project] = await db
+      .insert(projects)
+      .values({ clientId: client!.id, title: `Bench project ${i}` })
+      .returning();
+    people.push({ id: client!.id, projectId: project!.id, token: (await createSession(db, 'client', client!.id)).token });
+  }
+  await db.insert(users).values({ username: STAFF }).onConflictDoNothing();
+  const [staff] = await db.select().from(users);
+
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const early: { id: string; at: number }[] = [];
+  const record = (data: string) => {
+    const at = performance.now();
+    const id = (JSON.parse(data) as { communicationId?: string }).communicationId;
+    if (!id) return;
+    const start = sentAt.get(id);
+    if (start === undefined) early.push({ id, at });
+    else latencies.push(at - start);
+  };
+  const streams = new AbortController();
+  for (let i = 0; i < STAFF_STREAMS; i++) {
+    const token = (await createSession(db, 'staff', staff!.id)).token;
+    await openStream('/api/admin/stream', token, streams.signal, (name, data) => name === 'message' && record(data));
+  }
+  for (const person of people) {
+    await openStream('/api/client/stream', person.token, streams.signal, (name, data) => name === 'message' && record(data));
+  }
+
+  const jobs = people.flatMap((person) => Array.from({ length: PER_CLIENT }, (_, n) => ({ person, n })));
+  const started = performance.now();
+  let failures = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < jobs.length) {
+        const { person, n } = jobs[next++]!;
+        const t0 = performance.now();
+        const response = await fetch(`${base}/api/client/projects/${person.projectId}/communications`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${person.token}` },
+          body: JSON.stringify({ subject: `Burst ${n}`, message: `Message ${n} from the benchmark` }),
+        });
+        if (response.status !== 201) {
+          failures++;
+          continue;
+        }
+        const { communication } = (await response.json()) as { communication: { id: string } };
+        sentAt.set(communication.id, t0);
+        for (const e of early.filter((x) => x.id === communication.id)) latencies.push(e.at - t0);
+      }
+    }),
+  );
+  const burstMs = performance.now() - started;
+
+  for (let i = 0; i < 600; i++) {
+    const counts = await queueCounts(db);
+    if (counts.pending === 0 && counts.open === 0 && emails >= counts.sent) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await new Promise((r) => setTimeout(r, 3000));
+  streams.abort();
+  const sorted = latencies.sort((a, b) => a - b);
+  const expectedEvents = jobs.length * (STAFF_STREAMS + 1);
+  const rows = [
+    ['messages sent (201)', `${jobs.length - failures} of ${jobs.length}`],
+    ['burst duration', `${(burstMs / 1000).toFixed(2)} s`],
+    ['emails received over SMTP', `${emails} (expected ${CLIENTS}: one per conversation per window)`],
+    ['first message → last email', `${((lastEmailAt - started) / 1000).toFixed(2)} s (delay setting 2 s)`],
+    ['open streams', `${STAFF_STREAMS + CLIENTS}`],
+    ['live events received', `${latencies.length} of ${expectedEvents}`],
+    ['live-event latency p50', `${percentile(sorted, 50).toFixed(1)} ms`],
+    ['live-event latency p99', `${percentile(sorted, 99).toFixed(1)} ms`],
+  ];
+  console.log('\nbench:notify');
+  for (const [name, value] of rows) console.log(`  ${name!.padEnd(28)} ${value}`);
+} finally {
+  server.kill('SIGTERM');
+  handle.client.close();
+  await new Promise<void>((done) => smtp.close(() => done()));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(0);
