@@ -1,35 +1,16 @@
 /**
- * What happens after a lead is stored (docs/product.md#lead-delivery): an email to LEADS_NOTIFY_TO, and a
- * copy posted to FORM_FORWARD_URL when set. Both run in the background; a failure is logged
- * and never loses the lead or fails the request.
+ * What happens after a lead is stored (docs/product.md#lead-delivery): an email to LEADS_NOTIFY_TO
+ * (made by emails/new-lead.tsx), and a copy posted to FORM_FORWARD_URL when set. Both run in the
+ * background; a failure is logged and never loses the lead or fails the request.
  */
 import type { BackgroundTasks } from './background.ts';
+import { renderNewLead } from './emails/new-lead.tsx';
 import type { Env } from './env.ts';
 import type { Mailer } from './mail.ts';
 import type { LeadRow as Lead } from './services/leads.ts';
 
 /** Time allowed for the forward POST, in milliseconds. */
 const FORWARD_TIMEOUT_MS = 5000;
-
-/** The plain-text body of the new-lead email. */
-function leadEmailText(lead: Lead, siteUrl: string): string {
-  const lines = [
-    `${lead.urgent ? 'URGENT ' : ''}New lead from the ${lead.source} form`,
-    '',
-    `Name: ${lead.name}`,
-    lead.email ? `Email: ${lead.email}` : undefined,
-    lead.phone ? `Phone: ${lead.phone}` : undefined,
-    lead.howDidYouFindUs ? `How did you find us: ${lead.howDidYouFindUs}` : undefined,
-    lead.subject ? `Subject: ${lead.subject}` : undefined,
-    lead.services?.length ? `Services: ${lead.services.join(', ')}` : undefined,
-    `Received: ${lead.createdAt.toISOString()}`,
-    '',
-    lead.message,
-    '',
-    `Lead ${lead.id} — ${new URL('/admin', siteUrl).href}`,
-  ];
-  return lines.filter((l) => l !== undefined).join('\n');
-}
 
 /** Queues the email and the forward for `lead` on `tasks`. */
 export function notifyNewLead(
@@ -38,14 +19,14 @@ export function notifyNewLead(
 ): void {
   const { env, mailer, tasks } = deps;
   if (env.LEADS_NOTIFY_TO.length > 0) {
-    tasks.run('new-lead email', () =>
-      mailer.send({
+    tasks.run('new-lead email', async () => {
+      const email = await renderNewLead({ lead, dashboardUrl: new URL('/admin', env.SITE_URL).href });
+      await mailer.send({
         to: env.LEADS_NOTIFY_TO,
-        subject: `${lead.urgent ? '[URGENT] ' : ''}New lead: ${lead.name}${lead.subject ? ` — ${lead.subject}` : ''}`,
-        text: leadEmailText(lead, env.SITE_URL),
+        ...email,
         ...(lead.email ? { replyTo: lead.email } : {}),
-      }),
-    );
+      });
+    });
   }
   const forwardUrl = env.FORM_FORWARD_URL;
   if (forwardUrl) {

@@ -11,6 +11,8 @@ interface OutgoingMail {
   to: string[];
   subject: string;
   text: string;
+  /** An HTML alternative to `text`; the message is then multipart/alternative. */
+  html?: string;
   replyTo?: string;
 }
 
