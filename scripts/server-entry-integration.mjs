@@ -2,7 +2,8 @@
 /**
  * An Astro integration that, after `astro build`, bundles src/server/main.ts into
  * dist/server/entry.mjs with esbuild (npm packages stay external). Astro's own server bundle is
- * emitted as dist/server/astro-app.mjs (`build.serverEntry`) and imported by it.
+ * emitted as dist/server/astro-app.mjs (`build.serverEntry`) and imported by it. JSX (the email
+ * templates) is compiled for React's automatic runtime.
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -28,6 +29,8 @@ export function serverEntry() {
           format: 'esm',
           target: 'node22',
           packages: 'external',
+          // The email templates (src/server/emails/*.tsx) are React: JSX through react/jsx-runtime.
+          jsx: 'automatic',
           logLevel: 'warning',
         });
         logger.info(`server entry written to ${outfile}`);

@@ -95,6 +95,10 @@ describe('POST /api/contact stores valid leads', () => {
     const mail = mails.find((m) => m.includes('Subject: New lead: Mail Check'));
     expect(mail).toContain('To: team@example.com');
     expect(mail).toContain('Reply-To: jamie@example.com');
+    // A plain-text part (docs/product.md#lead-delivery) and its HTML alternative.
+    expect(mail).toContain('Content-Type: multipart/alternative');
+    expect(mail).toContain('Content-Type: text/html');
+    expect(mail).toContain('New lead from the landing form');
     expect(api.forwarded.slice(forwardedBefore)).toEqual([
       {
         url: 'https://forms.example.com/hook',

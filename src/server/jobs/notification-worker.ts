@@ -9,7 +9,9 @@
  * after MAX_SEND_ATTEMPTS tries; the request that caused it has long succeeded.
  */
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '../../shared/projects.ts';
-import { renderClientDigest, renderNewLead, renderTeamDigest } from '../emails/index.ts';
+import { renderClientDigest } from '../emails/client-digest.tsx';
+import { renderNewLead } from '../emails/new-lead.tsx';
+import { renderTeamDigest } from '../emails/team-digest.tsx';
 import type { ClientUpdateItem } from '../emails/types.ts';
 import type { Env } from '../env.ts';
 import type { Mailer } from '../mail.ts';

@@ -1,0 +1,136 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { expectSelfContained, linksOf } from './email-checks.ts';
+import { renderNewLead } from './new-lead.tsx';
+import type { NewLeadData } from './types.ts';
+
+type Lead = NewLeadData['lead'];
+const dashboardUrl = 'https://studio.example/admin';
+
+/**
+ * The text the lead email had before it was made with react-email (docs/product.md#lead-delivery),
+ * kept here line for line as the reference the new text must equal.
+ */
+function referenceText(lead: Lead, link: string): string {
+  const lines = [
+    `${lead.urgent ? 'URGENT ' : ''}New lead from the ${lead.source} form`,
+    '',
+    `Name: ${lead.name}`,
+    lead.email ? `Email: ${lead.email}` : undefined,
+    lead.phone ? `Phone: ${lead.phone}` : undefined,
+    lead.howDidYouFindUs ? `How did you find us: ${lead.howDidYouFindUs}` : undefined,
+    lead.subject ? `Subject: ${lead.subject}` : undefined,
+    lead.services?.length ? `Services: ${lead.services.join(', ')}` : undefined,
+    `Received: ${lead.createdAt.toISOString()}`,
+    '',
+    lead.message,
+    '',
+    `Lead ${lead.id} — ${link}`,
+  ];
+  return lines.filter((l) => l !== undefined).join('\n');
+}
+
+const landing: Lead = {
+  id: '6f1c2a9e-0000-4000-8000-000000000001',
+  name: 'Jamie Rivera',
+  email: 'jamie@example.com',
+  phone: null,
+  message: 'We need a new site for our bakery in Newark.\n\nCan you call me?',
+  howDidYouFindUs: 'google-search',
+  subject: null,
+  services: null,
+  source: 'landing',
+  urgent: false,
+  createdAt: new Date('2026-11-03T14:05:06.789Z'),
+};
+const audit: Lead = {
+  ...landing,
+  name: 'Lee Chen',
+  email: 'lee@example.org',
+  howDidYouFindUs: null,
+  subject: 'Free Website Audit Request',
+  services: ['Website Audit', 'SEO'],
+  source: 'audit',
+  message: 'Requested audit for: https://example.org',
+};
+const emergency: Lead = {
+  ...landing,
+  name: 'Pat Moore',
+  email: null,
+  phone: '(302) 555-0199',
+  howDidYouFindUs: null,
+  source: 'emergency',
+  urgent: true,
+  message: 'Our shop site shows a ransom note.',
+};
+
+describe('renderNewLead', () => {
+  it.each([
+    [landing, 'New lead: Jamie Rivera'],
+    [audit, 'New lead: Lee Chen — Free Website Audit Request'],
+    [emergency, '[URGENT] New lead: Pat Moore'],
+    [{ ...emergency, subject: 'Site down' }, '[URGENT] New lead: Pat Moore — Site down'],
+  ])('gives the subject of docs/product.md#lead-delivery (%#)', async (lead, subject) => {
+    expect((await renderNewLead({ lead, dashboardUrl })).subject).toBe(subject);
+  });
+
+  it.each([landing, audit, emergency])('keeps the text the lead email always had (%#)', async (lead) => {
+    const { text } = await renderNewLead({ lead, dashboardUrl });
+    expect(text).toBe(referenceText(lead, dashboardUrl));
+  });
+
+  it('starts with URGENT for urgent leads', async () => {
+    const { text } = await renderNewLead({ lead: emergency, dashboardUrl });
+    expect(text.startsWith('URGENT New lead from the emergency form\n')).toBe(true);
+  });
+
+  it('keeps the text for any lead the form can store', async () => {
+    const line = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).filter((s) => !/[\r\n]/.test(s));
+    const lead = fc.record({
+      id: fc.uuid(),
+      name: line,
+      email: fc.option(fc.emailAddress()),
+      phone: fc.option(line),
+      message: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 300 }).map((s) => s.replace(/\r\n?/g, '\n')),
+      howDidYouFindUs: fc.option(line),
+      subject: fc.option(line),
+      services: fc.option(fc.array(line, { maxLength: 3 })),
+      source: fc.constantFrom('landing', 'audit', 'emergency'),
+      urgent: fc.boolean(),
+      createdAt: fc.date({ min: new Date('2020-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }),
+    });
+    await fc.assert(
+      fc.asyncProperty(lead, async (l) => {
+        const { text } = await renderNewLead({ lead: l, dashboardUrl });
+        expect(text).toBe(referenceText(l, dashboardUrl));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('has an HTML part with the same details, a dashboard link and nothing remote', async () => {
+    const { html } = await renderNewLead({ lead: audit, dashboardUrl });
+    for (const part of ['Lee Chen', 'lee@example.org', 'Free Website Audit Request', 'Website Audit, SEO']) {
+      expect(html).toContain(part);
+    }
+    expect(html).toContain(audit.createdAt.toISOString());
+    expect(linksOf(html)).toEqual([
+      { href: dashboardUrl, text: dashboardUrl },
+      { href: dashboardUrl, text: 'Open the dashboard' },
+    ]);
+    expectSelfContained(html, [dashboardUrl]);
+  });
+
+  it('escapes what the visitor typed in the HTML and keeps it as typed in the text', async () => {
+    const script = '<script>alert(1)</script>';
+    const quoted = '"Tom & Jerry" <b>';
+    const lead = { ...landing, name: script, subject: quoted, message: `${quoted}\n${script}` };
+    const email = await renderNewLead({ lead, dashboardUrl });
+    expect(email.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(email.html).toContain('&quot;Tom &amp; Jerry&quot; &lt;b&gt;');
+    expect(email.html).not.toContain('<script');
+    expect(email.html).not.toContain('<b>');
+    expect(email.subject).toBe(`New lead: ${script} — ${quoted}`);
+    expect(email.text).toBe(referenceText(lead, dashboardUrl));
+  });
+});
