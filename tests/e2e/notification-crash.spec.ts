@@ -27,6 +27,12 @@ interface Server {
 }
 
 async function startServer(env: Record<string, string>, port: number): Promise<Server> {
+  // A server left over from an interrupted run would answer in this one's place.
+  const stale = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (stale) throw new Error(`Port ${port} is taken: stop the server left there`);
   const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: {

@@ -52,6 +52,8 @@ export async function startSmtpServer() {
       });
     },
   });
+  // A sender killed in the middle of a conversation resets its connection: expected here.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
