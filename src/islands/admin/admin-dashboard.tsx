@@ -16,6 +16,7 @@ import { LeadsTab } from './leads-tab.tsx';
 import { MessagesTab } from './messages-tab.tsx';
 import { ProjectForm } from './project-form.tsx';
 import { ProjectsTab } from './projects-tab.tsx';
+import { UndeliveredEmails } from './undelivered-emails.tsx';
 import { useClients, useCommunications, useLeads, useProjects, type AdminUser } from './queries.ts';
 import { navigate, useView, type Tab } from './route.ts';
 import { isUnread } from './wording.ts';
@@ -105,6 +106,7 @@ function ListView({ tab, user }: { tab: Tab; user: AdminUser }) {
           Signed in as {user.username}. Clients, projects, conversations and leads in one place.
         </p>
       </div>
+      <UndeliveredEmails />
       <Counters />
       <Tabs.Root value={tab} onValueChange={(next) => navigate(next)}>
         <Tabs.List

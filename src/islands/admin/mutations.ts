@@ -151,3 +151,12 @@ export function useReorderMilestones(projectId: string) {
       Promise.all([key, adminKeys.events].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
+
+/** Queues undelivered email `id` again with a fresh set of tries. */
+export function useRetryEmail(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.admin['undelivered-emails'][':id'].retry.$post({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.undeliveredEmails }),
+  });
+}

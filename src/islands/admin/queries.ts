@@ -17,6 +17,7 @@ export const adminKeys = {
   leads: ['admin', 'leads'],
   events: ['admin', 'events'],
   milestones: (projectId: string) => ['admin', 'milestones', projectId],
+  undeliveredEmails: ['admin', 'undelivered-emails'],
 } as const;
 
 const fetchMe = () => unwrap(api.admin.me.$get());
@@ -25,6 +26,7 @@ const fetchProjects = () => unwrap(api.admin.projects.$get());
 const fetchCommunications = () => unwrap(api.admin.communications.$get());
 const fetchLeads = () => unwrap(api.admin['contact-submissions'].$get());
 const fetchEvents = () => unwrap(api.admin.events.$get());
+const fetchUndeliveredEmails = () => unwrap(api.admin['undelivered-emails'].$get());
 const fetchMilestones = (id: string) => unwrap(api.admin.projects[':id'].milestones.$get({ param: { id } }));
 
 /** The signed-in staff member. */
@@ -40,6 +42,8 @@ export type AdminLead = Awaited<ReturnType<typeof fetchLeads>>[number];
 /** An admin event ('Recent activity'): who created, updated or deleted what, and when. */
 export type AdminEvent = Awaited<ReturnType<typeof fetchEvents>>[number];
 export type AdminMilestone = Awaited<ReturnType<typeof fetchMilestones>>[number];
+/** A notification email that failed after every try (docs/product.md#notifications). */
+export type UndeliveredEmail = Awaited<ReturnType<typeof fetchUndeliveredEmails>>[number];
 
 const list = <T>(queryKey: readonly string[], queryFn: () => Promise<T>) =>
   queryOptions({ queryKey, queryFn, staleTime: FRESH_LIST_MS });
@@ -53,6 +57,7 @@ export const adminQueries = {
   leads: list(adminKeys.leads, fetchLeads),
   events: list(adminKeys.events, fetchEvents),
   milestones: (projectId: string) => list(adminKeys.milestones(projectId), () => fetchMilestones(projectId)),
+  undeliveredEmails: list(adminKeys.undeliveredEmails, fetchUndeliveredEmails),
 };
 
 /** The signed-in staff member or null, and whether the check is still running. */
@@ -68,3 +73,4 @@ export const useCommunications = () => useQuery(adminQueries.communications);
 export const useLeads = () => useQuery(adminQueries.leads);
 export const useEvents = () => useQuery(adminQueries.events);
 export const useMilestones = (projectId: string) => useQuery(adminQueries.milestones(projectId));
+export const useUndeliveredEmails = () => useQuery(adminQueries.undeliveredEmails);

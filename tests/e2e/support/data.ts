@@ -5,7 +5,7 @@
  * import of server code used by the tests lives in this file.
  */
 import { eq } from 'drizzle-orm';
-import { clients, communications, milestones, projects, users } from '../../../db/schema/index.ts';
+import { clients, communications, milestones, notificationEmails, projects, users } from '../../../db/schema/index.ts';
 import { e2eEnv } from '../../../scripts/e2e-env.mjs';
 import { hashPassword } from '../../../src/server/auth/passwords.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../../src/server/services/db.ts';
@@ -141,4 +141,32 @@ export async function staffUser(db: Database, email: string): Promise<{ id: stri
   await db.insert(users).values({ username }).onConflictDoNothing({ target: users.username });
   const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
   return { id: user!.id, username: user!.username };
+}
+
+/** A notification email that failed after every try, as the worker leaves one; returns its id. */
+export async function insertFailedEmail(db: Database, subject: string): Promise<string> {
+  const [row] = await db
+    .insert(notificationEmails)
+    .values({
+      audience: 'team',
+      to: ['owner@agency.example'],
+      subject,
+      text: subject,
+      html: `<p>${subject}</p>`,
+      headers: {},
+      status: 'failed',
+      attempts: 8,
+      lastError: 'connect ECONNREFUSED 127.0.0.1:25',
+    })
+    .returning({ id: notificationEmails.id });
+  return row!.id;
+}
+
+/** The state of a notification email. */
+export async function emailState(db: Database, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ status: notificationEmails.status })
+    .from(notificationEmails)
+    .where(eq(notificationEmails.id, id));
+  return row?.status;
 }
