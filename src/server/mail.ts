@@ -12,7 +12,7 @@ import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
-export interface OutgoingMail {
+interface OutgoingMail {
   /** The idempotency key: letters, digits and dashes (a UUID). */
   id: string;
   to: string[];

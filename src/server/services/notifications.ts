@@ -119,7 +119,7 @@ export async function findDueGroups(db: Database, now: Date, delayMs: number, li
 }
 
 /** One pending row with what its email needs: the message (and whether it is read yet). */
-export interface PendingNotification {
+interface PendingNotification {
   id: string;
   kind: NotificationKind;
   createdAt: Date;
