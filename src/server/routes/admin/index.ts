@@ -15,6 +15,7 @@ import { staffMilestoneRoutes } from './milestones.ts';
 import { staffProjectRoutes } from './projects.ts';
 import { staffSessionRoutes } from './session.ts';
 import { staffSignInRoutes } from './sign-in.ts';
+import { staffStreamRoutes } from './stream.ts';
 
 export function adminRoutes(deps: AppDeps) {
   return new Hono<ApiEnv>()
@@ -25,5 +26,6 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', staffMilestoneRoutes(deps))
     .route('/', staffCommunicationRoutes(deps))
     .route('/', staffLeadRoutes(deps))
-    .route('/', adminEventRoutes(deps));
+    .route('/', adminEventRoutes(deps))
+    .route('/', staffStreamRoutes());
 }
