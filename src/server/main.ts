@@ -3,9 +3,11 @@
  *
  * In order: parse the environment (a bad value stops start-up with a message naming the
  * variable), apply the database migrations, then serve Astro's handler (prebuilt pages,
- * on-demand pages and the /api bridge) behind gzip/brotli compression and the security headers
- * that prebuilt pages cannot set themselves. The hourly sweep of expired sessions and links
- * (jobs/sweep.ts) and the notification worker (jobs/notification-worker.ts) run in this process. SIGINT and SIGTERM close the server gracefully.
+ * on-demand pages and the /api bridge) behind gzip/brotli compression (never for event streams,
+ * which must not be buffered) and the security headers that prebuilt pages cannot set
+ * themselves. The hourly sweep of expired sessions and links (jobs/sweep.ts) and the notification
+ * worker (jobs/notification-worker.ts) run in this process. SIGINT and SIGTERM close the server
+ * gracefully.
  */
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -56,7 +58,12 @@ async function main(): Promise<void> {
   const astro = (await import(new URL('./astro-app.mjs', import.meta.url).href)) as { handler: NodeHandler };
 
   const headers = securityHeaders({ https: isHttpsSite(env) });
-  const compress = compression();
+  // An event stream (GET /api/{client,admin}/stream) must reach the browser event by event; a
+  // compressor would hold its bytes back until a block fills (docs/decisions/0009-live-updates.md).
+  const compress = compression({
+    filter: (req, res) =>
+      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+  });
   const server = http.createServer((req, res) => {
     if (req.url?.startsWith(ASSET_PREFIX)) {
       // Hashed scripts and styles: only nosniff applies to them; the page headers would only add bytes.

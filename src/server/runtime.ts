@@ -1,9 +1,11 @@
 /**
  * The API of the running site: one app per process, built on first request from the parsed
- * environment and the shared database (migrated by the server entry before it listens).
+ * environment and the shared database (migrated by the server entry before it listens), with
+ * the process's one in-process event bus for live updates (docs/decisions/0009-live-updates.md).
  */
 import { BackgroundTasks } from './background.ts';
 import { createApp } from './app.ts';
+import { createInProcessBus } from './live/bus.ts';
 import { sharedDatabase } from './services/db.ts';
 import { loadEnv } from './env.ts';
 import { createMailer } from './mail.ts';
@@ -19,6 +21,7 @@ export function runtimeApp(): Promise<ReturnType<typeof createApp>> {
       env,
       mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
       tasks: new BackgroundTasks(),
+      bus: createInProcessBus(),
       fetch: globalThis.fetch,
     });
   })();

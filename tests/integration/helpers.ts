@@ -7,6 +7,7 @@
  * of the client (the app reads `c.env.clientAddress` for rate limits): `as(address)` is the
  * client calling from that address, `fresh()` one from an address no other call used. Headers
  * go per call: `$get({}, bearer(token))`. `raw` is kept for what the typed client cannot send.
+ * `bus` is the app's live-update bus (ADR 0009): tests publish on it and count its listeners.
  */
 import type { AuditOptions } from '../../src/server/website-audit/service.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +17,8 @@ import { testClient } from 'hono/testing';
 import type { ErrorBody } from '../../src/shared/api-error.ts';
 import { BackgroundTasks } from '../../src/server/background.ts';
 import { createApp, type ApiType } from '../../src/server/app.ts';
+import { createInProcessBus } from '../../src/server/live/bus.ts';
+import type { LiveOptions } from '../../src/server/live/stream.ts';
 import { migrateDatabase, openDatabase } from '../../src/server/services/db.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { startNotificationWorker } from '../../src/server/jobs/notification-worker.ts';
@@ -28,6 +31,8 @@ export interface TestApiOptions {
   audit?: AuditOptions;
   /** The notification worker's first retry delay, in milliseconds (default 1,000). */
   retryBaseMs?: number;
+  /** The event streams' options (a short heartbeat). */
+  live?: LiveOptions;
 }
 
 /** The typed client of the whole API, from its `/api` root: `http.client.login.$post(...)`. */
@@ -116,13 +121,16 @@ export async function createTestApi(options: TestApiOptions = {}) {
     });
     return { runOnce: async () => (await started).runOnce() };
   };
+  const bus = createInProcessBus();
   const app = createApp({
     db,
     env,
     mailer,
     tasks,
+    bus,
     fetch: options.fetch ?? recordingFetch,
     audit: options.audit,
+    live: options.live,
   });
 
   const clients = new Map<string, ApiClient>();
@@ -139,6 +147,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     db,
     env,
     tasks,
+    bus,
     forwarded,
     /** The typed client, calling from DEFAULT_ADDRESS. */
     http: as(DEFAULT_ADDRESS),

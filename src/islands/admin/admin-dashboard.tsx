@@ -3,11 +3,14 @@
  * status in-progress; Total Projects; Unread Messages, not read and from the client), the four
  * tabs with their counts (Clients, Projects, Messages, Contact Forms), the full-page client and
  * project forms, and the latest admin events ('Recent activity'). The sign-in screen otherwise.
+ * Everything follows live updates (docs/product.md#live-updates): a client's message shows up,
+ * and the counters move, without a reload.
  */
 import { FolderKanban, Inbox, MessageSquare, PlayCircle, Users, type LucideIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef } from 'react';
 import { cn } from '../lib/cn.ts';
+import { LiveUpdates } from '../lib/live.ts';
 import { ActivityLog } from './activity-log.tsx';
 import { AdminFrame } from './admin-frame.tsx';
 import { ClientForm } from './client-form.tsx';
@@ -17,7 +20,7 @@ import { MessagesTab } from './messages-tab.tsx';
 import { ProjectForm } from './project-form.tsx';
 import { ProjectsTab } from './projects-tab.tsx';
 import { UndeliveredEmails } from './undelivered-emails.tsx';
-import { useClients, useCommunications, useLeads, useProjects, type AdminUser } from './queries.ts';
+import { adminLive, useClients, useCommunications, useLeads, useProjects, type AdminUser } from './queries.ts';
 import { navigate, useView, type Tab } from './route.ts';
 import { isUnread } from './wording.ts';
 
@@ -175,5 +178,13 @@ function Dashboard({ user }: { user: AdminUser }) {
 }
 
 export default function AdminDashboard() {
-  return <AdminFrame>{(user) => <Dashboard user={user} />}</AdminFrame>;
+  return (
+    <AdminFrame>
+      {(user) => (
+        <LiveUpdates kind="staff" refresh={adminLive}>
+          <Dashboard user={user} />
+        </LiveUpdates>
+      )}
+    </AdminFrame>
+  );
 }

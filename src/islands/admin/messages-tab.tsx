@@ -1,13 +1,14 @@
 /**
  * Messages tab, 'Recent Communications' (docs/product.md#messages-tab): newest first; subject,
  * 'Unread' when unread and from the client (with a highlighted border), 'From Client' or 'From
- * Team', date and time, the message and the project title (or 'Unknown'); reply, and mark a
- * client's message read or unread. 'No communications found'.
+ * Team', date and time, the message and the project title (or 'Unknown'); a team message says
+ * 'Seen by client {time}' or 'Not seen yet'; reply, and mark a client's message read or unread.
+ * 'No communications found'.
  */
-import { FolderKanban, Mail, MailOpen, MessageSquare, Reply } from 'lucide-react';
+import { CheckCheck, Clock, FolderKanban, Mail, MailOpen, MessageSquare, Reply } from 'lucide-react';
 import { messageOf } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
-import { formatDateTime } from '../lib/format.ts';
+import { formatDateTime, seenText } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
 import { useSetMessageRead } from './mutations.ts';
 import { Badge, QueryList, TabHeading } from './parts.tsx';
@@ -17,6 +18,18 @@ import { isUnread, replySubject } from './wording.ts';
 
 const ACTION =
   'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50 aria-disabled:opacity-50';
+
+/** Under a team message: 'Seen by client {time}' once the client read it, else 'Not seen yet'. */
+function SeenByClient({ message }: { message: AdminCommunication }) {
+  const seen = message.isRead || message.readAt !== null;
+  const Icon = seen ? CheckCheck : Clock;
+  return (
+    <p className="mt-1.5 flex items-center gap-1.5 text-sm text-ink-700">
+      <Icon aria-hidden="true" className={cn('size-4 shrink-0', seen && 'text-green-700')} />
+      {seenText(message, 'Seen by client', 'Not seen yet')}
+    </p>
+  );
+}
 
 function MessageCard({ message }: { message: AdminCommunication }) {
   const unread = isUnread(message);
@@ -53,6 +66,7 @@ function MessageCard({ message }: { message: AdminCommunication }) {
         <span className="sr-only">Project: </span>
         {message.project?.title ?? 'Unknown'}
       </p>
+      {!message.fromClient && <SeenByClient message={message} />}
       {message.fromClient && (
         <div className="mt-4 flex flex-wrap gap-2">
           {message.project && (

@@ -3,9 +3,12 @@
  * means signed out, shown as the sign-in screen), the lists of clients, projects,
  * communications, leads and recent activity (fresh 2 minutes each), one project's milestones,
  * and whether Google sign-in is configured. Types come from the API through the client.
+ * Live updates (docs/product.md#live-updates) mark the lists an event changed stale; while the
+ * stream is down, the lists poll at their freshness time.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import { api, unwrap } from '../lib/api.ts';
+import { useFallbackInterval, type LiveRefresh, type LiveMessage } from '../lib/live.ts';
 import { FRESH_LIST_MS, FRESH_PROFILE_MS, nullWhenSignedOut } from '../lib/query.ts';
 
 export const adminKeys = {
@@ -66,11 +69,47 @@ export function useAdminSession() {
   return { user: me.data ?? null, isLoading: me.isPending };
 }
 
-/** The dashboard's lists, each fresh for 2 minutes; `useMilestones` is one project's plan. */
-export const useClients = () => useQuery(adminQueries.clients);
-export const useProjects = () => useQuery(adminQueries.projects);
-export const useCommunications = () => useQuery(adminQueries.communications);
-export const useLeads = () => useQuery(adminQueries.leads);
-export const useEvents = () => useQuery(adminQueries.events);
-export const useMilestones = (projectId: string) => useQuery(adminQueries.milestones(projectId));
-export const useUndeliveredEmails = () => useQuery(adminQueries.undeliveredEmails);
+/**
+ * The dashboard's lists, each fresh for 2 minutes and polled at that interval only while the
+ * live stream is down; `useMilestones` is one project's plan.
+ */
+const useList = <T>(options: ReturnType<typeof list<T>>) =>
+  useQuery({ ...options, refetchInterval: useFallbackInterval(FRESH_LIST_MS) });
+export const useClients = () => useList(adminQueries.clients);
+export const useProjects = () => useList(adminQueries.projects);
+export const useCommunications = () => useList(adminQueries.communications);
+export const useLeads = () => useList(adminQueries.leads);
+export const useEvents = () => useList(adminQueries.events);
+export const useMilestones = (projectId: string) => useList(adminQueries.milestones(projectId));
+export const useUndeliveredEmails = () => useList(adminQueries.undeliveredEmails);
+
+/** What each live event changes on the dashboard (the counters follow their lists). */
+const STALE_AFTER: Record<LiveMessage['type'], (projectId: string) => QueryKey[]> = {
+  // A new message: the messages list and the unread counter, a project's message count, and a
+  // team reply's activity line.
+  message: () => [adminKeys.communications, adminKeys.projects, adminKeys.events],
+  'message-read': () => [adminKeys.communications, adminKeys.events],
+  // A project or its milestones: the project list, the clients' project counts, the project
+  // titles on messages, the milestones dialog and the activity log.
+  'project-updated': (projectId) => [
+    adminKeys.projects,
+    adminKeys.clients,
+    adminKeys.communications,
+    adminKeys.events,
+    adminKeys.milestones(projectId),
+  ],
+};
+
+/** The dashboard's live updates; after a reconnection, every list is stale (leads are not live). */
+export const adminLive: LiveRefresh = {
+  onEvent: (queryClient, { type, projectId }) => {
+    for (const queryKey of STALE_AFTER[type](projectId)) void queryClient.invalidateQueries({ queryKey });
+  },
+  onReconnect: (queryClient) => {
+    for (const queryKey of [adminKeys.clients, adminKeys.projects, adminKeys.communications, adminKeys.events]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'milestones'] });
+  },
+  profileKey: adminKeys.me,
+};

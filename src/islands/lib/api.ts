@@ -91,9 +91,12 @@ export function isUnauthorized(error: unknown): boolean {
 
 /**
  * Addresses of API routes that the browser opens itself rather than fetching: the staff Google
- * sign-in (a redirect to the provider) and the leads CSV (a download). Paths, from the client.
+ * sign-in (a redirect to the provider), the leads CSV (a download) and the two live-update
+ * streams (an EventSource, live.ts). Paths, from the client.
  */
 export const apiLinks = {
   googleSignIn: api.admin.auth.google.$path(),
   leadsCsv: api.admin['contact-submissions.csv'].$path(),
+  clientStream: api.client.stream.$path(),
+  staffStream: api.admin.stream.$path(),
 } as const;

@@ -2,17 +2,18 @@
  * /portal (docs/product.md#portal): the signed-in client's projects as cards (title, status,
  * progress by status, start date, unread team messages), each opening
  * /portal/projects/{projectId}. Empty state 'No projects yet'. Without a session: the sign-in
- * screen.
+ * screen. The cards follow live updates (docs/product.md#live-updates): a team message shows
+ * its badge without a reload.
  */
-import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, FolderOpen, MessageSquare } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { PROJECT_PROGRESS, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
 import { formatDate } from '../lib/format.ts';
+import { LiveUpdates } from '../lib/live.ts';
 import { Loading } from '../ui/loading.tsx';
 import { ProjectStatusBadge } from '../ui/status-badge.tsx';
 import { PortalFrame } from './portal-frame.tsx';
-import { projectsQuery, type PortalClient, type PortalProject } from './queries.ts';
+import { portalLive, useProjects, type PortalClient, type PortalProject } from './queries.ts';
 
 /** A project's progress (0, 50, 80 or 100 %) as a labelled progress bar. */
 export function ProgressBar({ value, label }: { value: number; label: string }) {
@@ -74,7 +75,7 @@ function ProjectCard({ project }: { project: PortalProject }) {
 }
 
 function Projects({ client }: { client: PortalClient }) {
-  const projects = useQuery(projectsQuery);
+  const projects = useProjects();
   return (
     <section aria-labelledby="projects-title">
       <h1 id="projects-title" className="text-3xl font-extrabold text-ink-900">
@@ -123,15 +124,17 @@ function AtPortalAddress({ children }: { children: ReactNode }) {
 export default function PortalDashboard({ signInPage = false }: { signInPage?: boolean }) {
   return (
     <PortalFrame>
-      {(client) =>
-        signInPage ? (
-          <AtPortalAddress>
+      {(client) => (
+        <LiveUpdates kind="client" refresh={portalLive}>
+          {signInPage ? (
+            <AtPortalAddress>
+              <Projects client={client} />
+            </AtPortalAddress>
+          ) : (
             <Projects client={client} />
-          </AtPortalAddress>
-        ) : (
-          <Projects client={client} />
-        )
-      }
+          )}
+        </LiveUpdates>
+      )}
     </PortalFrame>
   );
 }

@@ -1,19 +1,31 @@
 /**
  * /portal/projects/{projectId} (docs/product.md#project-detail): overview, milestones ('No milestones defined
  * yet'), the send-message form and the conversation ('No messages yet'), scrolling past 24rem,
- * each message marked 'You' or 'Team' with its time. 'Project not found' with 'Back to Portal'
- * when the project is missing or not the client's. Team messages are marked read once shown.
+ * each message marked 'You' or 'Team' with its time, and the client's own messages 'Seen {time}'
+ * or 'Sent'. 'Project not found' with 'Back to Portal' when the project is missing or not the
+ * client's. Team messages are marked read once shown. Live updates
+ * (docs/product.md#live-updates) bring a reply, a read or a change in without a reload.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarDays, CheckCircle2, Circle, Clock, DollarSign, Send } from 'lucide-react';
+import {
+  ArrowLeft,
+  CalendarDays,
+  Check,
+  CheckCheck,
+  CheckCircle2,
+  Circle,
+  Clock,
+  DollarSign,
+  Send,
+} from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { PROJECT_PROGRESS, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
 import { projectMessageSchema, type ProjectMessageValues } from '../../shared/schemas/client.ts';
 import { ApiError, messageOf } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
-import { formatBudget, formatDate, formatDateTime } from '../lib/format.ts';
+import { formatBudget, formatDate, formatDateTime, seenText } from '../lib/format.ts';
+import { LiveUpdates } from '../lib/live.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { Field, SubmitButton } from '../ui/form.tsx';
 import { Loading } from '../ui/loading.tsx';
@@ -21,7 +33,7 @@ import { MilestoneStatusBadge, ProjectStatusBadge } from '../ui/status-badge.tsx
 import { useMarkTeamMessagesRead, useSendMessage } from './mutations.ts';
 import { ProgressBar } from './portal-dashboard.tsx';
 import { PortalFrame } from './portal-frame.tsx';
-import { projectQuery, type PortalCommunication, type PortalMilestone } from './queries.ts';
+import { portalLive, useProject, type PortalCommunication, type PortalMilestone } from './queries.ts';
 
 function BackToPortal() {
   return (
@@ -57,6 +69,18 @@ function Milestones({ milestones }: { milestones: PortalMilestone[] }) {
   );
 }
 
+/** Under the client's own message: 'Seen {time}' once the team read it, else 'Sent'. */
+function SeenState({ message }: { message: PortalCommunication }) {
+  const seen = message.isRead || message.readAt !== null;
+  const Icon = seen ? CheckCheck : Check;
+  return (
+    <p className="mt-2 flex items-center justify-end gap-1 text-right text-xs text-ink-700">
+      <Icon aria-hidden="true" className="size-3.5 shrink-0" />
+      {seenText(message, 'Seen', 'Sent')}
+    </p>
+  );
+}
+
 function Messages({ communications }: { communications: PortalCommunication[] }) {
   if (communications.length === 0) return <p className="text-ink-700">No messages yet</p>;
   return (
@@ -81,6 +105,7 @@ function Messages({ communications }: { communications: PortalCommunication[] })
             </div>
             <p className="mt-1 font-semibold text-ink-900">{c.subject}</p>
             <p className="mt-1 whitespace-pre-line text-ink-700">{c.message}</p>
+            {c.fromClient && <SeenState message={c} />}
           </li>
         ))}
       </ul>
@@ -122,7 +147,7 @@ function MessageForm({ projectId }: { projectId: string }) {
 }
 
 function Detail({ projectId }: { projectId: string }) {
-  const detail = useQuery(projectQuery(projectId));
+  const detail = useProject(projectId);
   const { mutate: markRead } = useMarkTeamMessagesRead(projectId);
   const unreadFromTeam = detail.data?.communications.some((c) => !c.fromClient && !c.isRead) ?? false;
 
@@ -223,5 +248,13 @@ function Detail({ projectId }: { projectId: string }) {
 }
 
 export default function ProjectDetail({ projectId }: { projectId: string }) {
-  return <PortalFrame>{() => <Detail projectId={projectId} />}</PortalFrame>;
+  return (
+    <PortalFrame>
+      {() => (
+        <LiveUpdates kind="client" refresh={portalLive}>
+          <Detail projectId={projectId} />
+        </LiveUpdates>
+      )}
+    </PortalFrame>
+  );
 }

@@ -3,9 +3,12 @@
  * minutes; a 401 means signed out, shown as the sign-in screen), their projects (fresh 2
  * minutes, each with its count of unread team messages) and one project's detail (fresh 1
  * minute; a 404 when it is missing or not theirs). Types come from the API through the client.
+ * Live updates (docs/product.md#live-updates) mark the list and a project's detail stale when
+ * an event names that project; while the stream is down, both poll at their freshness times.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../lib/api.ts';
+import { useFallbackInterval, type LiveRefresh } from '../lib/live.ts';
 import { FRESH_DETAIL_MS, FRESH_LIST_MS, FRESH_PROFILE_MS, nullWhenSignedOut } from '../lib/query.ts';
 
 export const portalKeys = {
@@ -35,19 +38,43 @@ const meQuery = queryOptions({
 });
 
 /** The client's projects, newest first, each with `unreadCount`. */
-export const projectsQuery = queryOptions({
+const projectsQuery = queryOptions({
   queryKey: portalKeys.projects,
   queryFn: fetchProjects,
   staleTime: FRESH_LIST_MS,
 });
 
 /** Project `projectId` with its milestones and conversation; 404 when it is missing or not theirs. */
-export const projectQuery = (projectId: string) =>
+const projectQuery = (projectId: string) =>
   queryOptions({
     queryKey: portalKeys.project(projectId),
     queryFn: () => fetchProject(projectId),
     staleTime: FRESH_DETAIL_MS,
   });
+
+/** The client's projects; they poll every 2 minutes only while the live stream is down. */
+export const useProjects = () => useQuery({ ...projectsQuery, refetchInterval: useFallbackInterval(FRESH_LIST_MS) });
+
+/** One project's detail; it polls every minute only while the live stream is down. */
+export const useProject = (projectId: string) =>
+  useQuery({ ...projectQuery(projectId), refetchInterval: useFallbackInterval(FRESH_DETAIL_MS) });
+
+/**
+ * The portal's live updates: an event about a project (a message, a read, a change) makes the
+ * project list (its unread badges) and that project's detail stale; after a reconnection every
+ * project's data is.
+ */
+export const portalLive: LiveRefresh = {
+  onEvent: (queryClient, { projectId }) => {
+    void queryClient.invalidateQueries({ queryKey: portalKeys.projects });
+    void queryClient.invalidateQueries({ queryKey: portalKeys.project(projectId) });
+  },
+  onReconnect: (queryClient) => {
+    void queryClient.invalidateQueries({ queryKey: portalKeys.projects });
+    void queryClient.invalidateQueries({ queryKey: ['portal', 'project'] });
+  },
+  profileKey: portalKeys.me,
+};
 
 /** The signed-in client or null, and whether the check is still running. */
 export function useClientSession() {

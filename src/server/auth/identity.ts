@@ -8,7 +8,10 @@
  *   also when the email is no longer in ADMIN_EMAILS); sets `session` and `user`.
  * - `currentStaff(c)`: the signed-in, still-allowed staff user, or null (the blog editor's gate
  *   and the dashboard share it).
- * - `startSession(c, kind, userId)` and `endSession(c, kind)`: sign-in and sign-out.
+ * - `startSession(c, kind, userId)` and `endSession(c, kind)`: sign-in and sign-out; sign-out
+ *   publishes `session-ended`, so the user's live streams check their own session at once.
+ * - `sessionStillValid(c, kind, sessionId)`: a live stream's check that its session still holds
+ *   (docs/decisions/0009-live-updates.md).
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ApiEnv, SessionEnv } from '../context.ts';
@@ -33,11 +36,18 @@ const SIGN_IN_AGAIN: Record<SessionKind, string> = {
   staff: 'Please sign in as staff to continue',
 };
 
-/** Validates the request's token of `kind`; re-sets the cookie when the session was renewed. */
-async function currentSession<K extends SessionKind>(c: Context<ApiEnv>, kind: K): Promise<ValidatedSession<K> | null> {
+/**
+ * Validates the request's token of `kind`; re-sets the cookie when the session was renewed.
+ * `renew: false` checks without renewing (for an answer whose headers are already sent).
+ */
+async function currentSession<K extends SessionKind>(
+  c: Context<ApiEnv>,
+  kind: K,
+  { renew = true } = {},
+): Promise<ValidatedSession<K> | null> {
   const { db, env } = c.var.deps;
   const token = cookies[kind].read(c);
-  const result = token ? await validateSession(db, kind, token) : null;
+  const result = token ? await validateSession(db, kind, token, new Date(), { renew }) : null;
   if (!result) return null;
   if (kind === 'staff' && !env.ADMIN_EMAILS.includes((result.user as StaffRecord).username)) return null;
   if (result.renewed && !c.req.header('authorization')) {
@@ -74,13 +84,34 @@ export async function startSession(c: Context<ApiEnv>, kind: SessionKind, userId
   return token;
 }
 
-/** Revokes the request's session of `kind`, if it has a valid one, and clears its cookie. */
+/**
+ * Revokes the request's session of `kind`, if it has a valid one, and clears its cookie. Once
+ * revoked, `session-ended` goes on the bus: the user's open streams check their own session and
+ * the one of this session closes (docs/product.md#live-updates).
+ */
 export async function endSession(c: Context<ApiEnv>, kind: SessionKind): Promise<void> {
-  const { db } = c.var.deps;
+  const { db, bus } = c.var.deps;
   const token = cookies[kind].read(c);
   const result = token ? await validateSession(db, kind, token) : null;
-  if (result) await revokeSession(db, kind, result.session.id);
+  if (result) {
+    await revokeSession(db, kind, result.session.id);
+    bus.publish({ type: 'session-ended', kind, userId: result.session.userId });
+  }
   clearSessionCookie(c, kind);
+}
+
+/**
+ * Whether the request's session of `kind` is still the valid session `sessionId`: a live stream
+ * asks on each heartbeat and when a session of its user ended (docs/decisions/0009-live-updates.md).
+ * It never renews the session, since the stream's cookie went out with its first bytes.
+ */
+export async function sessionStillValid<K extends SessionKind>(
+  c: Context<SessionEnv<K>>,
+  kind: K,
+  sessionId: string,
+): Promise<boolean> {
+  const result = await currentSession(c as unknown as Context<ApiEnv>, kind, { renew: false });
+  return result?.session.id === sessionId;
 }
 
 /** Clears the cookie of `kind` (after a password reset, for instance). */

@@ -91,13 +91,15 @@ export async function createSession(
 /**
  * Checks a token of `kind`: the session must exist, its secret match and it must not have
  * expired (an expired one is deleted); a client must be active. Renews a session in its second
- * half. Returns null for any token that does not pass.
+ * half, unless `renew` is false (a live stream's re-check, ADR 0009: its cookie is already sent).
+ * Returns null for any token that does not pass.
  */
 export async function validateSession<K extends SessionKind>(
   db: Database,
   kind: K,
   token: string,
   now = new Date(),
+  { renew = true } = {},
 ): Promise<ValidatedSession<K> | null> {
   const parsed = parseSessionToken(token);
   if (!parsed) return null;
@@ -109,7 +111,7 @@ export async function validateSession<K extends SessionKind>(
   }
   if ('isActive' in row.user && !row.user.isActive) return null;
   const session: Session = { id: parsed.id, kind, userId: row.ownerId, expiresAt: row.expiresAt };
-  const renewal = renewedExpiry(session.expiresAt, now);
+  const renewal = renew ? renewedExpiry(session.expiresAt, now) : null;
   if (renewal) {
     session.expiresAt = renewal;
     const { table } = TABLES[kind];

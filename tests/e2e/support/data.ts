@@ -63,6 +63,8 @@ export interface MessageSpec {
   subject: string;
   message: string;
   isRead?: boolean;
+  /** When the other side read it (shown as "Seen"). */
+  readAt?: Date;
   createdAt?: Date;
 }
 

@@ -2,18 +2,22 @@
  * Clients for staff under /api/admin/clients (docs/product.md#client-form): GET / (newest
  * first, with each client's number of projects), POST /, PUT /:id (a blank password keeps the
  * current one), DELETE /:id (with its projects, milestones and messages). 409 when the email
- * exists in any case; 422 with the form's messages; 404 for a missing client.
+ * exists in any case; 422 with the form's messages; 404 for a missing client. A delete then
+ * publishes `project-updated` for each project it took and `session-ended` for the client, whose
+ * sessions went with it (docs/product.md#live-updates).
  */
 import { Hono } from 'hono';
 import { adminClientSchema } from '../../../shared/schemas/admin.ts';
 import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
+import { publishProjectUpdated } from '../../live/publish.ts';
 import { createClient, deleteClient, listClients, updateClient } from '../../services/clients.ts';
+import { listClientProjects } from '../../services/projects.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
-export function staffClientRoutes({ db }: AppDeps) {
+export function staffClientRoutes({ db, bus }: AppDeps) {
   const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
     .get('/clients', staff, async (c) => c.json(await listClients(db)))
@@ -24,7 +28,11 @@ export function staffClientRoutes({ db }: AppDeps) {
       c.json(await updateClient(db, c.var.user, c.req.valid('param').id, c.req.valid('json'))),
     )
     .delete('/clients/:id', staff, validate('param', idParam), async (c) => {
-      await deleteClient(db, c.var.user, c.req.valid('param').id);
+      const { id } = c.req.valid('param');
+      const projects = await listClientProjects(db, id);
+      await deleteClient(db, c.var.user, id);
+      publishProjectUpdated(bus, ...projects.map((p) => ({ projectId: p.id, clientId: id })));
+      bus.publish({ type: 'session-ended', kind: 'client', userId: id });
       return c.body(null, 204);
     });
 }

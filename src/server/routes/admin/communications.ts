@@ -2,31 +2,43 @@
  * Messages for staff under /api/admin (docs/product.md#dashboard): GET /communications (newest
  * first, with the project's title), PATCH /communications/:id {isRead}, and
  * POST /projects/:id/communications {subject, message, inReplyTo?} → 201 {communication}: a
- * team reply, which marks the answered client message read in the same transaction.
+ * team reply, which marks the answered client message read in the same transaction. Once
+ * stored, each publishes its live update (docs/product.md#live-updates): `message-read` for a
+ * PATCH; `message` for a reply, and `message-read` too when it answered a client message.
  */
 import { Hono } from 'hono';
 import { messageReadSchema, teamMessageSchema } from '../../../shared/schemas/admin.ts';
 import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
+import { ownerOf } from '../../live/publish.ts';
 import { listCommunications, sendTeamReply, setMessageRead } from '../../services/communications.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
-export function staffCommunicationRoutes({ db }: AppDeps) {
+export function staffCommunicationRoutes({ db, bus }: AppDeps) {
   const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
     .get('/communications', staff, async (c) => c.json(await listCommunications(db)))
-    .patch('/communications/:id', staff, validate('param', idParam), validate('json', messageReadSchema), async (c) =>
-      c.json(await setMessageRead(db, c.var.user, c.req.valid('param').id, c.req.valid('json').isRead)),
-    )
+    .patch('/communications/:id', staff, validate('param', idParam), validate('json', messageReadSchema), async (c) => {
+      const message = await setMessageRead(db, c.var.user, c.req.valid('param').id, c.req.valid('json').isRead);
+      const owner = await ownerOf(db, { projectId: message.projectId });
+      if (owner) bus.publish({ type: 'message-read', ...owner });
+      return c.json(message);
+    })
     .post(
       '/projects/:id/communications',
       staff,
       validate('param', idParam),
       validate('json', teamMessageSchema),
       async (c) => {
-        const communication = await sendTeamReply(db, c.var.user, c.req.valid('param').id, c.req.valid('json'));
+        const body = c.req.valid('json');
+        const communication = await sendTeamReply(db, c.var.user, c.req.valid('param').id, body);
+        const owner = await ownerOf(db, { projectId: communication.projectId });
+        if (owner) {
+          bus.publish({ type: 'message', ...owner, communicationId: communication.id, fromClient: false });
+          if (body.inReplyTo) bus.publish({ type: 'message-read', ...owner });
+        }
         return c.json({ communication }, 201);
       },
     );

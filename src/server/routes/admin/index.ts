@@ -16,6 +16,7 @@ import { staffProjectRoutes } from './projects.ts';
 import { staffSessionRoutes } from './session.ts';
 import { staffSignInRoutes } from './sign-in.ts';
 import { undeliveredEmailRoutes } from './undelivered-emails.ts';
+import { staffStreamRoutes } from './stream.ts';
 
 export function adminRoutes(deps: AppDeps) {
   return new Hono<ApiEnv>()
@@ -27,5 +28,6 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', staffCommunicationRoutes(deps))
     .route('/', staffLeadRoutes(deps))
     .route('/', adminEventRoutes(deps))
-    .route('/', undeliveredEmailRoutes(deps));
+    .route('/', undeliveredEmailRoutes(deps))
+    .route('/', staffStreamRoutes());
 }

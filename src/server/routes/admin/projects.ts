@@ -2,29 +2,41 @@
  * Projects for staff under /api/admin/projects (docs/product.md#project-form): GET / (newest
  * first, with the client's name and what a delete takes with it), POST /, PUT /:id, DELETE /:id
  * (with its milestones and messages). Budget in integer cents. 422 when the client does not
- * exist or a field is invalid; 404 for a missing project.
+ * exist or a field is invalid; 404 for a missing project. Each write then publishes
+ * `project-updated` (docs/product.md#live-updates), for the former client too when a project
+ * changed hands.
  */
 import { Hono } from 'hono';
 import { adminProjectSchema } from '../../../shared/schemas/admin.ts';
 import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
+import { ownerOf, publishProjectUpdated } from '../../live/publish.ts';
 import { createProject, deleteProject, listProjects, updateProject } from '../../services/projects.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
-export function staffProjectRoutes({ db }: AppDeps) {
+export function staffProjectRoutes({ db, bus }: AppDeps) {
   const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
     .get('/projects', staff, async (c) => c.json(await listProjects(db)))
-    .post('/projects', staff, validate('json', adminProjectSchema), async (c) =>
-      c.json(await createProject(db, c.var.user, c.req.valid('json')), 201),
-    )
-    .put('/projects/:id', staff, validate('param', idParam), validate('json', adminProjectSchema), async (c) =>
-      c.json(await updateProject(db, c.var.user, c.req.valid('param').id, c.req.valid('json'))),
-    )
+    .post('/projects', staff, validate('json', adminProjectSchema), async (c) => {
+      const project = await createProject(db, c.var.user, c.req.valid('json'));
+      publishProjectUpdated(bus, { projectId: project.id, clientId: project.clientId });
+      return c.json(project, 201);
+    })
+    .put('/projects/:id', staff, validate('param', idParam), validate('json', adminProjectSchema), async (c) => {
+      const { id } = c.req.valid('param');
+      const before = await ownerOf(db, { projectId: id });
+      const project = await updateProject(db, c.var.user, id, c.req.valid('json'));
+      publishProjectUpdated(bus, { projectId: project.id, clientId: project.clientId }, before);
+      return c.json(project);
+    })
     .delete('/projects/:id', staff, validate('param', idParam), async (c) => {
-      await deleteProject(db, c.var.user, c.req.valid('param').id);
+      const { id } = c.req.valid('param');
+      const before = await ownerOf(db, { projectId: id });
+      await deleteProject(db, c.var.user, id);
+      publishProjectUpdated(bus, before);
       return c.body(null, 204);
     });
 }

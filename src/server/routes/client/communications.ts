@@ -6,6 +6,8 @@
  *   the team as unread.
  * - POST /projects/:projectId/communications/read → 200 {updated}: the team's messages on the
  *   project marked read.
+ * Once stored, each publishes its live update (docs/product.md#live-updates): `message`, and
+ * `message-read` when any message changed.
  */
 import { Hono } from 'hono';
 import { projectMessageSchema } from '../../../shared/schemas/client.ts';
@@ -16,7 +18,7 @@ import { markTeamMessagesRead, sendClientMessage } from '../../services/communic
 import { validate } from '../../validation.ts';
 import { projectParam } from './projects.ts';
 
-export function clientCommunicationRoutes({ db }: AppDeps) {
+export function clientCommunicationRoutes({ db, bus }: AppDeps) {
   const signedIn = requireSession('client');
   return new Hono<SessionEnv<'client'>>()
     .post(
@@ -26,12 +28,16 @@ export function clientCommunicationRoutes({ db }: AppDeps) {
       validate('json', projectMessageSchema),
       async (c) => {
         const { projectId } = c.req.valid('param');
-        const communication = await sendClientMessage(db, c.var.user.id, projectId, c.req.valid('json'));
+        const clientId = c.var.user.id;
+        const communication = await sendClientMessage(db, clientId, projectId, c.req.valid('json'));
+        bus.publish({ type: 'message', projectId, clientId, communicationId: communication.id, fromClient: true });
         return c.json({ communication }, 201);
       },
     )
     .post('/projects/:projectId/communications/read', signedIn, validate('param', projectParam), async (c) => {
-      const updated = await markTeamMessagesRead(db, c.var.user.id, c.req.valid('param').projectId);
+      const { projectId } = c.req.valid('param');
+      const updated = await markTeamMessagesRead(db, c.var.user.id, projectId);
+      if (updated > 0) bus.publish({ type: 'message-read', projectId, clientId: c.var.user.id });
       return c.json({ updated });
     });
 }

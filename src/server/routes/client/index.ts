@@ -1,4 +1,7 @@
-/** The client portal's API under /api/client (docs/product.md#api): session, password resets, projects. */
+/**
+ * The client portal's API under /api/client (docs/product.md#api): session, password resets,
+ * projects, messages and the live-update stream.
+ */
 import { Hono } from 'hono';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -6,11 +9,13 @@ import { clientCommunicationRoutes } from './communications.ts';
 import { passwordResetRoutes } from './password-resets.ts';
 import { clientProjectRoutes } from './projects.ts';
 import { clientSessionRoutes } from './session.ts';
+import { clientStreamRoutes } from './stream.ts';
 
 export function clientRoutes(deps: AppDeps) {
   return new Hono<ApiEnv>()
     .route('/', clientSessionRoutes(deps))
     .route('/password-reset', passwordResetRoutes(deps))
     .route('/', clientProjectRoutes(deps))
-    .route('/', clientCommunicationRoutes(deps));
+    .route('/', clientCommunicationRoutes(deps))
+    .route('/', clientStreamRoutes());
 }

@@ -4,7 +4,8 @@
  * - POST / {email} → 202 always; emails a 1-hour single-use link (token after `#`) when an
  *   active account has that email, so nobody learns which emails have accounts.
  * - POST /confirm {token, password} → 200; 400 for a used, expired or unknown link. Every
- *   session of the client is revoked.
+ *   session of the client is revoked, and `session-ended` closes its live streams
+ *   (docs/product.md#live-updates).
  * 429 past AUTH_RATE_LIMIT tries per 15 minutes per address (and per email for requests).
  */
 import { Hono } from 'hono';
@@ -66,6 +67,7 @@ export function passwordResetRoutes(deps: AppDeps) {
           'This reset link is invalid or has expired. Please ask for a new one.',
         );
       }
+      deps.bus.publish({ type: 'session-ended', kind: 'client', userId: clientId });
       clearSessionCookie(c, 'client');
       return c.json({ status: 'password-updated' } as const);
     });

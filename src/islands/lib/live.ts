@@ -1,0 +1,146 @@
+/**
+ * Live updates in the browser (docs/product.md#live-updates; docs/decisions/0009-live-updates.md).
+ *
+ * `LiveUpdates` opens the signed-in area's event stream (an EventSource on the API's
+ * `/client/stream` or `/admin/stream`) and hands each event to the area's `refresh`, which marks
+ * the affected queries stale, so the screens show a change within a second or two.
+ *
+ * - When the stream fails or ends, it is closed and opened again after 1 s, doubling up to 30 s,
+ *   with jitter. Before each new try the area's profile is asked for: a 401 means signed out,
+ *   so it stops and the area shows its sign-in screen.
+ * - Events missed while it was down are not replayed: on reconnecting, the area refetches.
+ * - While the stream is down the area's lists poll at their freshness times
+ *   (`useFallbackInterval`); while it is up nothing polls.
+ */
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, createElement, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { api, apiLinks, isUnauthorized, unwrap } from './api.ts';
+
+/** Whose stream: a client's in the portal, a staff member's in the dashboard. */
+type LiveKind = 'client' | 'staff';
+
+/** The event types a browser receives. */
+const EVENT_TYPES = ['message', 'message-read', 'project-updated'] as const;
+
+/** One event as the area sees it: its type and the project it is about. */
+export interface LiveMessage {
+  type: (typeof EVENT_TYPES)[number];
+  projectId: string;
+}
+
+/** What an area does with its stream. */
+export interface LiveRefresh {
+  /** Marks stale what `event` changed. */
+  onEvent: (queryClient: QueryClient, event: LiveMessage) => void;
+  /** After a reconnection: marks stale whatever may have changed while the stream was down. */
+  onReconnect: (queryClient: QueryClient) => void;
+  /** The area's profile query, set to null (the sign-in screen) when the session is gone. */
+  profileKey: QueryKey;
+}
+
+const STREAMS: Record<LiveKind, string> = { client: apiLinks.clientStream, staff: apiLinks.staffStream };
+const FIRST_RETRY_MS = 1_000;
+const LAST_RETRY_MS = 30_000;
+
+/**
+ * The wait before reconnection attempt `attempt` (0 first): 1 s doubling to 30 s, less up to a
+ * fifth at random, so that browsers cut off together do not all come back at once.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const full = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt);
+  return Math.round(full * (1 - 0.2 * random()));
+}
+
+/** True when the API says the area's session is gone (a 401 on its profile). */
+async function signedOut(kind: LiveKind): Promise<boolean> {
+  try {
+    if (kind === 'client') await unwrap(api.client.me.$get());
+    else await unwrap(api.admin.me.$get());
+    return false;
+  } catch (error) {
+    return isUnauthorized(error);
+  }
+}
+
+/** Keeps the stream of `kind` open while mounted; returns whether it is connected now. */
+function useLiveStream(kind: LiveKind, refresh: LiveRefresh): boolean {
+  const queryClient = useQueryClient();
+  const [connected, setConnected] = useState(false);
+  const latest = useRef(refresh);
+  latest.current = refresh;
+
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    // Whether events may have been missed: the stream failed or ended since it last opened.
+    let missed = false;
+    let stopped = false;
+
+    const connect = () => {
+      if (stopped) return;
+      const current = new EventSource(STREAMS[kind]);
+      source = current;
+      current.onopen = () => {
+        if (missed) latest.current.onReconnect(queryClient);
+        missed = false;
+        attempt = 0;
+        setConnected(true);
+      };
+      for (const type of EVENT_TYPES) {
+        current.addEventListener(type, (event: MessageEvent<string>) => {
+          const { projectId } = JSON.parse(event.data) as { projectId: string };
+          latest.current.onEvent(queryClient, { type, projectId });
+        });
+      }
+      current.onerror = () => {
+        current.close();
+        source = null;
+        missed = true;
+        setConnected(false);
+        void retry();
+      };
+    };
+
+    const retry = async () => {
+      if (await signedOut(kind)) {
+        stopped = true;
+        queryClient.setQueryData(latest.current.profileKey, null);
+        return;
+      }
+      if (!stopped) timer = setTimeout(connect, reconnectDelay(attempt++));
+    };
+
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      source?.close();
+    };
+  }, [kind, queryClient]);
+
+  return connected;
+}
+
+/** Whether the lists should poll: true while the stream is down (or outside LiveUpdates: false). */
+const Polling = createContext(false);
+
+/** Opens the live stream of `kind` for `children` and tells their lists whether to poll. */
+export function LiveUpdates({
+  kind,
+  refresh,
+  children,
+}: {
+  kind: LiveKind;
+  refresh: LiveRefresh;
+  children: ReactNode;
+}) {
+  const connected = useLiveStream(kind, refresh);
+  return createElement(Polling.Provider, { value: !connected }, children);
+}
+
+/** A query's `refetchInterval`: its freshness time while the live stream is down, none while it is up. */
+export function useFallbackInterval(freshMs: number): number | false {
+  return useContext(Polling) ? freshMs : false;
+}

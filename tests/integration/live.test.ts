@@ -1,0 +1,365 @@
+/**
+ * Live updates (docs/product.md#live-updates; docs/decisions/0009-live-updates.md): the two
+ * event streams read as a browser reads them, from the answer's body, while other calls write.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientSessions, communications } from '../../db/schema/index.ts';
+import { revokeSession } from '../../src/server/services/sessions.ts';
+import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
+import { bearer, createTestApi, errorOf, type TestApi } from './helpers.ts';
+
+/** Short enough that a test sees several heartbeats, long enough that events are read between them. */
+const HEARTBEAT_MS = 150;
+/** How long a test waits for something that should come at once. */
+const WAIT_MS = 2_000;
+const STAFF = 'staff@firststatewebstudio.com';
+
+let api: TestApi;
+let staffToken: string;
+
+beforeAll(async () => {
+  api = await createTestApi({
+    env: { ADMIN_EMAILS: STAFF, AUTH_RATE_LIMIT: '1000' },
+    live: { heartbeatMs: HEARTBEAT_MS },
+  });
+  const link = await createSignInLink(api.db, STAFF);
+  const signedIn = await api.fresh().admin.auth.link.$post({ json: { token: link } });
+  staffToken = decodeURIComponent(/admin_session=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')?.[1] ?? '');
+});
+afterAll(async () => {
+  await api.close();
+});
+
+/** One block of an event stream: an event with its data, a comment, or a `retry:` hint. */
+interface SseBlock {
+  event?: string;
+  data?: unknown;
+  comment?: string;
+  retry?: number;
+}
+
+/** Reads an event stream block by block; `null` means the stream ended. */
+function sseReader(response: { body: ReadableStream<Uint8Array> | null }) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+  let ended = false;
+
+  const parse = (block: string): SseBlock => {
+    const out: SseBlock = {};
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) out.comment = line.slice(1).trim();
+      else if (line.startsWith('event: ')) out.event = line.slice(7);
+      else if (line.startsWith('data: ')) out.data = JSON.parse(line.slice(6));
+      else if (line.startsWith('retry: ')) out.retry = Number(line.slice(7));
+    }
+    return out;
+  };
+
+  /** The next block, or null once the stream ended; throws after `timeoutMs`. */
+  async function next(timeoutMs = WAIT_MS): Promise<SseBlock | null> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        return parse(block);
+      }
+      if (ended) return null;
+      pending ??= reader.read();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()));
+      });
+      const result = await Promise.race([pending, timeout]);
+      clearTimeout(timer);
+      if (result === 'timeout') throw new Error(`nothing on the stream within ${timeoutMs} ms`);
+      pending = undefined;
+      if (result.done) ended = true;
+      else buffer += decoder.decode(result.value, { stream: true });
+    }
+  }
+
+  return {
+    next,
+    /** The next event (heartbeats and hints skipped). */
+    async event(timeoutMs = WAIT_MS): Promise<SseBlock> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const block = await next(Math.max(1, deadline - Date.now()));
+        if (block === null) throw new Error('the stream ended before an event');
+        if (block.event) return block;
+      }
+    },
+    /** Resolves true once the stream has ended (skipping whatever comes before). */
+    async ended(timeoutMs = WAIT_MS): Promise<boolean> {
+      const deadline = Date.now() + timeoutMs;
+      while ((await next(Math.max(1, deadline - Date.now()))) !== null);
+      return true;
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+let seq = 0;
+/** A registered client (token and id) with one project created by staff. */
+async function clientWithProject(title = 'Bakery website') {
+  const registered = await api.fresh().client.register.$post({
+    json: { name: 'Live Client', email: `live-${++seq}-${Date.now()}@example.com`, password: 'secret-pass' },
+  });
+  const { token, client } = await registered.json();
+  const created = await api.http.admin.projects.$post({ json: { clientId: client.id, title } }, bearer(staffToken));
+  const project = await created.json();
+  return { token, clientId: client.id, projectId: project.id };
+}
+
+/** Opens the client stream of `token` and reads past its `retry:` hint. */
+async function clientStream(token: string) {
+  const response = await api.http.client.stream.$get({}, bearer(token));
+  expect(response.status).toBe(200);
+  const stream = sseReader(response);
+  expect(await stream.next()).toEqual({ retry: 2000 });
+  return Object.assign(stream, { response });
+}
+
+async function staffStream() {
+  const response = await api.http.admin.stream.$get({}, bearer(staffToken));
+  expect(response.status).toBe(200);
+  const stream = sseReader(response);
+  expect((await stream.next())?.retry).toBeGreaterThan(0);
+  return stream;
+}
+
+function teamReply(projectId: string, inReplyTo?: string) {
+  return api.http.admin.projects[':id'].communications.$post(
+    { param: { id: projectId }, json: { subject: 'Update', message: 'The homepage is ready.', inReplyTo } },
+    bearer(staffToken),
+  );
+}
+
+describe('GET /api/client/stream and /api/admin/stream', () => {
+  it('answer 401 in the usual error shape without a session of their kind', async () => {
+    const anonymous = await api.http.client.stream.$get();
+    expect(anonymous.status).toBe(401);
+    expect(await errorOf(anonymous)).toEqual({ code: 'unauthorized', message: 'Please sign in to continue' });
+
+    const staffOnly = await api.http.admin.stream.$get();
+    expect(staffOnly.status).toBe(401);
+    expect(await errorOf(staffOnly)).toEqual({ code: 'unauthorized', message: 'Please sign in as staff to continue' });
+
+    const { token } = await clientWithProject();
+    expect((await api.http.admin.stream.$get({}, bearer(token))).status).toBe(401);
+  });
+
+  it('send an event stream that no proxy or cache holds back', async () => {
+    const { token } = await clientWithProject();
+    const stream = await clientStream(token);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.response.headers.get('cache-control')).toBe('no-cache');
+    expect(stream.response.headers.get('x-accel-buffering')).toBe('no');
+    await stream.cancel();
+  });
+});
+
+describe('what a client sees', () => {
+  it("gets a team reply on its own project as `message` {projectId}, and never another client's", async () => {
+    const mine = await clientWithProject('Mine');
+    const theirs = await clientWithProject('Theirs');
+    const stream = await clientStream(mine.token);
+
+    expect((await teamReply(theirs.projectId)).status).toBe(201);
+    expect((await teamReply(mine.projectId)).status).toBe(201);
+
+    // The first event is about its own project: the other client's reply was never sent.
+    expect(await stream.event()).toEqual({ event: 'message', data: { projectId: mine.projectId } });
+    await stream.cancel();
+  });
+
+  it('gets `project-updated` when staff change its project or a milestone of it', async () => {
+    const { token, clientId, projectId } = await clientWithProject('Shop');
+    const stream = await clientStream(token);
+    const staff = bearer(staffToken);
+
+    await api.http.admin.projects[':id'].$put(
+      { param: { id: projectId }, json: { clientId, title: 'Shop', status: 'in-progress' } },
+      staff,
+    );
+    expect(await stream.event()).toEqual({ event: 'project-updated', data: { projectId } });
+
+    const added = await api.http.admin.projects[':id'].milestones.$post(
+      { param: { id: projectId }, json: { title: 'Design' } },
+      staff,
+    );
+    expect(await stream.event()).toEqual({ event: 'project-updated', data: { projectId } });
+
+    const milestone = await added.json();
+    await api.http.admin.milestones[':id'].$delete({ param: { id: milestone.id } }, staff);
+    expect(await stream.event()).toEqual({ event: 'project-updated', data: { projectId } });
+    await stream.cancel();
+  });
+
+  it('gets `message-read` when staff mark its message read', async () => {
+    const { token, projectId } = await clientWithProject();
+    const sent = await api.http.client.projects[':projectId'].communications.$post(
+      { param: { projectId }, json: { subject: 'Question', message: 'When is the launch?' } },
+      bearer(token),
+    );
+    const { communication } = await sent.json();
+    const stream = await clientStream(token);
+    await api.http.admin.communications[':id'].$patch(
+      { param: { id: communication.id }, json: { isRead: true } },
+      bearer(staffToken),
+    );
+    expect(await stream.event()).toEqual({ event: 'message-read', data: { projectId } });
+    await stream.cancel();
+  });
+});
+
+describe('what staff see', () => {
+  it("get a client's message with its project, client and message ids", async () => {
+    const { token, clientId, projectId } = await clientWithProject();
+    const stream = await staffStream();
+    const sent = await api.http.client.projects[':projectId'].communications.$post(
+      { param: { projectId }, json: { subject: 'Question', message: 'When is the launch?' } },
+      bearer(token),
+    );
+    const { communication } = await sent.json();
+    expect(await stream.event()).toEqual({
+      event: 'message',
+      data: { projectId, clientId, communicationId: communication.id, fromClient: true },
+    });
+
+    // A reply to it is a new message, and the answered one is now read.
+    await teamReply(projectId, communication.id);
+    expect(await stream.event()).toMatchObject({ event: 'message', data: { projectId, fromClient: false } });
+    expect(await stream.event()).toEqual({ event: 'message-read', data: { projectId, clientId } });
+    await stream.cancel();
+  });
+
+  it('get `message-read` when a client reads the team messages, only when one changed', async () => {
+    const { token, clientId, projectId } = await clientWithProject();
+    await teamReply(projectId);
+    const stream = await staffStream();
+    const read = () =>
+      api.http.client.projects[':projectId'].communications.read.$post({ param: { projectId } }, bearer(token));
+
+    expect(await (await read()).json()).toEqual({ updated: 1 });
+    expect(await stream.event()).toEqual({ event: 'message-read', data: { projectId, clientId } });
+
+    // Nothing left to read: nothing is published, so the next event is the project's change.
+    expect(await (await read()).json()).toEqual({ updated: 0 });
+    await api.http.admin.projects[':id'].$delete({ param: { id: projectId } }, bearer(staffToken));
+    expect(await stream.event()).toEqual({ event: 'project-updated', data: { projectId, clientId } });
+    await stream.cancel();
+  });
+});
+
+describe('how a stream ends', () => {
+  it('sends a heartbeat comment at the configured interval', async () => {
+    const { token } = await clientWithProject();
+    const stream = await clientStream(token);
+    const started = Date.now();
+    expect(await stream.next()).toEqual({ comment: 'ping' });
+    expect(await stream.next()).toEqual({ comment: 'ping' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(HEARTBEAT_MS);
+    await stream.cancel();
+  });
+
+  it('ends at sign-out, and not when another session of the same client signs out', async () => {
+    const { token, projectId } = await clientWithProject();
+    const login = await api.fresh().client.login.$post({
+      json: {
+        email: (await (await api.http.client.me.$get({}, bearer(token))).json()).email,
+        password: 'secret-pass',
+      },
+    });
+    const other = (await login.json()).token;
+    const stream = await clientStream(token);
+
+    // Signing out elsewhere ends that other session only: this stream still gets events.
+    expect((await api.http.client.logout.$post({}, bearer(other))).status).toBe(204);
+    await teamReply(projectId);
+    expect(await stream.event()).toEqual({ event: 'message', data: { projectId } });
+
+    expect((await api.http.client.logout.$post({}, bearer(token))).status).toBe(204);
+    expect(await stream.ended()).toBe(true);
+  });
+
+  it('ends at the next heartbeat once the session is revoked through the service, or has expired', async () => {
+    const { token } = await clientWithProject();
+    const sessionId = token.split('.')[0]!;
+    const stream = await clientStream(token);
+    await revokeSession(api.db, 'client', sessionId);
+    expect(await stream.ended(HEARTBEAT_MS * 4)).toBe(true);
+
+    const second = await clientWithProject();
+    const expiring = await clientStream(second.token);
+    await api.db
+      .update(clientSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(clientSessions.id, second.token.split('.')[0]!));
+    expect(await expiring.ended(HEARTBEAT_MS * 4)).toBe(true);
+  });
+
+  it('ends for a client whose account staff deleted', async () => {
+    const { token, clientId } = await clientWithProject();
+    const stream = await clientStream(token);
+    await api.http.admin.clients[':id'].$delete({ param: { id: clientId } }, bearer(staffToken));
+    expect(await stream.ended(HEARTBEAT_MS / 2)).toBe(true);
+  });
+
+  it('ends the staff stream when staff sign out', async () => {
+    const link = await createSignInLink(api.db, STAFF);
+    const signedIn = await api.fresh().admin.auth.link.$post({ json: { token: link } });
+    const token = decodeURIComponent(/admin_session=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')?.[1] ?? '');
+    const response = await api.http.admin.stream.$get({}, bearer(token));
+    const stream = sseReader(response);
+    await stream.next();
+    expect((await api.http.admin.logout.$post({}, bearer(token))).status).toBe(204);
+    expect(await stream.ended(HEARTBEAT_MS / 2)).toBe(true);
+  });
+
+  it('unsubscribes from the bus when the client goes away', async () => {
+    const before = api.bus.listenerCount;
+    const { token } = await clientWithProject();
+
+    // Cancelling the body (what the Node adapter does when the socket closes).
+    const first = await clientStream(token);
+    expect(api.bus.listenerCount).toBe(before + 1);
+    await first.cancel();
+    expect(api.bus.listenerCount).toBe(before);
+
+    // Aborting the request's signal (the adapter aborts it when the connection closes).
+    const abort = new AbortController();
+    // Untyped: the typed client cannot pass a signal to the in-process app.
+    const response = await api.raw('/api/client/stream', {
+      headers: { authorization: `Bearer ${token}` },
+      signal: abort.signal,
+    });
+    const second = sseReader(response);
+    await second.next();
+    expect(api.bus.listenerCount).toBe(before + 1);
+    abort.abort();
+    expect(await second.ended()).toBe(true);
+    expect(api.bus.listenerCount).toBe(before);
+  });
+});
+
+describe('read state', () => {
+  it('sends readAt with every message (null until the other side has read it)', async () => {
+    const { token, projectId } = await clientWithProject();
+    await api.http.client.projects[':projectId'].communications.$post(
+      { param: { projectId }, json: { subject: 'Hello', message: 'Hi team' } },
+      bearer(token),
+    );
+    const readAt = new Date('2026-11-03T14:05:00Z');
+    await api.db.update(communications).set({ isRead: true, readAt }).where(eq(communications.projectId, projectId));
+    const detail = await (
+      await api.http.client.projects[':projectId'].$get({ param: { projectId } }, bearer(token))
+    ).json();
+    expect(detail.communications[0]).toMatchObject({ isRead: true, readAt: readAt.toISOString() });
+  });
+});
