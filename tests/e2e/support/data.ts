@@ -10,6 +10,7 @@ import { e2eEnv } from '../../../scripts/e2e-env.mjs';
 import { hashPassword } from '../../../src/server/auth/passwords.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../../src/server/services/db.ts';
 import { createSession } from '../../../src/server/services/sessions.ts';
+import { unsubscribeLinks } from '../../../src/server/services/unsubscribe.ts';
 
 export type { Database };
 
@@ -130,4 +131,12 @@ export async function staffUser(db: Database, email: string): Promise<{ id: stri
   await db.insert(users).values({ username }).onConflictDoNothing({ target: users.username });
   const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
   return { id: user!.id, username: user!.username };
+}
+
+/**
+ * The unsubscribe addresses of `clientId`'s emails (`pageUrl` for the text, `postUrl` for the
+ * List-Unsubscribe header), made as the mail worker makes them, under the test server's SITE_URL.
+ */
+export function unsubscribeLinksFor(db: Database, clientId: string): Promise<{ pageUrl: string; postUrl: string }> {
+  return unsubscribeLinks(db, e2eEnv(E2E_PORT).SITE_URL!, clientId);
 }
