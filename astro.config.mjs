@@ -29,7 +29,7 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    sitemap({ filter: (page) => !/\/(portal|admin|blog-admin)(\/|$)/.test(new URL(page).pathname) }),
+    sitemap({ filter: (page) => !/\/(portal|admin|blog-admin|unsubscribe)(\/|$)/.test(new URL(page).pathname) }),
     serverEntry(),
   ],
   build: {

@@ -3,17 +3,19 @@
  * with `testClient(createApp(deps))` (docs/product.md#api).
  *
  * Every response carries the security headers and `Cache-Control: no-store` unless a route set
- * its own; bodies over 64 KB answer 413 and bodies that are not JSON 415. Errors become answers
+ * its own; bodies over 64 KB answer 413 and bodies that are not JSON 415 (but for the one-click
+ * unsubscribe, which takes the form mail providers send). Errors become answers
  * here and only here (`onError`), always as `{error: {code, message, fields?}}` with an honest
  * status (docs/product.md#errors); unknown paths answer 404 in that shape.
  */
 import { Hono, type Context } from 'hono';
+import { except } from 'hono/combine';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiEnv } from './context.ts';
 import type { AppDeps } from './deps.ts';
 import { isHttpsSite } from './env.ts';
-import { AppError, ConflictError, InvalidFieldError, NotFoundError, errorBody } from './errors.ts';
+import { AppError, ConflictError, InvalidFieldError, InvalidTokenError, NotFoundError, errorBody } from './errors.ts';
 import { limitBodySize, requireJsonBody } from './middleware/json-body.ts';
 import { API_CSP, securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './routes/admin/index.ts';
@@ -22,6 +24,7 @@ import { clientRoutes } from './routes/client/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { websiteAuditRoutes } from './routes/website-audit.ts';
 import { FetchRefused } from './website-audit/safe-fetch.ts';
 
@@ -51,6 +54,7 @@ function errorResponse(error: Error, c: Context<ApiEnv>): Response {
   if (error instanceof InvalidFieldError) {
     return c.json(errorBody('invalid_fields', error.message, { [error.field]: error.message }), 422);
   }
+  if (error instanceof InvalidTokenError) return c.json(errorBody(error.code, error.message), 400);
   if (error instanceof FetchRefused) {
     // The website audit could not or would not fetch the page: the visitor reads why under the field.
     return c.json(errorBody(`audit_${error.code}`, error.message, { website: error.message }), 422);
@@ -63,6 +67,13 @@ function errorResponse(error: Error, c: Context<ApiEnv>): Response {
   return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
 }
 
+/**
+ * The RFC 8058 one-click unsubscribe address (routes/unsubscribe.ts): mail providers POST a form
+ * there, without cookies and without an Origin header, so it alone is exempt from the JSON-only
+ * rule here and from Astro's origin check in the server entry (main.ts).
+ */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/unsubscribe';
+
 export function createApp(deps: AppDeps) {
   const headers = { ...securityHeaders({ https: isHttpsSite(deps.env) }), 'Content-Security-Policy': API_CSP };
 
@@ -74,7 +85,11 @@ export function createApp(deps: AppDeps) {
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   app.use('*', limitBodySize);
-  app.use('*', requireJsonBody);
+  // The one route that takes a form: RFC 8058 one-click unsubscribe, as mail providers send it.
+  app.use(
+    '*',
+    except((c) => c.req.method === 'POST' && c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH, requireJsonBody),
+  );
 
   const routes = app
     .route('/health', healthRoutes(deps))
@@ -83,7 +98,8 @@ export function createApp(deps: AppDeps) {
     .route('/client', clientRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/blog-admin', blogEditorRoutes(deps))
-    .route('/audit', websiteAuditRoutes(deps, deps.audit));
+    .route('/audit', websiteAuditRoutes(deps, deps.audit))
+    .route('/unsubscribe', unsubscribeRoutes(deps));
 
   if (deps.env.BENCH_ROUTES) {
     // A route with no work behind it, for `npm run bench:api` to measure the stack's own cost.

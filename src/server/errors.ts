@@ -4,7 +4,8 @@
  *
  * - `AppError`: an HTTP-level refusal raised by the HTTP layer (401, 413, 415, 429...).
  * - Domain errors, raised by services, which know nothing of HTTP: `NotFoundError` (404),
- *   `ConflictError` (409), `InvalidFieldError` (422 naming one field).
+ *   `ConflictError` (409), `InvalidFieldError` (422 naming one field), `InvalidTokenError` (400,
+ *   a signed link that is forged, expired or made for another use).
  */
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -48,6 +49,23 @@ export class InvalidFieldError extends Error {
   constructor(
     readonly field: string,
     message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Why a signed token was refused: made with another key, past its expiry, or for another use. */
+type TokenFault = 'forged' | 'expired' | 'wrong_purpose' | 'unknown_subject';
+
+/**
+ * A signed token (an unsubscribe link's) that cannot be used: `reason` says why, for logs and
+ * tests; the person only reads `message` (400 with `code`).
+ */
+export class InvalidTokenError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly reason: TokenFault,
   ) {
     super(message);
   }

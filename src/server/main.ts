@@ -5,13 +5,19 @@
  * variable), apply the database migrations, then serve Astro's handler (prebuilt pages,
  * on-demand pages and the /api bridge) behind gzip/brotli compression (never for event streams,
  * which must not be buffered) and the security headers that prebuilt pages cannot set
- * themselves. The hourly sweep of expired sessions and links (jobs/sweep.ts) and the notification
+ * themselves. One request skips Astro: the RFC 8058 one-click unsubscribe (`POST
+ * /api/unsubscribe`), which mail providers send as a form without an Origin header and which
+ * Astro's origin check would refuse (docs/product.md#settings-screen); it goes to the API
+ * directly. The hourly sweep of expired sessions and links (jobs/sweep.ts) and the notification
  * worker (jobs/notification-worker.ts) run in this process. SIGINT and SIGTERM close the server
  * gracefully.
  */
 import http from 'node:http';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from './app.ts';
+import { runtimeApp } from './runtime.ts';
 import { migrateDatabase, openDatabase } from './services/db.ts';
 import { startNotificationWorker } from './jobs/notification-worker.ts';
 import { scheduleSweep } from './jobs/sweep.ts';
@@ -23,6 +29,38 @@ import { PAGE_CSP_HEADER, securityHeaders } from './middleware/security-headers.
 const ASSET_PREFIX = '/_astro/';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+/**
+ * True for the one-click unsubscribe POST. Astro's origin check (ADR 0004) refuses a cross-site
+ * form post, and a mail provider's is one by design; this route reads no cookie (its signed
+ * token is its only authority), so it goes to the API directly and every other request keeps
+ * the check.
+ */
+function isOneClickUnsubscribe(req: http.IncomingMessage): boolean {
+  return req.method === 'POST' && (req.url ?? '').split('?')[0] === ONE_CLICK_UNSUBSCRIBE_PATH;
+}
+
+/** Hands `req` to the API (the same app the Astro bridge serves) and writes its answer to `res`. */
+async function answerFromApi(req: http.IncomingMessage, res: http.ServerResponse, siteUrl: string): Promise<void> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+  }
+  const request = new Request(new URL(req.url ?? '/', siteUrl), {
+    method: req.method,
+    headers,
+    body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
+    duplex: 'half',
+  } as RequestInit);
+  const response = await (await runtimeApp()).fetch(request, { clientAddress: req.socket.remoteAddress });
+  res.statusCode = response.status;
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
 
 function readEnv(): Env {
   try {
@@ -72,7 +110,14 @@ async function main(): Promise<void> {
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       res.setHeader('Content-Security-Policy', PAGE_CSP_HEADER);
     }
-    compress(req as never, res as never, () => astro.handler(req, res));
+    compress(req as never, res as never, () => {
+      if (!isOneClickUnsubscribe(req)) return astro.handler(req, res);
+      answerFromApi(req, res, env.SITE_URL).catch((error: unknown) => {
+        console.error('[unsubscribe] one-click request failed', error);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+    });
   });
 
   server.on('error', (error: NodeJS.ErrnoException) => {

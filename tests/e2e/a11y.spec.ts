@@ -5,8 +5,9 @@ import { BAKERY } from './support/sample-clients.ts';
 /**
  * The accessibility sweep: every page of the sitemap (read from the running server, so a new
  * page is swept without touching this file), the not-found page, every screen of the client
- * portal and of the staff dashboard, and the landing page's overlays. axe checks WCAG 2.x A and
- * AA (expectNoAxeViolations), and no page may scroll sideways. At 1280 px in the desktop project,
+ * portal (settings included) and of the staff dashboard, the unsubscribe page (not in the
+ * sitemap), and the landing page's overlays. axe checks WCAG 2.x A and AA
+ * (expectNoAxeViolations), and no page may scroll sideways. At 1280 px in the desktop project,
  * at 375 px on the phone project's device (tests tagged @phone).
  */
 const WIDTHS = [1280, 375] as const;
@@ -145,6 +146,46 @@ for (const width of WIDTHS) {
       await signInClient();
       await page.goto('/portal');
       await expect(page.getByRole('heading', { name: 'No projects yet' })).toBeVisible();
+      await sweep(page);
+    });
+
+    test('portal settings, as shown and with error messages', async ({ page, signInClient, allowPageErrors }) => {
+      allowPageErrors(/status of 422/);
+      await presetConsent(page);
+      await signInClient({ name: 'Sweep Settings', company: 'Sweep Company', password: 'sweep-pass-1' });
+      await page.goto('/portal/settings');
+      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+      await sweep(page);
+      await page.getByLabel('Full name').fill('S');
+      await page.getByRole('button', { name: 'Save Profile' }).click();
+      await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+      await page.getByLabel('Current password').fill('not-the-password');
+      await page.getByLabel('New password', { exact: true }).fill('sweep-pass-2');
+      await page.getByLabel('Confirm new password').fill('sweep-pass-2');
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      await expect(
+        page.getByRole('form', { name: 'Change password' }).getByText('Current password is incorrect'),
+      ).toBeVisible();
+      await sweep(page);
+    });
+
+    test('the unsubscribe page: asking, done, and a link that does not work', async ({
+      page,
+      signInClient,
+      unsubscribeLinks,
+      allowPageErrors,
+    }) => {
+      allowPageErrors(/status of 400/);
+      await presetConsent(page);
+      const client = await signInClient();
+      await page.goto((await unsubscribeLinks(client.id)).pageUrl);
+      await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe from project emails?' })).toBeVisible();
+      await sweep(page);
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
+      await sweep(page);
+      await page.goto('/unsubscribe?token=not-a-valid-token');
+      await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
       await sweep(page);
     });
 

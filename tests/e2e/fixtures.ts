@@ -6,6 +6,7 @@
  *   milestones and messages when asked; `signInClient(data?)` does the same and puts the
  *   client's session cookie on the browser context;
  * - `staffPage` is `page` with a staff session cookie on its context;
+ * - `unsubscribeLinks(clientId)` makes a client's unsubscribe addresses as the mail worker does;
  * - `presetConsent(page)` stores a cookie choice before the page loads, so the banner stays away;
  * - `expectNoAxeViolations(page)` runs axe (WCAG 2.x A and AA) and lists each violation.
  */
@@ -20,6 +21,7 @@ import {
   newSession,
   openTestDatabase,
   staffUser,
+  unsubscribeLinksFor,
   type ClientSpec,
   type CreatedClient,
   type Database,
@@ -54,6 +56,7 @@ export const test = base.extend<
     newClient: (data?: ClientSpec) => Promise<CreatedClient>;
     signInClient: (data?: ClientSpec, context?: BrowserContext) => Promise<CreatedClient>;
     staffPage: Page;
+    unsubscribeLinks: (clientId: string) => Promise<{ pageUrl: string; postUrl: string }>;
   },
   { database: Database }
 >({
@@ -80,6 +83,9 @@ export const test = base.extend<
     const user = await staffUser(database, STAFF_EMAIL);
     await addSessionCookie(context, baseURL!, 'admin_session', await newSession(database, 'staff', user.id));
     await use(page);
+  },
+  unsubscribeLinks: async ({ database }, use) => {
+    await use((clientId) => unsubscribeLinksFor(database, clientId));
   },
   allowPageErrors: async ({ pageErrors }, use) => {
     await use((pattern) => {

@@ -304,6 +304,23 @@ describe('how a stream ends', () => {
     expect(await expiring.ended(HEARTBEAT_MS * 4)).toBe(true);
   });
 
+  it("ends the other sessions' streams at once when the client changes the password, and keeps this one", async () => {
+    const { token, projectId } = await clientWithProject();
+    const email = (await (await api.http.client.me.$get({}, bearer(token))).json()).email;
+    const other = (await (await api.fresh().client.login.$post({ json: { email, password: 'secret-pass' } })).json())
+      .token;
+    const mine = await clientStream(token);
+    const theirs = await clientStream(other);
+    const changed = await api.http.client.password.$post(
+      { json: { currentPassword: 'secret-pass', newPassword: 'another-secret-pass' } },
+      bearer(token),
+    );
+    expect(changed.status).toBe(200);
+    expect(await theirs.ended(HEARTBEAT_MS / 4)).toBe(true);
+    await teamReply(projectId);
+    expect(await mine.event()).toEqual({ event: 'message', data: { projectId } });
+  });
+
   it('ends for a client whose account staff deleted', async () => {
     const { token, clientId } = await clientWithProject();
     const stream = await clientStream(token);

@@ -2,7 +2,8 @@
  * /admin (docs/product.md#dashboard): for signed-in staff, the four counters (Total Clients; Active Projects,
  * status in-progress; Total Projects; Unread Messages, not read and from the client), the four
  * tabs with their counts (Clients, Projects, Messages, Contact Forms), the full-page client and
- * project forms, and the latest admin events ('Recent activity'). The sign-in screen otherwise.
+ * project forms, the latest admin events ('Recent activity'), and the staff member's own email
+ * notifications switch (docs/product.md#settings-screen). The sign-in screen otherwise.
  * Everything follows live updates (docs/product.md#live-updates): a client's message shows up,
  * and the counters move, without a reload.
  */
@@ -19,6 +20,7 @@ import { LeadsTab } from './leads-tab.tsx';
 import { MessagesTab } from './messages-tab.tsx';
 import { ProjectForm } from './project-form.tsx';
 import { ProjectsTab } from './projects-tab.tsx';
+import { StaffNotifications } from './staff-notifications.tsx';
 import { UndeliveredEmails } from './undelivered-emails.tsx';
 import { adminLive, useClients, useCommunications, useLeads, useProjects, type AdminUser } from './queries.ts';
 import { navigate, useView, type Tab } from './route.ts';
@@ -103,11 +105,14 @@ function ListView({ tab, user }: { tab: Tab; user: AdminUser }) {
   const leads = useLeads();
   return (
     <div className="grid gap-8">
-      <div>
-        <h1 className="text-3xl font-extrabold text-ink-900">Dashboard</h1>
-        <p className="mt-1 text-ink-700">
-          Signed in as {user.username}. Clients, projects, conversations and leads in one place.
-        </p>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-extrabold text-ink-900">Dashboard</h1>
+          <p className="mt-1 break-words text-ink-700">
+            Signed in as {user.username}. Clients, projects, conversations and leads in one place.
+          </p>
+        </div>
+        <StaffNotifications user={user} />
       </div>
       <UndeliveredEmails />
       <Counters />

@@ -9,7 +9,7 @@ import type { LeadStatus } from '../../shared/projects.ts';
 import type { AdminClientValues, AdminProjectValues, MilestoneValues } from '../../shared/schemas/admin.ts';
 import { api, unwrap } from '../lib/api.ts';
 import { useSignOut } from '../lib/use-sign-out.ts';
-import { adminKeys, type AdminMilestone } from './queries.ts';
+import { adminKeys, type AdminMilestone, type AdminUser } from './queries.ts';
 
 /** A write that refreshes `refreshes` and the admin events once it succeeded. */
 function useAdminWrite<TData, TVariables = void>(
@@ -26,6 +26,23 @@ function useAdminWrite<TData, TVariables = void>(
 
 /** Signs out on the server; whatever it answers, clears every cached query and goes to /admin. */
 export const useAdminLogout = () => useSignOut(() => unwrap(api.admin.logout.$post()), '/admin');
+
+/**
+ * Turns the signed-in staff member's own notification emails on or off
+ * (docs/product.md#settings-screen); the staff profile keeps the saved setting. Not an admin
+ * event: it changes nobody's records.
+ */
+export function useSetStaffEmailNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (emailNotifications: boolean) =>
+      unwrap(api.admin.me.notifications.$put({ json: { emailNotifications } })),
+    onSuccess: ({ emailNotifications }) =>
+      queryClient.setQueryData<AdminUser | null>(adminKeys.me, (user) =>
+        user ? { ...user, emailNotifications } : user,
+      ),
+  });
+}
 
 /** Exchanges a one-time sign-in link's token for a staff session (the cookie). */
 export function useLinkSignIn() {

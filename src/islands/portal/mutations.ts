@@ -2,14 +2,20 @@
  * The client portal's writes (docs/product.md#portal), each owning its cache update: signing in
  * or registering writes the answer's client into the profile query; signing out clears every
  * query and goes to /portal; a message refreshes the project's conversation; reading a
- * project's team messages refreshes the project list's unread counts. The password reset
- * requests touch no cached data.
+ * project's team messages refreshes the project list's unread counts. In settings
+ * (docs/product.md#settings-screen), a saved profile and the email switch update the profile
+ * query. The password requests touch no cached data.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginValues, RegisterValues } from '../../shared/schemas/client.ts';
+import type {
+  ChangePasswordValues,
+  LoginValues,
+  ProfileFormValues,
+  RegisterValues,
+} from '../../shared/schemas/client.ts';
 import { api, unwrap } from '../lib/api.ts';
 import { useSignOut } from '../lib/use-sign-out.ts';
-import { portalKeys } from './queries.ts';
+import { portalKeys, type PortalClient } from './queries.ts';
 
 /** Sign-in; the answer's client becomes the profile. The returned token is not kept. */
 export function useLogin() {
@@ -48,6 +54,35 @@ export function useMarkTeamMessagesRead(projectId: string) {
   return useMutation({
     mutationFn: () => unwrap(api.client.projects[':projectId'].communications.read.$post({ param: { projectId } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.projects }),
+  });
+}
+
+/** Saves the client's name, company and phone; the answer's client becomes the profile (the header's name too). */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: ProfileFormValues) => unwrap(api.client.profile.$patch({ json: values })),
+    onSuccess: (answer) => queryClient.setQueryData(portalKeys.me, answer.client),
+  });
+}
+
+/** Turns the client's project emails on or off; the profile keeps the saved setting. */
+export function useSetEmailNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (emailNotifications: boolean) =>
+      unwrap(api.client.notifications.$put({ json: { emailNotifications } })),
+    onSuccess: ({ emailNotifications }) =>
+      queryClient.setQueryData<PortalClient | null>(portalKeys.me, (client) =>
+        client ? { ...client, emailNotifications } : client,
+      ),
+  });
+}
+
+/** Changes the password; the server signs out every other device of the client. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (values: ChangePasswordValues) => unwrap(api.client.password.$post({ json: values })),
   });
 }
 

@@ -1,9 +1,10 @@
 /**
  * What every portal screen shares (docs/product.md#portal): the query client, the header (logo,
- * the client's name and Sign Out when signed in), the 'Loading...' state while the session is
- * checked, the sign-in screen when there is no session, and the notification region.
+ * the client's name, Settings (docs/product.md#settings-screen) and Sign Out when signed in),
+ * the 'Loading...' state while the session is checked, the sign-in screen when there is no
+ * session, and the notification region.
  */
-import { ArrowLeft, LogOut } from 'lucide-react';
+import { ArrowLeft, LogOut, Settings } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query.ts';
 import { SessionFrame } from '../ui/session-frame.tsx';
@@ -11,6 +12,8 @@ import { BrandMark } from '../ui/brand-mark.tsx';
 import LoginScreen from './login-screen.tsx';
 import { useLogout } from './mutations.ts';
 import { useClientSession, type PortalClient } from './queries.ts';
+
+const SETTINGS_PATH = '/portal/settings';
 
 function Header({ user: client }: { user: PortalClient | null }) {
   const logout = useLogout();
@@ -23,14 +26,23 @@ function Header({ user: client }: { user: PortalClient | null }) {
             Client Portal<span className="sr-only">, First State Web Studio</span>
           </span>
         </a>
-        <div className="flex items-center gap-3">
+        <div className="flex items-center gap-2 sm:gap-3">
           {client ? (
             <>
               <span className="hidden text-sm text-ink-700 sm:inline">
                 Signed in as <strong className="text-ink-900">{client.name}</strong>
               </span>
-              <button type="button" className="btn-secondary" onClick={() => logout.mutate()}>
-                <LogOut aria-hidden="true" className="size-4" />
+              {/* Narrower on phones (Settings as an icon, Sign Out as a word), so the header keeps one row at 375 px. */}
+              <a
+                href={SETTINGS_PATH}
+                className="btn-secondary min-w-11 px-3 sm:px-5"
+                aria-current={window.location.pathname === SETTINGS_PATH ? 'page' : undefined}
+              >
+                <Settings aria-hidden="true" className="size-4" />
+                <span className="sr-only sm:not-sr-only">Settings</span>
+              </a>
+              <button type="button" className="btn-secondary px-3 sm:px-5" onClick={() => logout.mutate()}>
+                <LogOut aria-hidden="true" className="hidden size-4 sm:block" />
                 Sign Out
               </button>
             </>

@@ -1,17 +1,20 @@
 /**
- * Client accounts (docs/product.md#records): registration from the portal, and the staff's
- * list, create, update and delete (each recorded as an admin event in the same transaction).
+ * Client accounts (docs/product.md#records): registration from the portal, the client's own
+ * settings (docs/product.md#settings-screen: profile, email notifications, password), and the
+ * staff's list, create, update and delete (each recorded as an admin event in the same transaction).
  * Emails are stored trimmed and lower-cased, so one address cannot exist twice in another case;
  * a duplicate raises ConflictError('email_taken') on the `email` field.
  */
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { clients, projects } from '../../../db/schema/index.ts';
 import type { AdminClientValues } from '../../shared/schemas/admin.ts';
+import type { ProfileValues } from '../../shared/schemas/client.ts';
 import { hashPassword, verifyNothing, verifyPassword } from '../auth/passwords.ts';
 import { ConflictError, InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database, DbExecutor } from './db.ts';
 import { isUniqueViolation } from './db-errors.ts';
+import { revokeOtherSessions } from './sessions.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 
@@ -24,6 +27,7 @@ export function toPublicClient(client: ClientRow) {
     company: client.company,
     phone: client.phone,
     isActive: client.isActive,
+    emailNotifications: client.emailNotifications,
     createdAt: client.createdAt.toISOString(),
   };
 }
@@ -93,6 +97,67 @@ export async function insertClient(db: DbExecutor, input: NewClient): Promise<Cl
   );
   if (!row) throw new Error('Insert returned no row');
   return row;
+}
+
+/**
+ * The client's own profile (docs/product.md#settings-screen): name, company and phone, as a
+ * whole; a company or phone left empty is removed. The email stays as it is.
+ */
+export async function updateClientProfile(db: Database, clientId: string, values: ProfileValues) {
+  const [row] = await db
+    .update(clients)
+    .set({ name: values.name, company: values.company ?? null, phone: values.phone ?? null, updatedAt: new Date() })
+    .where(eq(clients.id, clientId))
+    .returning();
+  if (!row) throw new NotFoundError('Client');
+  return toPublicClient(row);
+}
+
+/** Turns the client's project emails on or off (docs/product.md#settings-screen); returns the new setting. */
+export async function setClientEmailNotifications(db: Database, clientId: string, on: boolean): Promise<boolean> {
+  const [row] = await db
+    .update(clients)
+    .set({ emailNotifications: on, updatedAt: new Date() })
+    .where(eq(clients.id, clientId))
+    .returning({ emailNotifications: clients.emailNotifications });
+  if (!row) throw new NotFoundError('Client');
+  return row.emailNotifications;
+}
+
+const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+
+/**
+ * A signed-in client changes their password (docs/product.md#settings-screen). The current
+ * password must match (InvalidFieldError on `currentPassword` otherwise); then, in one
+ * transaction, the new hash replaces the one that was checked and every session of the client
+ * but `keepSessionId` (the one asking) is revoked. A password changed meanwhile by another
+ * request counts as a wrong current password, so nothing is overwritten unchecked.
+ */
+export async function changeClientPassword(
+  db: Database,
+  clientId: string,
+  keepSessionId: string,
+  { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const [client] = await db
+    .select({ passwordHash: clients.passwordHash })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  if (!client) throw new NotFoundError('Client');
+  if (!(await verifyPassword(client.passwordHash, currentPassword))) {
+    throw new InvalidFieldError('currentPassword', WRONG_CURRENT_PASSWORD);
+  }
+  // Hashing takes a while: it happens before the transaction, which then only writes.
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(clients)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(clients.id, clientId), eq(clients.passwordHash, client.passwordHash)))
+      .returning({ id: clients.id });
+    if (changed.length === 0) throw new InvalidFieldError('currentPassword', WRONG_CURRENT_PASSWORD);
+    await revokeOtherSessions(tx, 'client', clientId, keepSessionId);
+  });
 }
 
 /** Clients, newest first, each with its number of projects (what its delete takes with it). */

@@ -33,8 +33,16 @@ export interface DatabaseHandle {
 /** Busy timeout for the embedded database, in milliseconds. */
 const BUSY_TIMEOUT_MS = 5000;
 
-/** One lock per embedded database file in this process (see `serializeWrites`). */
-const writeLocks = new Map<string, Mutex>();
+/**
+ * One lock per embedded database file in this process (see `serializeWrites`). Kept on
+ * `globalThis`, because the server entry and Astro's bundle each carry their own copy of this
+ * module, and the notification worker (entry) and the API (Astro) write to the same file.
+ */
+const LOCKS_KEY = Symbol.for('agency-site.db.write-locks');
+const writeLocks: Map<string, Mutex> = ((globalThis as Record<symbol, unknown>)[LOCKS_KEY] ??= new Map()) as Map<
+  string,
+  Mutex
+>;
 
 /** Statements that write (or lock the file for writing); reads run beside an open transaction. */
 const WRITE_STATEMENT = /^\s*(insert|update|delete|replace|create|drop|alter|pragma|begin|vacuum|reindex)\b/i;

@@ -7,7 +7,7 @@
  * lasts 30 days and is renewed to 30 days when used in its second half; an expired session is
  * refused and deleted; a client session of a deactivated client is refused.
  */
-import { eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import { adminSessions, clientSessions, clients, users } from '../../../db/schema/index.ts';
 import { newSessionToken, parseSessionToken, renewedExpiry, secretMatches } from '../auth/session-tokens.ts';
 import type { Database, DbExecutor } from './db.ts';
@@ -130,6 +130,17 @@ export async function revokeSession(db: DbExecutor, kind: SessionKind, sessionId
 export async function revokeUserSessions(db: DbExecutor, kind: SessionKind, userId: string): Promise<void> {
   const { table, owner } = TABLES[kind];
   await db.delete(table).where(eq(owner, userId));
+}
+
+/** Deletes every session of one client or staff user but `keepSessionId` (a password changed in settings). */
+export async function revokeOtherSessions(
+  db: DbExecutor,
+  kind: SessionKind,
+  userId: string,
+  keepSessionId: string,
+): Promise<void> {
+  const { table, owner } = TABLES[kind];
+  await db.delete(table).where(and(eq(owner, userId), ne(table.id, keepSessionId)));
 }
 
 /** Deletes the sessions of both kinds that expired at or before `now`; returns how many went. */

@@ -1,9 +1,12 @@
 /**
  * Staff accounts (the `users` table). Staff sign in with Google or a one-time link, so a staff
  * user is created on first sign-in, with the lower-cased email as username
- * (docs/product.md#admin-sign-in).
+ * (docs/product.md#admin-sign-in). Each staff member turns their own notification emails on or
+ * off (docs/product.md#settings-screen).
  */
+import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema/index.ts';
+import { NotFoundError } from '../errors.ts';
 import type { Database } from './db.ts';
 
 /** The user for `email`, created on first sign-in; lastSignInAt set to `now`. */
@@ -16,4 +19,15 @@ export async function upsertStaffUser(db: Database, email: string, now = new Dat
     .returning();
   if (!row) throw new Error('Upsert returned no row');
   return row;
+}
+
+/** Turns staff user `userId`'s notification emails on or off; returns the new setting. */
+export async function setStaffEmailNotifications(db: Database, userId: string, on: boolean): Promise<boolean> {
+  const [row] = await db
+    .update(users)
+    .set({ emailNotifications: on })
+    .where(eq(users.id, userId))
+    .returning({ emailNotifications: users.emailNotifications });
+  if (!row) throw new NotFoundError('Staff user');
+  return row.emailNotifications;
 }

@@ -63,6 +63,33 @@ export const registerFormSchema = registerSchema
 export type RegisterFormValues = z.input<typeof registerFormSchema>;
 export type RegisterFormOutput = z.output<typeof registerFormSchema>;
 
+/**
+ * The client's profile in settings (docs/product.md#settings-screen): name, company and phone
+ * with exactly the registration's rules. The email cannot be changed there.
+ */
+export const profileSchema = registerSchema.pick({ name: true, company: true, phone: true });
+export type ProfileValues = z.infer<typeof profileSchema>;
+export type ProfileFormValues = z.input<typeof profileSchema>;
+
+/** Changing the password in settings: the current one, and a new one by the registration's rules. */
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(CLIENT_PASSWORD_MAX, 'Current password is incorrect'),
+  newPassword: newPassword,
+});
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
+
+/** The change-password form: the request plus confirmPassword, which must equal newPassword. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.confirmPassword === values.newPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordFormValues = z.infer<typeof changePasswordFormSchema>;
+
 /** A message from the client to the project team. */
 export const projectMessageSchema = z.object({
   subject: z

@@ -11,6 +11,7 @@ import { hashPassword } from '../../../src/server/auth/passwords.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../../src/server/services/db.ts';
 import { queueCounts } from '../../../src/server/services/notifications.ts';
 import { createSession } from '../../../src/server/services/sessions.ts';
+import { unsubscribeLinks } from '../../../src/server/services/unsubscribe.ts';
 
 export type { Database };
 
@@ -171,4 +172,12 @@ export async function emailState(db: Database, id: string): Promise<string | und
     .from(notificationEmails)
     .where(eq(notificationEmails.id, id));
   return row?.status;
+}
+
+/**
+ * The unsubscribe addresses of `clientId`'s emails (`pageUrl` for the text, `postUrl` for the
+ * List-Unsubscribe header), made as the mail worker makes them, under the test server's SITE_URL.
+ */
+export function unsubscribeLinksFor(db: Database, clientId: string): Promise<{ pageUrl: string; postUrl: string }> {
+  return unsubscribeLinks(db, e2eEnv(E2E_PORT).SITE_URL!, clientId);
 }

@@ -1,0 +1,226 @@
+/**
+ * /portal/settings (docs/product.md#settings-screen): the signed-in client's profile (name,
+ * company and phone, by the registration's rules; the email is shown, not editable), the email
+ * notifications switch, and the change-password form. Without a session: the sign-in screen.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, KeyRound, Save } from 'lucide-react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  changePasswordFormSchema,
+  profileSchema,
+  type ChangePasswordFormValues,
+  type ProfileFormValues,
+  type ProfileValues,
+} from '../../shared/schemas/client.ts';
+import { messageOf } from '../lib/api.ts';
+import { toast } from '../lib/toast-store.ts';
+import { useSubmit } from '../lib/use-submit.ts';
+import { Field, NewPasswordFields, SubmitButton } from '../ui/form.tsx';
+import { Switch } from '../ui/switch.tsx';
+import { useChangePassword, useSetEmailNotifications, useUpdateProfile } from './mutations.ts';
+import { PortalFrame } from './portal-frame.tsx';
+import type { PortalClient } from './queries.ts';
+
+const CARD = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-700/10 sm:p-8';
+
+function SectionTitle({ id, children }: { id: string; children: string }) {
+  return (
+    <h2 id={id} className="text-xl font-bold text-ink-900">
+      {children}
+    </h2>
+  );
+}
+
+function ProfileSection({ client }: { client: PortalClient }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileFormValues, unknown, ProfileValues>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { name: client.name, company: client.company ?? '', phone: client.phone ?? '' },
+  });
+  const onSubmit = useSubmit(useUpdateProfile(), {
+    setError,
+    success: { title: 'Profile saved', description: 'Your details have been updated.' },
+    failure: { title: 'Could not save your profile', description: (error) => messageOf(error, 'Please try again.') },
+    onSuccess: ({ client: saved }) =>
+      reset({ name: saved.name, company: saved.company ?? '', phone: saved.phone ?? '' }),
+  });
+
+  return (
+    <section aria-labelledby="profile-title" className={CARD}>
+      <SectionTitle id="profile-title">Profile</SectionTitle>
+      <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Profile" className="mt-5 grid gap-4">
+        <Field label="Full name" error={errors.name?.message}>
+          {(control) => <input {...control} autoComplete="name" className="field-input" {...register('name')} />}
+        </Field>
+        <dl>
+          <dt className="field-label">Email</dt>
+          <dd className="rounded-lg bg-slate-100 px-3 py-2.5 break-all text-ink-900">{client.email}</dd>
+          <dd className="mt-1 text-sm text-ink-700">You sign in with this address; it cannot be changed here.</dd>
+        </dl>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Company (optional)" error={errors.company?.message}>
+            {(control) => (
+              <input {...control} autoComplete="organization" className="field-input" {...register('company')} />
+            )}
+          </Field>
+          <Field label="Phone (optional)" error={errors.phone?.message}>
+            {(control) => (
+              <input {...control} type="tel" autoComplete="tel" className="field-input" {...register('phone')} />
+            )}
+          </Field>
+        </div>
+        <SubmitButton
+          pending={isSubmitting}
+          icon={<Save aria-hidden="true" className="size-5" />}
+          className="sm:w-auto sm:justify-self-start"
+        >
+          Save Profile
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+function NotificationsSection({ client }: { client: PortalClient }) {
+  const id = useId();
+  const setEmails = useSetEmailNotifications();
+  // While a change is being saved, the switch shows what was asked for.
+  const on = setEmails.isPending ? (setEmails.variables ?? client.emailNotifications) : client.emailNotifications;
+  const change = (next: boolean) => {
+    if (setEmails.isPending) return;
+    setEmails.mutate(next, {
+      onSuccess: ({ emailNotifications }) =>
+        toast(
+          emailNotifications
+            ? {
+                title: 'Email notifications on',
+                description: 'We will email you when the team replies or your project changes.',
+              }
+            : {
+                title: 'Email notifications off',
+                description: 'Replies and project updates still show here in the portal.',
+              },
+        ),
+      onError: (error) =>
+        toast({
+          title: 'Could not change email notifications',
+          description: messageOf(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    });
+  };
+
+  return (
+    <section aria-labelledby="notifications-title" className={CARD}>
+      <SectionTitle id="notifications-title">Email notifications</SectionTitle>
+      <div className="mt-5 flex items-center justify-between gap-4">
+        <div>
+          <label htmlFor={id} className="font-semibold text-ink-900">
+            Email me when the team replies or my project changes
+          </label>
+          <p id={`${id}-hint`} className="mt-1 text-sm text-ink-700">
+            Messages from the team, milestones reached and status changes. Your projects always show here.
+          </p>
+        </div>
+        <Switch id={id} checked={on} onCheckedChange={change} describedBy={`${id}-hint`} />
+      </div>
+    </section>
+  );
+}
+
+function PasswordSection() {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordFormValues>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const submit = useSubmit(useChangePassword(), {
+    setError,
+    success: {
+      title: 'Password changed',
+      description: 'Any other device signed in to your account has been signed out.',
+    },
+    failure: {
+      title: 'Could not change your password',
+      description: (error) => messageOf(error, 'Please try again.'),
+    },
+    onSuccess: () => reset(),
+  });
+  // The request carries the current and the new password, not the confirmation.
+  const onSubmit = ({ confirmPassword: _confirm, ...values }: ChangePasswordFormValues) => submit(values);
+
+  return (
+    <section aria-labelledby="password-title" className={CARD}>
+      <SectionTitle id="password-title">Change password</SectionTitle>
+      <p className="mt-1 text-ink-700">Other devices signed in to your account will be signed out.</p>
+      <form
+        method="post"
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        aria-label="Change password"
+        className="mt-5 grid gap-4"
+      >
+        <Field label="Current password" error={errors.currentPassword?.message}>
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              className="field-input"
+              {...register('currentPassword')}
+            />
+          )}
+        </Field>
+        <NewPasswordFields
+          password={register('newPassword')}
+          confirm={register('confirmPassword')}
+          labels={['New password', 'Confirm new password']}
+          errors={{ password: errors.newPassword?.message, confirm: errors.confirmPassword?.message }}
+        />
+        <SubmitButton
+          pending={isSubmitting}
+          icon={<KeyRound aria-hidden="true" className="size-5" />}
+          className="sm:w-auto sm:justify-self-start"
+        >
+          Change Password
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
+
+function Settings({ client }: { client: PortalClient }) {
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-6">
+      <div>
+        <a
+          href="/portal"
+          className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" /> Back to Portal
+        </a>
+        <h1 className="mt-3 text-3xl font-extrabold text-ink-900">Settings</h1>
+        <p className="mt-1 text-ink-700">Your details, your emails and your password.</p>
+      </div>
+      <ProfileSection client={client} />
+      <NotificationsSection client={client} />
+      <PasswordSection />
+    </div>
+  );
+}
+
+export default function PortalSettings() {
+  return <PortalFrame>{(client) => <Settings client={client} />}</PortalFrame>;
+}

@@ -1,0 +1,51 @@
+/**
+ * The signed-in client's settings under /api/client (docs/product.md#settings-screen). Nothing
+ * changes when a field is invalid (422 with field messages).
+ *
+ * - PATCH /profile {name, company, phone} → 200 {client} (the shape of GET /me), with the
+ *   registration's rules; the email cannot be changed here.
+ * - PUT /notifications {emailNotifications} → 200 {emailNotifications}.
+ * - POST /password {currentPassword, newPassword} → 200 {status: 'password-changed'}; a wrong
+ *   current password → 422 on `currentPassword`. Every other session of the client is revoked;
+ *   the one asking stays signed in. Each try counts against AUTH_RATE_LIMIT per 15 minutes, per
+ *   address and per account, as sign-in does (429 past it).
+ */
+import { Hono } from 'hono';
+import { changePasswordSchema, profileSchema } from '../../../shared/schemas/client.ts';
+import { notificationsSchema } from '../../../shared/schemas/notifications.ts';
+import { requireSession } from '../../auth/identity.ts';
+import type { SessionEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { createLimiter, limitByAddress } from '../../middleware/rate-limit.ts';
+import { changeClientPassword, setClientEmailNotifications, updateClientProfile } from '../../services/clients.ts';
+import { validate } from '../../validation.ts';
+import { AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS } from './session.ts';
+
+export function clientAccountRoutes(deps: AppDeps) {
+  const { db, env } = deps;
+  const signedIn = requireSession('client');
+  const byAddress = createLimiter(env.AUTH_RATE_LIMIT, AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS);
+  const byAccount = createLimiter(env.AUTH_RATE_LIMIT, AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS);
+
+  return new Hono<SessionEnv<'client'>>()
+    .patch('/profile', signedIn, validate('json', profileSchema), async (c) =>
+      c.json({ client: await updateClientProfile(db, c.var.user.id, c.req.valid('json')) }),
+    )
+    .put('/notifications', signedIn, validate('json', notificationsSchema), async (c) => {
+      const { emailNotifications } = c.req.valid('json');
+      return c.json({ emailNotifications: await setClientEmailNotifications(db, c.var.user.id, emailNotifications) });
+    })
+    .post(
+      '/password',
+      signedIn,
+      validate('json', changePasswordSchema),
+      limitByAddress(byAddress, 'password:'),
+      async (c) => {
+        await byAccount.consume(`password:${c.var.user.id}`);
+        await changeClientPassword(db, c.var.user.id, c.var.session.id, c.req.valid('json'));
+        // The other sessions are gone: their open streams check theirs and close.
+        deps.bus.publish({ type: 'session-ended', kind: 'client', userId: c.var.user.id });
+        return c.json({ status: 'password-changed' } as const);
+      },
+    );
+}
