@@ -19,7 +19,7 @@ import {
 } from '../../shared/schemas/client.ts';
 import { messageOf } from '../lib/api.ts';
 import { useSubmit } from '../lib/use-submit.ts';
-import { Field, NewPasswordFields, SubmitButton } from '../ui/form.tsx';
+import { CompanyPhoneFields, Field, NewPasswordFields, SubmitButton } from '../ui/form.tsx';
 import { useLogin, useRegister, useRequestPasswordReset } from './mutations.ts';
 
 type Mode = 'signin' | 'register' | 'forgot';
@@ -115,18 +115,11 @@ function RegisterForm() {
           <input {...control} type="email" autoComplete="email" className="field-input" {...register('email')} />
         )}
       </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Company (optional)" error={errors.company?.message}>
-          {(control) => (
-            <input {...control} autoComplete="organization" className="field-input" {...register('company')} />
-          )}
-        </Field>
-        <Field label="Phone (optional)" error={errors.phone?.message}>
-          {(control) => (
-            <input {...control} type="tel" autoComplete="tel" className="field-input" {...register('phone')} />
-          )}
-        </Field>
-      </div>
+      <CompanyPhoneFields
+        company={register('company')}
+        phone={register('phone')}
+        errors={{ company: errors.company?.message, phone: errors.phone?.message }}
+      />
       <NewPasswordFields
         password={register('password')}
         confirm={register('confirmPassword')}

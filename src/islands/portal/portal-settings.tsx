@@ -17,7 +17,7 @@ import {
 import { messageOf } from '../lib/api.ts';
 import { toast } from '../lib/toast-store.ts';
 import { useSubmit } from '../lib/use-submit.ts';
-import { Field, NewPasswordFields, SubmitButton } from '../ui/form.tsx';
+import { CompanyPhoneFields, Field, NewPasswordFields, SubmitButton } from '../ui/form.tsx';
 import { Switch } from '../ui/switch.tsx';
 import { useChangePassword, useSetEmailNotifications, useUpdateProfile } from './mutations.ts';
 import { PortalFrame } from './portal-frame.tsx';
@@ -64,18 +64,11 @@ function ProfileSection({ client }: { client: PortalClient }) {
           <dd className="rounded-lg bg-slate-100 px-3 py-2.5 break-all text-ink-900">{client.email}</dd>
           <dd className="mt-1 text-sm text-ink-700">You sign in with this address; it cannot be changed here.</dd>
         </dl>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Company (optional)" error={errors.company?.message}>
-            {(control) => (
-              <input {...control} autoComplete="organization" className="field-input" {...register('company')} />
-            )}
-          </Field>
-          <Field label="Phone (optional)" error={errors.phone?.message}>
-            {(control) => (
-              <input {...control} type="tel" autoComplete="tel" className="field-input" {...register('phone')} />
-            )}
-          </Field>
-        </div>
+        <CompanyPhoneFields
+          company={register('company')}
+          phone={register('phone')}
+          errors={{ company: errors.company?.message, phone: errors.phone?.message }}
+        />
         <SubmitButton
           pending={isSubmitting}
           icon={<Save aria-hidden="true" className="size-5" />}

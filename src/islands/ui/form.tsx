@@ -1,6 +1,7 @@
 /**
  * Form building blocks shared by every island form: a labelled field with its error message
- * wired up for assistive technology, two new-password fields, the anti-bot honeypot, and a
+ * wired up for assistive technology, two new-password fields, the optional company and phone
+ * fields of a client account, the anti-bot honeypot, and a
  * submit button with a pending state. (A 422 answer's field messages reach the fields through
  * lib/use-submit.ts.)
  */
@@ -86,6 +87,28 @@ export function NewPasswordFields({
         )}
       </Field>
     </>
+  );
+}
+
+/** A client account's optional company and phone, side by side from the small breakpoint up. */
+export function CompanyPhoneFields({
+  company,
+  phone,
+  errors,
+}: {
+  company: UseFormRegisterReturn;
+  phone: UseFormRegisterReturn;
+  errors: { company?: string; phone?: string };
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field label="Company (optional)" error={errors.company}>
+        {(control) => <input {...control} autoComplete="organization" className="field-input" {...company} />}
+      </Field>
+      <Field label="Phone (optional)" error={errors.phone}>
+        {(control) => <input {...control} type="tel" autoComplete="tel" className="field-input" {...phone} />}
+      </Field>
+    </div>
   );
 }
 
