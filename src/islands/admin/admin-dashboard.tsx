@@ -22,9 +22,16 @@ import { ProjectForm } from './project-form.tsx';
 import { ProjectsTab } from './projects-tab.tsx';
 import { StaffNotifications } from './staff-notifications.tsx';
 import { UndeliveredEmails } from './undelivered-emails.tsx';
-import { adminLive, useClients, useCommunications, useLeads, useProjects, type AdminUser } from './queries.ts';
+import {
+  adminLive,
+  useClients,
+  useCommunications,
+  useLeads,
+  useProjects,
+  useSummary,
+  type AdminUser,
+} from './queries.ts';
 import { navigate, useView, type Tab } from './route.ts';
-import { isUnread } from './wording.ts';
 
 function Counter({
   label,
@@ -56,29 +63,33 @@ function Counter({
 }
 
 function Counters() {
-  const clients = useClients();
-  const projects = useProjects();
-  const messages = useCommunications();
+  const summary = useSummary().data;
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-      <Counter label="Total Clients" value={clients.data?.length} icon={Users} tone="bg-blue-100 text-blue-800" />
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">
+      <Counter label="Total Clients" value={summary?.totalClients} icon={Users} tone="bg-blue-100 text-blue-800" />
       <Counter
         label="Active Projects"
-        value={projects.data?.filter((p) => p.status === 'in-progress').length}
+        value={summary?.activeProjects}
         icon={PlayCircle}
         tone="bg-yellow-100 text-yellow-800"
       />
       <Counter
         label="Total Projects"
-        value={projects.data?.length}
+        value={summary?.totalProjects}
         icon={FolderKanban}
         tone="bg-purple-100 text-purple-800"
       />
       <Counter
         label="Unread Messages"
-        value={messages.data?.filter(isUnread).length}
+        value={summary?.unreadMessages}
         icon={MessageSquare}
         tone="bg-red-100 text-red-800"
+      />
+      <Counter
+        label="New Leads (7 days)"
+        value={summary?.newLeadsThisWeek}
+        icon={Inbox}
+        tone="bg-green-100 text-green-800"
       />
     </dl>
   );

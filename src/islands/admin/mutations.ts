@@ -11,7 +11,7 @@ import { api, unwrap } from '../lib/api.ts';
 import { useSignOut } from '../lib/use-sign-out.ts';
 import { adminKeys, type AdminMilestone, type AdminUser } from './queries.ts';
 
-/** A write that refreshes `refreshes` and the admin events once it succeeded. */
+/** A write that refreshes `refreshes`, the admin events and the counters once it succeeded. */
 function useAdminWrite<TData, TVariables = void>(
   mutationFn: (variables: TVariables) => Promise<TData>,
   refreshes: QueryKey[],
@@ -20,7 +20,11 @@ function useAdminWrite<TData, TVariables = void>(
   return useMutation({
     mutationFn,
     onSuccess: () =>
-      Promise.all([...refreshes, adminKeys.events].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+      Promise.all(
+        [...refreshes, adminKeys.events, adminKeys.summary].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }
 

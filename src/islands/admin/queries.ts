@@ -21,6 +21,7 @@ export const adminKeys = {
   events: ['admin', 'events'],
   milestones: (projectId: string) => ['admin', 'milestones', projectId],
   undeliveredEmails: ['admin', 'undelivered-emails'],
+  summary: ['admin', 'summary'],
 } as const;
 
 const fetchMe = () => unwrap(api.admin.me.$get());
@@ -29,6 +30,7 @@ const fetchProjects = () => unwrap(api.admin.projects.$get());
 const fetchCommunications = () => unwrap(api.admin.communications.$get());
 const fetchLeads = () => unwrap(api.admin['contact-submissions'].$get());
 const fetchEvents = () => unwrap(api.admin.events.$get());
+const fetchSummary = () => unwrap(api.admin.summary.$get());
 const fetchUndeliveredEmails = () => unwrap(api.admin['undelivered-emails'].$get());
 const fetchMilestones = (id: string) => unwrap(api.admin.projects[':id'].milestones.$get({ param: { id } }));
 
@@ -61,6 +63,7 @@ export const adminQueries = {
   events: list(adminKeys.events, fetchEvents),
   milestones: (projectId: string) => list(adminKeys.milestones(projectId), () => fetchMilestones(projectId)),
   undeliveredEmails: list(adminKeys.undeliveredEmails, fetchUndeliveredEmails),
+  summary: list(adminKeys.summary, fetchSummary),
 };
 
 /** The signed-in staff member or null, and whether the check is still running. */
@@ -82,16 +85,19 @@ export const useLeads = () => useList(adminQueries.leads);
 export const useEvents = () => useList(adminQueries.events);
 export const useMilestones = (projectId: string) => useList(adminQueries.milestones(projectId));
 export const useUndeliveredEmails = () => useList(adminQueries.undeliveredEmails);
+/** The counters, counted by the server. */
+export const useSummary = () => useList(adminQueries.summary);
 
 /** What each live event changes on the dashboard (the counters follow their lists). */
 const STALE_AFTER: Record<LiveMessage['type'], (projectId: string) => QueryKey[]> = {
   // A new message: the messages list and the unread counter, a project's message count, and a
   // team reply's activity line.
-  message: () => [adminKeys.communications, adminKeys.projects, adminKeys.events],
-  'message-read': () => [adminKeys.communications, adminKeys.events],
+  message: () => [adminKeys.communications, adminKeys.projects, adminKeys.events, adminKeys.summary],
+  'message-read': () => [adminKeys.communications, adminKeys.events, adminKeys.summary],
   // A project or its milestones: the project list, the clients' project counts, the project
   // titles on messages, the milestones dialog and the activity log.
   'project-updated': (projectId) => [
+    adminKeys.summary,
     adminKeys.projects,
     adminKeys.clients,
     adminKeys.communications,
@@ -106,7 +112,13 @@ export const adminLive: LiveRefresh = {
     for (const queryKey of STALE_AFTER[type](projectId)) void queryClient.invalidateQueries({ queryKey });
   },
   onReconnect: (queryClient) => {
-    for (const queryKey of [adminKeys.clients, adminKeys.projects, adminKeys.communications, adminKeys.events]) {
+    for (const queryKey of [
+      adminKeys.clients,
+      adminKeys.projects,
+      adminKeys.communications,
+      adminKeys.events,
+      adminKeys.summary,
+    ]) {
       void queryClient.invalidateQueries({ queryKey });
     }
     void queryClient.invalidateQueries({ queryKey: ['admin', 'milestones'] });

@@ -17,6 +17,7 @@ import { staffSessionRoutes } from './session.ts';
 import { staffSignInRoutes } from './sign-in.ts';
 import { undeliveredEmailRoutes } from './undelivered-emails.ts';
 import { staffStreamRoutes } from './stream.ts';
+import { adminSummaryRoutes } from './summary.ts';
 
 export function adminRoutes(deps: AppDeps) {
   return new Hono<ApiEnv>()
@@ -29,5 +30,6 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', staffLeadRoutes(deps))
     .route('/', adminEventRoutes(deps))
     .route('/', undeliveredEmailRoutes(deps))
+    .route('/', adminSummaryRoutes(deps))
     .route('/', staffStreamRoutes());
 }
