@@ -46,7 +46,7 @@ function Counter({
 }) {
   return (
     <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-700/10 sm:p-5">
-      <dt className="flex items-center gap-2 text-sm font-semibold text-ink-700">
+      <dt className="flex items-center gap-2 text-sm font-semibold text-ink-700 xl:flex-col xl:items-start">
         <span className={cn('inline-flex size-8 shrink-0 items-center justify-center rounded-lg', tone)}>
           <Icon aria-hidden="true" className="size-4" />
         </span>
