@@ -112,6 +112,7 @@ describe('every admin endpoint needs a staff session', () => {
   const endpoints: [string, string, (options: Options) => Promise<Response>][] = [
     ['GET', '/api/admin/me', (o) => admin().me.$get({}, o)],
     ['GET', '/api/admin/clients', (o) => admin().clients.$get({}, o)],
+    ['GET', '/api/admin/clients/any', (o) => admin().clients[':id'].$get(id, o)],
     [
       'POST',
       '/api/admin/clients',
@@ -124,6 +125,9 @@ describe('every admin endpoint needs a staff session', () => {
     ],
     ['DELETE', '/api/admin/clients/any', (o) => admin().clients[':id'].$delete(id, o)],
     ['GET', '/api/admin/projects', (o) => admin().projects.$get({}, o)],
+    ['GET', '/api/admin/projects/any', (o) => admin().projects[':id'].$get(id, o)],
+    ['GET', '/api/admin/summary', (o) => admin().summary.$get({}, o)],
+    ['GET', '/api/admin/undelivered-emails', (o) => admin()['undelivered-emails'].$get({}, o)],
     ['POST', '/api/admin/projects', (o) => admin().projects.$post({ json: { clientId: 'x', title: 'T' } }, o)],
     [
       'PUT',
@@ -296,6 +300,29 @@ describe('projects', () => {
     expect((await admin().projects[':id'].$delete({ param }, staff())).status).toBe(404);
     const put = await admin().projects[':id'].$put({ param, json: { clientId: client.id, title: 'X' } }, staff());
     expect(put.status).toBe(404);
+  });
+});
+
+describe('one record, as the edit forms load it', () => {
+  it('GET /clients/{id} and /projects/{id} answer the list item of that record, or 404', async () => {
+    const { client, project } = await newProject('Single Record');
+    const clients = await (await admin().clients.$get({}, staff())).json();
+    const projects = await (await admin().projects.$get({}, staff())).json();
+    const oneClient = await admin().clients[':id'].$get({ param: { id: client.id } }, staff());
+    expect(oneClient.status).toBe(200);
+    expect(await oneClient.json()).toEqual(clients.find((c) => c.id === client.id));
+    const oneProject = await admin().projects[':id'].$get({ param: { id: project.id } }, staff());
+    expect(oneProject.status).toBe(200);
+    const projectBody = await oneProject.json();
+    expect(projectBody).toEqual(projects.find((p) => p.id === project.id));
+    expect(projectBody).toMatchObject({ client: { name: 'Single Record Client' }, milestoneCount: 0 });
+
+    const missingClient = await admin().clients[':id'].$get({ param: { id: 'no-such-client' } }, staff());
+    expect(missingClient.status).toBe(404);
+    expect((await errorOf(missingClient)).message).toBe('Client not found');
+    const missingProject = await admin().projects[':id'].$get({ param: { id: 'no-such-project' } }, staff());
+    expect(missingProject.status).toBe(404);
+    expect((await errorOf(missingProject)).message).toBe('Project not found');
   });
 });
 

@@ -17,7 +17,7 @@ import { Field } from '../ui/form.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { FormPage, MissingRecord } from './form-page.tsx';
 import { useSaveClient } from './mutations.ts';
-import { useClients, type AdminClient } from './queries.ts';
+import { useClient, type AdminClient } from './queries.ts';
 import { navigate } from './route.ts';
 import { SaveButton } from './save-button.tsx';
 
@@ -91,12 +91,15 @@ function ClientFormPage({ client }: { client: AdminClient | null }) {
   );
 }
 
-/** The add form (`id` null) or the edit form of client `id`, once the list has loaded. */
+/** The edit form of client `id`, once that one client has loaded. */
+function EditClient({ id }: { id: string }) {
+  const client = useClient(id);
+  if (client.isPending) return <Loading label="Loading client..." />;
+  if (!client.data) return <MissingRecord what="Client" onBack={() => navigate('clients')} />;
+  return <ClientFormPage key={client.data.id} client={client.data} />;
+}
+
+/** The add form (`id` null) or the edit form of client `id`. */
 export function ClientForm({ id }: { id: string | null }) {
-  const clients = useClients();
-  if (id === null) return <ClientFormPage client={null} />;
-  if (clients.isPending) return <Loading label="Loading clients..." />;
-  const client = clients.data?.find((c) => c.id === id);
-  if (!client) return <MissingRecord what="Client" onBack={() => navigate('clients')} />;
-  return <ClientFormPage key={client.id} client={client} />;
+  return id === null ? <ClientFormPage client={null} /> : <EditClient id={id} />;
 }

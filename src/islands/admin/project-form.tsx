@@ -18,7 +18,7 @@ import { Field } from '../ui/form.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { FormPage, MissingRecord } from './form-page.tsx';
 import { useSaveProject } from './mutations.ts';
-import { useClients, useProjects, type AdminClient, type AdminProject } from './queries.ts';
+import { useClients, useProject, type AdminClient, type AdminProject } from './queries.ts';
 import { navigate } from './route.ts';
 import { SaveButton } from './save-button.tsx';
 
@@ -127,16 +127,19 @@ function ProjectFormPage({ project, clients }: { project: AdminProject | null; c
   );
 }
 
-/** The add form (`id` null) or the edit form of project `id`, once the lists have loaded. */
+/** The edit form of project `id`, once it has loaded. */
+function EditProject({ id, clients }: { id: string; clients: AdminClient[] }) {
+  const project = useProject(id);
+  if (project.isPending) return <Loading />;
+  if (!project.data) return <MissingRecord what="Project" onBack={() => navigate('projects')} />;
+  return <ProjectFormPage key={project.data.id} project={project.data} clients={clients} />;
+}
+
+/** The add form (`id` null) or the edit form of project `id`, once the client list has loaded. */
 export function ProjectForm({ id }: { id: string | null }) {
   const clients = useClients();
-  const projects = useProjects();
-  if (clients.isPending || (id !== null && projects.isPending)) return <Loading />;
-  if (clients.isError || projects.isError) {
-    return <MissingRecord what={id === null ? 'Client list' : 'Project'} onBack={() => navigate('projects')} />;
-  }
+  if (clients.isPending) return <Loading />;
+  if (clients.isError) return <MissingRecord what="Client list" onBack={() => navigate('projects')} />;
   if (id === null) return <ProjectFormPage project={null} clients={clients.data} />;
-  const project = projects.data?.find((p) => p.id === id);
-  if (!project) return <MissingRecord what="Project" onBack={() => navigate('projects')} />;
-  return <ProjectFormPage key={project.id} project={project} clients={clients.data} />;
+  return <EditProject id={id} clients={clients.data} />;
 }

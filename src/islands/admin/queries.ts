@@ -30,6 +30,8 @@ const fetchProjects = () => unwrap(api.admin.projects.$get());
 const fetchCommunications = () => unwrap(api.admin.communications.$get());
 const fetchLeads = () => unwrap(api.admin['contact-submissions'].$get());
 const fetchEvents = () => unwrap(api.admin.events.$get());
+const fetchClient = (id: string) => unwrap(api.admin.clients[':id'].$get({ param: { id } }));
+const fetchProject = (id: string) => unwrap(api.admin.projects[':id'].$get({ param: { id } }));
 const fetchSummary = () => unwrap(api.admin.summary.$get());
 const fetchUndeliveredEmails = () => unwrap(api.admin['undelivered-emails'].$get());
 const fetchMilestones = (id: string) => unwrap(api.admin.projects[':id'].milestones.$get({ param: { id } }));
@@ -64,6 +66,9 @@ export const adminQueries = {
   milestones: (projectId: string) => list(adminKeys.milestones(projectId), () => fetchMilestones(projectId)),
   undeliveredEmails: list(adminKeys.undeliveredEmails, fetchUndeliveredEmails),
   summary: list(adminKeys.summary, fetchSummary),
+  // Under the list's key, so whatever refreshes the list refreshes the record too.
+  client: (id: string) => list([...adminKeys.clients, id], () => fetchClient(id)),
+  project: (id: string) => list([...adminKeys.projects, id], () => fetchProject(id)),
 };
 
 /** The signed-in staff member or null, and whether the check is still running. */
@@ -85,6 +90,9 @@ export const useLeads = () => useList(adminQueries.leads);
 export const useEvents = () => useList(adminQueries.events);
 export const useMilestones = (projectId: string) => useList(adminQueries.milestones(projectId));
 export const useUndeliveredEmails = () => useList(adminQueries.undeliveredEmails);
+/** One client or one project, as the edit forms load it. */
+export const useClient = (id: string) => useList(adminQueries.client(id));
+export const useProject = (id: string) => useList(adminQueries.project(id));
 /** The counters, counted by the server. */
 export const useSummary = () => useList(adminQueries.summary);
 

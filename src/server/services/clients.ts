@@ -162,10 +162,22 @@ export async function changeClientPassword(
 
 /** Clients, newest first, each with its number of projects (what its delete takes with it). */
 export async function listClients(db: Database) {
+  return selectClients(db);
+}
+
+/** One client as the list shows it (with its project count). NotFoundError when it does not exist. */
+export async function getClient(db: Database, id: string) {
+  const [client] = await selectClients(db, id);
+  if (!client) throw new NotFoundError('Client');
+  return client;
+}
+
+async function selectClients(db: Database, id?: string) {
   const rows = await db
     .select({ client: clients, projectCount: count(projects.id) })
     .from(clients)
     .leftJoin(projects, eq(projects.clientId, clients.id))
+    .where(id === undefined ? undefined : eq(clients.id, id))
     .groupBy(clients.id)
     .orderBy(desc(clients.createdAt));
   return rows.map((r) => ({ ...toPublicClient(r.client), projectCount: r.projectCount }));

@@ -22,6 +22,17 @@ export type ProjectRow = typeof projects.$inferSelect;
  * numbers of milestones and messages (what its delete takes with it).
  */
 export async function listProjects(db: Database) {
+  return selectProjects(db);
+}
+
+/** One project as the list shows it. NotFoundError when it does not exist. */
+export async function getProject(db: Database, id: string) {
+  const [project] = await selectProjects(db, id);
+  if (!project) throw new NotFoundError('Project');
+  return project;
+}
+
+async function selectProjects(db: Database, id?: string) {
   const rows = await db
     .select({
       project: projects,
@@ -32,6 +43,7 @@ export async function listProjects(db: Database) {
     })
     .from(projects)
     .leftJoin(clients, eq(clients.id, projects.clientId))
+    .where(id === undefined ? undefined : eq(projects.id, id))
     .orderBy(desc(projects.createdAt));
   return rows.map((r) => ({
     ...toJson(r.project),

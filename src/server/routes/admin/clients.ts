@@ -1,6 +1,7 @@
 /**
  * Clients for staff under /api/admin/clients (docs/product.md#client-form): GET / (newest
- * first, with each client's number of projects), POST /, PUT /:id (a blank password keeps the
+ * first, with each client's number of projects), GET /:id (one, in the same shape; 404 when
+ * missing), POST /, PUT /:id (a blank password keeps the
  * current one), DELETE /:id (with its projects, milestones and messages). 409 when the email
  * exists in any case; 422 with the form's messages; 404 for a missing client. A delete then
  * publishes `project-updated` for each project it took and `session-ended` for the client, whose
@@ -12,7 +13,7 @@ import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { publishProjectUpdated } from '../../live/publish.ts';
-import { createClient, deleteClient, listClients, updateClient } from '../../services/clients.ts';
+import { createClient, deleteClient, getClient, listClients, updateClient } from '../../services/clients.ts';
 import { listClientProjects } from '../../services/projects.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
@@ -21,6 +22,9 @@ export function staffClientRoutes({ db, bus }: AppDeps) {
   const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
     .get('/clients', staff, async (c) => c.json(await listClients(db)))
+    .get('/clients/:id', staff, validate('param', idParam), async (c) =>
+      c.json(await getClient(db, c.req.valid('param').id)),
+    )
     .post('/clients', staff, validate('json', adminClientSchema), async (c) =>
       c.json(await createClient(db, c.var.user, c.req.valid('json')), 201),
     )

@@ -1,6 +1,7 @@
 /**
  * Projects for staff under /api/admin/projects (docs/product.md#project-form): GET / (newest
- * first, with the client's name and what a delete takes with it), POST /, PUT /:id, DELETE /:id
+ * first, with the client's name and what a delete takes with it), GET /:id (one, in the same
+ * shape; 404 when missing), POST /, PUT /:id, DELETE /:id
  * (with its milestones and messages). Budget in integer cents. 422 when the client does not
  * exist or a field is invalid; 404 for a missing project. Each write then publishes
  * `project-updated` (docs/product.md#live-updates), for the former client too when a project
@@ -12,7 +13,7 @@ import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ownerOf, publishProjectUpdated } from '../../live/publish.ts';
-import { createProject, deleteProject, listProjects, updateProject } from '../../services/projects.ts';
+import { createProject, deleteProject, getProject, listProjects, updateProject } from '../../services/projects.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
@@ -20,6 +21,9 @@ export function staffProjectRoutes({ db, bus }: AppDeps) {
   const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
     .get('/projects', staff, async (c) => c.json(await listProjects(db)))
+    .get('/projects/:id', staff, validate('param', idParam), async (c) =>
+      c.json(await getProject(db, c.req.valid('param').id)),
+    )
     .post('/projects', staff, validate('json', adminProjectSchema), async (c) => {
       const project = await createProject(db, c.var.user, c.req.valid('json'));
       publishProjectUpdated(bus, { projectId: project.id, clientId: project.clientId });
