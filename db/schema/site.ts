@@ -49,3 +49,26 @@ export const newsletterSubscribers = sqliteTable('newsletter_subscribers', {
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
 });
+
+/**
+ * Staff notes on a lead (docs/product.md#leads): who wrote it (kept as text too, so the note
+ * outlives the staff account) and when. Deleted with the lead.
+ */
+export const leadNotes = sqliteTable(
+  'lead_notes',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => crypto.randomUUID()),
+    leadId: text('lead_id')
+      .notNull()
+      .references(() => contactSubmissions.id, { onDelete: 'cascade' }),
+    authorId: text('author_id'),
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [index('lead_notes_lead_created_idx').on(t.leadId, t.createdAt)],
+);

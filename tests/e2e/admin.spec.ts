@@ -465,3 +465,38 @@ test('when the session ends while the page is open, the next action shows the si
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
 });
+
+test('leads: staff write notes on a lead, with who wrote them and when', async ({ staffPage: page, request }) => {
+  const name = unique('Nora Notes');
+  expect(
+    (
+      await request.post('/api/contact', {
+        data: {
+          name,
+          email: 'nora@example.com',
+          message: 'Please call.',
+          howDidYouFindUs: 'other',
+          startedAt: Date.now() - 10_000,
+        },
+      })
+    ).status(),
+  ).toBe(201);
+  await openAdmin(page);
+  await openTab(page, /^Contact Forms/);
+  const lead = card(page, name);
+  await lead.getByText(`Notes on ${name}`).click();
+  await expect(lead.getByText('No notes yet.')).toBeVisible();
+  const note = lead.getByLabel(`New note on ${name}`);
+  await lead.getByRole('button', { name: 'Add Note' }).click();
+  await expect(lead.getByText('Note is required')).toBeVisible();
+  await note.fill('Called on Monday.\nWill send a quote.');
+  await lead.getByRole('button', { name: 'Add Note' }).click();
+  const item = lead.getByRole('listitem').filter({ hasText: 'Called on Monday.' });
+  await expect(item).toContainText('Will send a quote.');
+  await expect(item).toContainText('owner@agency.example ·');
+  await expect(note).toHaveValue('');
+  await page.reload();
+  await openTab(page, /^Contact Forms/);
+  await card(page, name).getByText(`Notes on ${name}`).click();
+  await expect(card(page, name).getByText('Called on Monday.')).toBeVisible();
+});

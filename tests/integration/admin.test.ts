@@ -138,6 +138,12 @@ describe('every admin endpoint needs a staff session', () => {
     ['GET', '/api/admin/communications', (o) => admin().communications.$get({}, o)],
     ['GET', '/api/admin/contact-submissions', (o) => admin()['contact-submissions'].$get({}, o)],
     ['GET', '/api/admin/events', (o) => admin().events.$get({}, o)],
+    ['GET', '/api/admin/contact-submissions/any/notes', (o) => admin()['contact-submissions'][':id'].notes.$get(id, o)],
+    [
+      'POST',
+      '/api/admin/contact-submissions/any/notes',
+      (o) => admin()['contact-submissions'][':id'].notes.$post({ ...id, json: { body: 'Called back' } }, o),
+    ],
   ];
   it.each(endpoints)('%s %s answers 401 with no session and with a client session', async (_method, _path, call) => {
     expect((await call({})).status).toBe(401);
@@ -323,6 +329,42 @@ describe('one record, as the edit forms load it', () => {
     const missingProject = await admin().projects[':id'].$get({ param: { id: 'no-such-project' } }, staff());
     expect(missingProject.status).toBe(404);
     expect((await errorOf(missingProject)).message).toBe('Project not found');
+  });
+});
+
+describe('notes on a lead', () => {
+  const notes = () => admin()['contact-submissions'][':id'].notes;
+
+  it('adds notes with their author and time, lists them oldest first, and records an admin event', async () => {
+    const lead = (await (
+      await sendLead({ name: 'Noted Lead', email: 'noted@example.com', message: 'Call me', howDidYouFindUs: 'other' })
+    ).json()) as { id: string };
+    const first = await notes().$post({ param: { id: lead.id }, json: { body: '  Called, no answer.  ' } }, staff());
+    expect(first.status).toBe(201);
+    expect((await first.json()).note).toMatchObject({ leadId: lead.id, author: ADMIN, body: 'Called, no answer.' });
+    await notes().$post({ param: { id: lead.id }, json: { body: 'Sent the pricing.' } }, staff());
+    const listed = await (await notes().$get({ param: { id: lead.id } }, staff())).json();
+    expect(listed.map((n) => n.body)).toEqual(['Called, no answer.', 'Sent the pricing.']);
+    const events = await (await admin().events.$get({}, staff())).json();
+    expect(events[0]).toMatchObject({ entity: 'lead', entityId: lead.id, summary: 'Added a note on Noted Lead' });
+  });
+
+  it('refuses an empty or too long note with the field message, and a missing lead with 404', async () => {
+    const lead = (await (
+      await sendLead({ name: 'Quiet Lead', email: 'quiet@example.com', message: 'Hi', howDidYouFindUs: 'other' })
+    ).json()) as { id: string };
+    for (const [body, message] of [
+      ['   ', 'Note is required'],
+      ['x'.repeat(5001), 'Note must be at most 5,000 characters'],
+    ] as const) {
+      const refused = await notes().$post({ param: { id: lead.id }, json: { body } }, staff());
+      expect(refused.status).toBe(422);
+      expect((await errorOf(refused)).fields).toEqual({ body: message });
+    }
+    expect(await (await notes().$get({ param: { id: lead.id } }, staff())).json()).toEqual([]);
+    const missing = await notes().$post({ param: { id: 'no-such-lead' }, json: { body: 'Hello' } }, staff());
+    expect(missing.status).toBe(404);
+    expect((await notes().$get({ param: { id: 'no-such-lead' } }, staff())).status).toBe(404);
   });
 });
 

@@ -13,6 +13,7 @@ import { HOW_DID_YOU_FIND_US_LABELS, type HowDidYouFindUs } from '../../shared/s
 import { apiLinks, messageOf } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
+import { LeadNotes } from './lead-notes.tsx';
 import { useSetLeadStatus } from './mutations.ts';
 import { Badge, CARD, QueryList, TabHeading } from './parts.tsx';
 import { useLeads, type AdminLead } from './queries.ts';
@@ -136,6 +137,7 @@ function LeadCard({ lead }: { lead: AdminLead }) {
           </select>
         </div>
       </div>
+      <LeadNotes leadId={lead.id} leadName={lead.name} />
     </li>
   );
 }

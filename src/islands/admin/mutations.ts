@@ -6,7 +6,12 @@
  */
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { LeadStatus } from '../../shared/projects.ts';
-import type { AdminClientValues, AdminProjectValues, MilestoneValues } from '../../shared/schemas/admin.ts';
+import type {
+  AdminClientValues,
+  AdminProjectValues,
+  LeadNoteValues,
+  MilestoneValues,
+} from '../../shared/schemas/admin.ts';
 import { api, unwrap } from '../lib/api.ts';
 import { useSignOut } from '../lib/use-sign-out.ts';
 import { adminKeys, type AdminMilestone, type AdminUser } from './queries.ts';
@@ -180,4 +185,13 @@ export function useRetryEmail(id: string) {
     mutationFn: () => unwrap(api.admin['undelivered-emails'][':id'].retry.$post({ param: { id } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.undeliveredEmails }),
   });
+}
+
+/** Adds a note to lead `leadId`. */
+export function useAddLeadNote(leadId: string) {
+  return useAdminWrite(
+    (values: LeadNoteValues) =>
+      unwrap(api.admin['contact-submissions'][':id'].notes.$post({ param: { id: leadId }, json: values })),
+    [adminKeys.leadNotes(leadId)],
+  );
 }

@@ -22,6 +22,7 @@ export const adminKeys = {
   milestones: (projectId: string) => ['admin', 'milestones', projectId],
   undeliveredEmails: ['admin', 'undelivered-emails'],
   summary: ['admin', 'summary'],
+  leadNotes: (leadId: string) => ['admin', 'lead-notes', leadId],
 } as const;
 
 const fetchMe = () => unwrap(api.admin.me.$get());
@@ -32,6 +33,7 @@ const fetchLeads = () => unwrap(api.admin['contact-submissions'].$get());
 const fetchEvents = () => unwrap(api.admin.events.$get());
 const fetchClient = (id: string) => unwrap(api.admin.clients[':id'].$get({ param: { id } }));
 const fetchProject = (id: string) => unwrap(api.admin.projects[':id'].$get({ param: { id } }));
+const fetchLeadNotes = (id: string) => unwrap(api.admin['contact-submissions'][':id'].notes.$get({ param: { id } }));
 const fetchSummary = () => unwrap(api.admin.summary.$get());
 const fetchUndeliveredEmails = () => unwrap(api.admin['undelivered-emails'].$get());
 const fetchMilestones = (id: string) => unwrap(api.admin.projects[':id'].milestones.$get({ param: { id } }));
@@ -67,6 +69,7 @@ export const adminQueries = {
   undeliveredEmails: list(adminKeys.undeliveredEmails, fetchUndeliveredEmails),
   summary: list(adminKeys.summary, fetchSummary),
   // Under the list's key, so whatever refreshes the list refreshes the record too.
+  leadNotes: (leadId: string) => list(adminKeys.leadNotes(leadId), () => fetchLeadNotes(leadId)),
   client: (id: string) => list([...adminKeys.clients, id], () => fetchClient(id)),
   project: (id: string) => list([...adminKeys.projects, id], () => fetchProject(id)),
 };
@@ -93,6 +96,8 @@ export const useUndeliveredEmails = () => useList(adminQueries.undeliveredEmails
 /** One client or one project, as the edit forms load it. */
 export const useClient = (id: string) => useList(adminQueries.client(id));
 export const useProject = (id: string) => useList(adminQueries.project(id));
+/** The notes on one lead, oldest first. */
+export const useLeadNotes = (leadId: string) => useList(adminQueries.leadNotes(leadId));
 /** The counters, counted by the server. */
 export const useSummary = () => useList(adminQueries.summary);
 

@@ -3,8 +3,8 @@
  * (docs/product.md#leads). Stored by the public forms; listed, exported and given a status by
  * staff (the status change recorded as an admin event).
  */
-import { desc, eq } from 'drizzle-orm';
-import { contactSubmissions, type LeadStatus } from '../../../db/schema/index.ts';
+import { asc, desc, eq } from 'drizzle-orm';
+import { contactSubmissions, leadNotes, type LeadStatus } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database } from './db.ts';
@@ -46,6 +46,42 @@ export async function setLeadStatus(db: Database, actor: Actor, id: string, stat
     const [row] = await tx.update(contactSubmissions).set({ status }).where(eq(contactSubmissions.id, id)).returning();
     if (!row) throw new NotFoundError('Lead');
     await recordAdminEvent(tx, actor, 'update', 'lead', id, `Lead ${row.name} is now ${status}`);
+    return toJson(row);
+  });
+}
+
+/** The notes on lead `leadId`, oldest first. NotFoundError when the lead does not exist. */
+export async function listLeadNotes(db: Database, leadId: string) {
+  const [lead] = await db
+    .select({ id: contactSubmissions.id })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.id, leadId));
+  if (!lead) throw new NotFoundError('Lead');
+  const rows = await db
+    .select()
+    .from(leadNotes)
+    .where(eq(leadNotes.leadId, leadId))
+    .orderBy(asc(leadNotes.createdAt), asc(leadNotes.id));
+  return rows.map(toJson);
+}
+
+/**
+ * A staff note on lead `leadId`, by `actor`, recorded as an admin event in the same
+ * transaction. NotFoundError when the lead does not exist.
+ */
+export async function addLeadNote(db: Database, actor: Actor, leadId: string, body: string) {
+  return db.transaction(async (tx) => {
+    const [lead] = await tx
+      .select({ name: contactSubmissions.name })
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, leadId));
+    if (!lead) throw new NotFoundError('Lead');
+    const [row] = await tx
+      .insert(leadNotes)
+      .values({ leadId, authorId: actor.id, author: actor.username, body, createdAt: new Date() })
+      .returning();
+    if (!row) throw new Error('Insert returned no row');
+    await recordAdminEvent(tx, actor, 'create', 'lead', leadId, `Added a note on ${lead.name}`);
     return toJson(row);
   });
 }

@@ -167,6 +167,16 @@ export const milestoneOrderSchema = z.object({
 /** A lead's status. */
 export const leadStatusSchema = z.object({ status: z.enum(LEAD_STATUSES, { error: 'Choose a status' }) });
 
+/** A staff note on a lead: 1 to 5,000 characters after trimming (docs/product.md#leads). */
+export const leadNoteSchema = z.object({
+  body: z
+    .string({ error: 'Note is required' })
+    .trim()
+    .min(1, 'Note is required')
+    .max(5000, 'Note must be at most 5,000 characters'),
+});
+export type LeadNoteValues = z.infer<typeof leadNoteSchema>;
+
 /** The client form as typed: a new client needs a password; on edit a blank one keeps the current. */
 export const newClientFormSchema = adminClientSchema.refine((v) => v.password !== undefined, {
   path: ['password'],

@@ -1,15 +1,17 @@
 /**
  * Leads for staff under /api/admin (docs/product.md#leads): GET /contact-submissions (newest
- * first), PATCH /contact-submissions/:id {status}, and GET /contact-submissions.csv: every lead
- * as a CSV download, formulas neutralised.
+ * first), PATCH /contact-submissions/:id {status}, GET /contact-submissions.csv: every lead
+ * as a CSV download, formulas neutralised, and the lead's notes: GET
+ * /contact-submissions/:id/notes (oldest first) and POST /contact-submissions/:id/notes {body} →
+ * 201 {note}. 404 for a missing lead; 422 for an empty or too long note.
  */
 import { Hono } from 'hono';
-import { leadStatusSchema } from '../../../shared/schemas/admin.ts';
+import { leadNoteSchema, leadStatusSchema } from '../../../shared/schemas/admin.ts';
 import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { leadsToCsv } from '../../services/leads-csv.ts';
-import { listLeadRows, listLeads, setLeadStatus } from '../../services/leads.ts';
+import { addLeadNote, listLeadNotes, listLeadRows, listLeads, setLeadStatus } from '../../services/leads.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
@@ -28,5 +30,18 @@ export function staffLeadRoutes({ db }: AppDeps) {
       validate('param', idParam),
       validate('json', leadStatusSchema),
       async (c) => c.json(await setLeadStatus(db, c.var.user, c.req.valid('param').id, c.req.valid('json').status)),
+    )
+    .get('/contact-submissions/:id/notes', staff, validate('param', idParam), async (c) =>
+      c.json(await listLeadNotes(db, c.req.valid('param').id)),
+    )
+    .post(
+      '/contact-submissions/:id/notes',
+      staff,
+      validate('param', idParam),
+      validate('json', leadNoteSchema),
+      async (c) => {
+        const note = await addLeadNote(db, c.var.user, c.req.valid('param').id, c.req.valid('json').body);
+        return c.json({ note }, 201);
+      },
     );
 }
