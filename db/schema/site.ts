@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { LEAD_STATUSES } from '../../src/shared/projects.ts';
+import { clients } from './portal.ts';
 
 /** Where a lead came from: the landing contact form, the audit page, or the emergency form. */
 export const LEAD_SOURCES = ['landing', 'audit', 'emergency'] as const;
@@ -32,6 +33,8 @@ export const contactSubmissions = sqliteTable(
     status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
     /** The audit's score out of 100, for leads from the audit page (docs/product.md#website-audit). */
     auditScore: integer('audit_score'),
+    /** The client this lead became ("Convert to client", docs/product.md#leads); null until then. */
+    clientId: text('client_id').references(() => clients.id, { onDelete: 'set null' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),

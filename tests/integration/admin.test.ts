@@ -1,7 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { InferRequestType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminEvents, adminSessions, clients, communications, milestones, projects } from '../../db/schema/index.ts';
+import {
+  adminEvents,
+  adminSessions,
+  clients,
+  communications,
+  contactSubmissions,
+  milestones,
+  passwordResetTokens,
+  projects,
+} from '../../db/schema/index.ts';
+import { hashSecretHex } from '../../src/server/auth/tokens.ts';
 import { SESSION_TTL_MS } from '../../src/server/auth/session-tokens.ts';
 import { createSession } from '../../src/server/services/sessions.ts';
 import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
@@ -139,6 +149,11 @@ describe('every admin endpoint needs a staff session', () => {
     ['GET', '/api/admin/contact-submissions', (o) => admin()['contact-submissions'].$get({}, o)],
     ['GET', '/api/admin/events', (o) => admin().events.$get({}, o)],
     ['GET', '/api/admin/contact-submissions/any/notes', (o) => admin()['contact-submissions'][':id'].notes.$get(id, o)],
+    [
+      'POST',
+      '/api/admin/contact-submissions/any/convert',
+      (o) => admin()['contact-submissions'][':id'].convert.$post({ ...id, json: {} }, o),
+    ],
     [
       'POST',
       '/api/admin/contact-submissions/any/notes',
@@ -365,6 +380,101 @@ describe('notes on a lead', () => {
     const missing = await notes().$post({ param: { id: 'no-such-lead' }, json: { body: 'Hello' } }, staff());
     expect(missing.status).toBe(404);
     expect((await notes().$get({ param: { id: 'no-such-lead' } }, staff())).status).toBe(404);
+  });
+});
+
+describe('converting a lead to a client', () => {
+  const convert = () => admin()['contact-submissions'][':id'].convert;
+  async function newLead(name: string, email: string) {
+    const response = await sendLead({ name, email, message: 'We want a site', howDidYouFindUs: 'other' });
+    return ((await response.json()) as { id: string }).id;
+  }
+  /** The invitation link's token in the outbox for `email`. */
+  function invitationToken(email: string): string {
+    const mail = api
+      .outbox()
+      .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .find((m) => m.includes(`To: ${email}`) && m.includes('Subject: Your client portal'));
+    const token = mail?.match(/reset-password#token=([a-z2-7]+)/)?.[1];
+    if (!token) throw new Error(`no invitation for ${email}`);
+    return token;
+  }
+
+  it('creates the client and a first project, links and wins the lead, and invites the client to set a password', async () => {
+    const email = `convert-${Date.now()}@example.com`;
+    const leadId = await newLead('Connie Convert', email);
+    const converted = await convert().$post(
+      { param: { id: leadId }, json: { company: 'Convert Co', projectTitle: 'New website' } },
+      staff(),
+    );
+    expect(converted.status).toBe(201);
+    const { client, project } = await converted.json();
+    expect(client).toMatchObject({ name: 'Connie Convert', email, company: 'Convert Co' });
+    expect(project).toMatchObject({ clientId: client.id, title: 'New website', status: 'planning' });
+    const [lead] = await api.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId));
+    expect(lead).toMatchObject({ clientId: client.id, status: 'won' });
+
+    // Nobody can sign in until the client chose a password through the invitation.
+    expect((await api.fresh().client.login.$post({ json: { email, password: 'secret-pass' } })).status).toBe(401);
+    await api.tasks.drain();
+    const token = invitationToken(email);
+    const confirm = () =>
+      api.fresh().client['password-reset'].confirm.$post({ json: { token, password: 'my-own-password' } });
+    expect((await confirm()).status).toBe(200);
+    expect((await api.fresh().client.login.$post({ json: { email, password: 'my-own-password' } })).status).toBe(200);
+    expect((await confirm()).status).toBe(400);
+
+    const again = await convert().$post({ param: { id: leadId }, json: {} }, staff());
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).code).toBe('already_converted');
+  });
+
+  it('keeps the invitation for 72 hours, and no longer', async () => {
+    const email = `expiring-${Date.now()}@example.com`;
+    const leadId = await newLead('Eve Expiring', email);
+    await convert().$post({ param: { id: leadId }, json: {} }, staff());
+    await api.tasks.drain();
+    const token = invitationToken(email);
+    const [row] = await api.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, hashSecretHex(token)));
+    const hours = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 3_600_000;
+    expect(hours).toBe(72);
+    await api.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.tokenHash, hashSecretHex(token)));
+    const late = await api
+      .fresh()
+      .client['password-reset'].confirm.$post({ json: { token, password: 'too-late-pass' } });
+    expect(late.status).toBe(400);
+  });
+
+  it('writes nothing when the email is taken or the lead has none', async () => {
+    const email = `taken-${Date.now()}@example.com`;
+    await createClient({ name: 'Already Here', email, password: 'secret-pass' });
+    const leadId = await newLead('Second Try', email);
+    const clientsBefore = (await api.db.select().from(clients)).length;
+    const projectsBefore = (await api.db.select().from(projects)).length;
+    const taken = await convert().$post({ param: { id: leadId }, json: { projectTitle: 'Never made' } }, staff());
+    expect(taken.status).toBe(409);
+    expect((await errorOf(taken)).code).toBe('email_taken');
+    expect((await api.db.select().from(clients)).length).toBe(clientsBefore);
+    expect((await api.db.select().from(projects)).length).toBe(projectsBefore);
+    const [lead] = await api.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId));
+    expect(lead).toMatchObject({ clientId: null, status: 'new' });
+
+    const phoneOnly = await api.fresh().contact.$post({
+      json: { source: 'emergency', name: 'Phone Only', contact: '(302) 555-0123', message: 'Call me' },
+    });
+    const phoneLead = ((await phoneOnly.json()) as { id: string }).id;
+    const noEmail = await convert().$post({ param: { id: phoneLead }, json: {} }, staff());
+    expect(noEmail.status).toBe(422);
+    expect((await errorOf(noEmail)).fields).toEqual({ email: 'This lead has no email to invite' });
+    expect((await api.db.select().from(clients)).length).toBe(clientsBefore);
+    const missing = await convert().$post({ param: { id: 'no-such-lead' }, json: {} }, staff());
+    expect(missing.status).toBe(404);
   });
 });
 

@@ -6,19 +6,30 @@
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { clients, passwordResetTokens } from '../../../db/schema/index.ts';
 import { hashSecretHex, randomToken } from '../auth/tokens.ts';
-import type { Database } from './db.ts';
+import type { Database, DbExecutor } from './db.ts';
 import { revokeUserSessions } from './sessions.ts';
 
 /** How long a reset link works, in milliseconds: 1 hour. */
 const RESET_TTL_MS = 60 * 60 * 1000;
 
-/** Creates a link token for the client and returns it (it is stored only as a hash). */
-export async function createPasswordResetToken(db: Database, clientId: string, now = new Date()): Promise<string> {
+/** How long an invitation to set a first password works, in milliseconds: 72 hours. */
+export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
+
+/**
+ * Creates a link token for the client and returns it (it is stored only as a hash). It works for
+ * `ttlMs` (default 1 hour; an invitation passes INVITATION_TTL_MS). `db` may be a transaction.
+ */
+export async function createPasswordResetToken(
+  db: DbExecutor,
+  clientId: string,
+  now = new Date(),
+  ttlMs = RESET_TTL_MS,
+): Promise<string> {
   const token = `${randomToken()}${randomToken()}`;
   await db.insert(passwordResetTokens).values({
     clientId,
     tokenHash: hashSecretHex(token),
-    expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+    expiresAt: new Date(now.getTime() + ttlMs),
     createdAt: now,
   });
   return token;

@@ -182,3 +182,13 @@ export const newClientFormSchema = adminClientSchema.refine((v) => v.password !=
   path: ['password'],
   message: 'Password is required for a new client',
 });
+
+/**
+ * "Convert to client" (docs/product.md#leads): the client takes the lead's name and email; a
+ * company and a phone may be given, and the title of a first project.
+ */
+export const convertLeadSchema = z.object({
+  company: z.string().trim().max(100, 'Company must be at most 100 characters').optional(),
+  projectTitle: z.string().trim().max(200, 'Title must be at most 200 characters').optional(),
+});
+export type ConvertLeadValues = z.infer<typeof convertLeadSchema>;

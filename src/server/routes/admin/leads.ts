@@ -4,18 +4,46 @@
  * as a CSV download, formulas neutralised, and the lead's notes: GET
  * /contact-submissions/:id/notes (oldest first) and POST /contact-submissions/:id/notes {body} →
  * 201 {note}. 404 for a missing lead; 422 for an empty or too long note.
+ * POST /contact-submissions/:id/convert {company?, projectTitle?} → 201 {client, project}: the
+ * lead becomes a client in one transaction and is emailed an invitation to choose a password
+ * (a single-use link valid 72 hours, its token after `#`); 409 when converted before or the email
+ * is taken, 422 for a lead without an email.
  */
 import { Hono } from 'hono';
-import { leadNoteSchema, leadStatusSchema } from '../../../shared/schemas/admin.ts';
+import { convertLeadSchema, leadNoteSchema, leadStatusSchema } from '../../../shared/schemas/admin.ts';
 import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { leadsToCsv } from '../../services/leads-csv.ts';
-import { addLeadNote, listLeadNotes, listLeadRows, listLeads, setLeadStatus } from '../../services/leads.ts';
+import { publishProjectUpdated } from '../../live/publish.ts';
+import {
+  addLeadNote,
+  convertLeadToClient,
+  listLeadNotes,
+  listLeadRows,
+  listLeads,
+  setLeadStatus,
+} from '../../services/leads.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
-export function staffLeadRoutes({ db }: AppDeps) {
+/** The invitation's plain text: who invites, the link, and how long it works. */
+function invitationText(name: string, link: string): string {
+  return [
+    `Hello ${name},`,
+    '',
+    'First State Web Studio has opened a client portal account for you, where you can follow your projects and',
+    'talk to the team.',
+    'To choose your password, open this link within the next 72 hours (it works once):',
+    '',
+    link,
+    '',
+    'After that you sign in at the portal with this email address and your password.',
+  ].join('\n');
+}
+
+export function staffLeadRoutes(deps: AppDeps) {
+  const { db, env } = deps;
   const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
     .get('/contact-submissions', staff, async (c) => c.json(await listLeads(db)))
@@ -42,6 +70,31 @@ export function staffLeadRoutes({ db }: AppDeps) {
       async (c) => {
         const note = await addLeadNote(db, c.var.user, c.req.valid('param').id, c.req.valid('json').body);
         return c.json({ note }, 201);
+      },
+    )
+    .post(
+      '/contact-submissions/:id/convert',
+      staff,
+      validate('param', idParam),
+      validate('json', convertLeadSchema),
+      async (c) => {
+        const { client, project, token } = await convertLeadToClient(
+          db,
+          c.var.user,
+          c.req.valid('param').id,
+          c.req.valid('json'),
+        );
+        const link = new URL(`/portal/reset-password#token=${token}`, env.SITE_URL).href;
+        deps.tasks.run('client invitation email', () =>
+          deps.mailer.send({
+            id: crypto.randomUUID(),
+            to: [client.email],
+            subject: 'Your client portal at First State Web Studio',
+            text: invitationText(client.name, link),
+          }),
+        );
+        if (project) publishProjectUpdated(deps.bus, { projectId: project.id, clientId: client.id });
+        return c.json({ client, project }, 201);
       },
     );
 }
