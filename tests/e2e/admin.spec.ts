@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, presetConsent } from './fixtures.ts';
+import { test, expect, expectNoAxeViolations, presetConsent, sentMails } from './fixtures.ts';
 
 /**
  * The admin dashboard in Chromium. Every test signs in with the `staffPage` fixture and makes
@@ -499,4 +499,54 @@ test('leads: staff write notes on a lead, with who wrote them and when', async (
   await openTab(page, /^Contact Forms/);
   await card(page, name).getByText(`Notes on ${name}`).click();
   await expect(card(page, name).getByText('Called on Monday.')).toBeVisible();
+});
+
+test('leads: convert a lead to a client, who chooses a password from the invitation and signs in', async ({
+  staffPage: page,
+  request,
+  browser,
+}) => {
+  const name = unique('Carla Convert');
+  const email = `carla-${Date.now()}@example.com`;
+  expect(
+    (
+      await request.post('/api/contact', {
+        data: { name, email, message: 'Ready to start.', howDidYouFindUs: 'other', startedAt: Date.now() - 10_000 },
+      })
+    ).status(),
+  ).toBe(201);
+  await openAdmin(page);
+  await openTab(page, /^Contact Forms/);
+  await card(page, name)
+    .getByRole('button', { name: `Convert to client ${name}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Convert to client' });
+  await dialog.getByLabel('First project title (optional)').fill('Carla website');
+  await dialog.getByRole('button', { name: 'Create client' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Client created' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(card(page, name)).toContainText('Client');
+  await expect(card(page, name).getByRole('button', { name: /Convert to client/ })).toHaveCount(0);
+  await expect(card(page, name).getByLabel(/Lead status/)).toHaveValue('won');
+
+  const invitation = () =>
+    sentMails()
+      .find((m) => m.includes(`To: ${email}`) && m.includes('Your client portal'))
+      ?.match(/(\/portal\/reset-password#token=[a-z2-7]+)/)?.[1];
+  await expect.poll(invitation).toBeTruthy();
+  const client = await browser.newContext();
+  const portal = await client.newPage();
+  await portal.goto(invitation()!);
+  await expect(portal).toHaveURL(/\/portal\/reset-password$/);
+  await portal.getByLabel('New password', { exact: true }).fill('carla-chose-this');
+  await portal.getByLabel('Confirm new password').fill('carla-chose-this');
+  await portal.getByRole('button', { name: 'Set New Password' }).click();
+  await expect(portal.getByRole('status')).toContainText('Your password has been changed');
+  await portal.goto('/portal/login');
+  await portal.getByLabel('Email').fill(email);
+  await portal.getByLabel('Password', { exact: true }).fill('carla-chose-this');
+  await portal.getByRole('button', { name: 'Sign In' }).click();
+  await expect(portal.getByRole('heading', { name: /^Welcome,/ })).toBeVisible();
+  await expect(portal.getByText('Carla website')).toBeVisible();
+  await client.close();
 });

@@ -13,6 +13,7 @@ import { HOW_DID_YOU_FIND_US_LABELS, type HowDidYouFindUs } from '../../shared/s
 import { apiLinks, messageOf } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
+import { ConvertLeadDialog } from './convert-lead-dialog.tsx';
 import { LeadNotes } from './lead-notes.tsx';
 import { useSetLeadStatus } from './mutations.ts';
 import { Badge, CARD, QueryList, TabHeading } from './parts.tsx';
@@ -48,6 +49,7 @@ function LeadCard({ lead }: { lead: AdminLead }) {
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           <h3 className="font-bold wrap-anywhere text-ink-900">{lead.name}</h3>
           <Badge tone={STATUS_TONE[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
+          {lead.clientId && <Badge tone="green">Client</Badge>}
           {lead.urgent && (
             <Badge tone="red">
               <AlertTriangle aria-hidden="true" className="mr-1 size-3" /> Urgent
@@ -117,6 +119,7 @@ function LeadCard({ lead }: { lead: AdminLead }) {
               <span className="sr-only"> {lead.name}</span>
             </a>
           )}
+          {lead.email && !lead.clientId && <ConvertLeadDialog lead={lead} className={ACTION} />}
         </div>
         <div>
           <label htmlFor={statusId} className="block text-xs font-semibold text-ink-700">

@@ -9,6 +9,7 @@ import type { LeadStatus } from '../../shared/projects.ts';
 import type {
   AdminClientValues,
   AdminProjectValues,
+  ConvertLeadValues,
   LeadNoteValues,
   MilestoneValues,
 } from '../../shared/schemas/admin.ts';
@@ -193,5 +194,14 @@ export function useAddLeadNote(leadId: string) {
     (values: LeadNoteValues) =>
       unwrap(api.admin['contact-submissions'][':id'].notes.$post({ param: { id: leadId }, json: values })),
     [adminKeys.leadNotes(leadId)],
+  );
+}
+
+/** Turns lead `leadId` into a client (and a first project), inviting them to choose a password. */
+export function useConvertLead(leadId: string) {
+  return useAdminWrite(
+    (values: ConvertLeadValues) =>
+      unwrap(api.admin['contact-submissions'][':id'].convert.$post({ param: { id: leadId }, json: values })),
+    [adminKeys.leads, adminKeys.clients, adminKeys.projects],
   );
 }
