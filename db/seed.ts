@@ -4,8 +4,13 @@
  * Applies the migrations, then creates the demo client with three projects in different states,
  * their milestones and a conversation with messages from both sides. Running it again changes
  * nothing. Prints the demo sign-in.
+ *
+ * `npm run db:seed -- --scale N [--seed S]` then adds N clients with their projects, milestones
+ * and messages, and 5·N leads (db/seed-scale.ts); with the same S a second run adds nothing.
  */
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SCALE_PASSWORD, seedScale } from './seed-scale.ts';
 import { communications, milestones, projects } from './schema/index.ts';
 import { hashPassword } from '../src/server/auth/passwords.ts';
 import { migrateDatabase, openDatabase } from '../src/server/services/db.ts';
@@ -21,6 +26,13 @@ export const DEMO_CLIENT = {
 };
 
 const day = (iso: string) => new Date(`${iso}T15:00:00Z`);
+
+const { values: args } = parseArgs({ options: { scale: { type: 'string' }, seed: { type: 'string', default: '1' } } });
+const scale = args.scale === undefined ? 0 : Number(args.scale);
+const seed = Number(args.seed);
+if (!Number.isInteger(scale) || scale < 0 || !Number.isInteger(seed)) {
+  throw new Error('--scale takes a whole number of clients, --seed a whole number');
+}
 
 const env = loadEnv();
 const { client: connection, db } = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
@@ -182,5 +194,22 @@ if (existing) {
     ]);
   });
   console.log(`Demo data created. Sign in at /portal/login as ${DEMO_CLIENT.email} / ${DEMO_CLIENT.password}`);
+}
+
+if (scale > 0) {
+  const started = performance.now();
+  const result = await seedScale(db, { scale, seed, passwordHash: await hashPassword(SCALE_PASSWORD) });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (!result.created) {
+    console.log(`Scale data of seed ${seed} is already there: nothing added (use another --seed to add more).`);
+  } else {
+    const { clients, projects, milestones, communications, leads } = result.counts;
+    const total = clients + projects + milestones + communications + leads;
+    console.log(
+      `Scale data (seed ${seed}) created in ${seconds} s: ${clients} clients, ${projects} projects, ` +
+        `${milestones} milestones, ${communications} messages, ${leads} leads (${total} rows). ` +
+        `Clients sign in as first.last@seed${seed}.example.com / ${SCALE_PASSWORD}`,
+    );
+  }
 }
 connection.close();

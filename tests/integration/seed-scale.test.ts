@@ -1,0 +1,118 @@
+/**
+ * `npm run db:seed -- --scale N` (db/seed-scale.ts): the generator with N = 20 against fresh
+ * migrated databases: exact row counts, unique lower-case emails, every project owned by a
+ * created client, the same names for the same seed, and a second run of a seed writing nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, count, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients, communications, contactSubmissions, milestones, projects } from '../../db/schema/index.ts';
+import { seedScale } from '../../db/seed-scale.ts';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../src/server/services/db.ts';
+
+const N = 20;
+const PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$not-a-real-salt$not-a-real-hash';
+const dir = mkdtempSync(join(tmpdir(), 'agency-seed-scale-'));
+const handles: DatabaseHandle[] = [];
+
+async function freshDatabase(name: string) {
+  const handle = await openDatabase(`file:${join(dir, `${name}.db`)}`);
+  await migrateDatabase(handle.db, join(import.meta.dirname, '../../db/migrations'));
+  handles.push(handle);
+  return handle.db;
+}
+
+let first: Awaited<ReturnType<typeof freshDatabase>>;
+let result: Awaited<ReturnType<typeof seedScale>>;
+
+beforeAll(async () => {
+  first = await freshDatabase('first');
+  result = await seedScale(first, { scale: N, seed: 7, passwordHash: PASSWORD_HASH });
+});
+afterAll(() => {
+  for (const handle of handles) handle.client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('seedScale', () => {
+  it('writes N clients, 3 projects each, 5 milestones and 20 messages per project, and 5·N leads', async () => {
+    const counted = async (table: typeof clients | typeof projects | typeof milestones | typeof communications) =>
+      (await first.select({ n: count() }).from(table))[0]?.n;
+    expect(result).toEqual({
+      created: true,
+      counts: { clients: N, projects: 3 * N, milestones: 15 * N, communications: 60 * N, leads: 5 * N },
+    });
+    expect(await counted(clients)).toBe(N);
+    expect(await counted(projects)).toBe(3 * N);
+    expect(await counted(milestones)).toBe(15 * N);
+    expect(await counted(communications)).toBe(60 * N);
+    expect((await first.select({ n: count() }).from(contactSubmissions))[0]?.n).toBe(5 * N);
+  });
+
+  it('gives every client and lead a unique, lower-case email, and every client the shared hash', async () => {
+    const clientRows = await first.select().from(clients);
+    const leadEmails = (
+      await first
+        .select({ email: contactSubmissions.email })
+        .from(contactSubmissions)
+        .where(isNotNull(contactSubmissions.email))
+    ).map((l) => l.email ?? '');
+    const emails = [...clientRows.map((c) => c.email), ...leadEmails];
+    expect(new Set(emails).size).toBe(emails.length);
+    for (const email of emails) expect(email).toMatch(/^[a-z0-9._]+@[a-z0-9.-]+$/);
+    for (const client of clientRows) {
+      expect(client.email).toMatch(/@seed7\.example\.com$/);
+      expect(client.passwordHash).toBe(PASSWORD_HASH);
+    }
+  });
+
+  it('gives every project to a created client, and every milestone and message to a project', async () => {
+    const clientIds = new Set((await first.select({ id: clients.id }).from(clients)).map((c) => c.id));
+    const projectRows = await first.select({ id: projects.id, clientId: projects.clientId }).from(projects);
+    for (const project of projectRows) expect(clientIds.has(project.clientId)).toBe(true);
+    const projectIds = new Set(projectRows.map((p) => p.id));
+    for (const m of await first.select({ projectId: milestones.projectId }).from(milestones)) {
+      expect(projectIds.has(m.projectId)).toBe(true);
+    }
+    const messages = await first.select().from(communications);
+    for (const message of messages) expect(projectIds.has(message.projectId)).toBe(true);
+    // Both sides write, some messages are unread, and a read message says when it was read.
+    expect(new Set(messages.map((m) => m.fromClient))).toEqual(new Set([true, false]));
+    for (const message of messages) expect(message.readAt !== null).toBe(message.isRead);
+  });
+
+  it('makes leads of every source, audit leads with a score and emergency leads urgent', async () => {
+    const leads = await first.select().from(contactSubmissions);
+    expect(new Set(leads.map((l) => l.source))).toEqual(new Set(['landing', 'audit', 'emergency']));
+    for (const lead of leads) {
+      expect(lead.auditScore !== null).toBe(lead.source === 'audit');
+      expect(lead.urgent).toBe(lead.source === 'emergency');
+      expect(lead.email !== null || lead.phone !== null).toBe(true);
+    }
+  });
+
+  it('makes the same names from the same seed', async () => {
+    const second = await freshDatabase('second');
+    await seedScale(second, { scale: N, seed: 7, passwordHash: PASSWORD_HASH });
+    const names = (db: typeof first) =>
+      db
+        .select({ name: clients.name, email: clients.email, company: clients.company })
+        .from(clients)
+        .orderBy(asc(clients.email));
+    const leadNames = async (db: typeof first) =>
+      (await db.select({ name: contactSubmissions.name }).from(contactSubmissions)).map((l) => l.name).sort();
+    expect(await names(second)).toEqual(await names(first));
+    expect(await leadNames(second)).toEqual(await leadNames(first));
+  });
+
+  it('writes nothing when data of the seed is there already, and adds another seed beside it', async () => {
+    expect(await seedScale(first, { scale: N, seed: 7, passwordHash: PASSWORD_HASH })).toMatchObject({
+      created: false,
+    });
+    expect((await first.select({ n: count() }).from(clients))[0]?.n).toBe(N);
+    expect(await seedScale(first, { scale: 2, seed: 8, passwordHash: PASSWORD_HASH })).toMatchObject({ created: true });
+    expect((await first.select({ n: count() }).from(clients))[0]?.n).toBe(N + 2);
+  });
+});
