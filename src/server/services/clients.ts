@@ -5,15 +5,17 @@
  * Emails are stored trimmed and lower-cased, so one address cannot exist twice in another case;
  * a duplicate raises ConflictError('email_taken') on the `email` field.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { clients, projects } from '../../../db/schema/index.ts';
 import type { AdminClientValues } from '../../shared/schemas/admin.ts';
 import type { ProfileValues } from '../../shared/schemas/client.ts';
+import type { ClientListQuery } from '../../shared/schemas/lists.ts';
 import { hashPassword, verifyNothing, verifyPassword } from '../auth/passwords.ts';
 import { ConflictError, InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database, DbExecutor } from './db.ts';
 import { isUniqueViolation } from './db-errors.ts';
+import { createdBetween, inPageOrder, pageKeys, type ListSpec } from './lists.ts';
 import { revokeOtherSessions } from './sessions.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -160,27 +162,52 @@ export async function changeClientPassword(
   });
 }
 
-/** Clients, newest first, each with its number of projects (what its delete takes with it). */
-export async function listClients(db: Database) {
-  return selectClients(db);
+const clientList: ListSpec = {
+  table: clients,
+  tableName: 'clients',
+  fts: 'clients_fts',
+  primary: 'name',
+  sorts: {
+    createdAt: sql`${clients.createdAt}`,
+    name: sql`${clients.name} collate nocase`,
+    email: sql`${clients.email}`,
+    company: sql`coalesce(${clients.company}, '') collate nocase`,
+  },
+};
+
+/**
+ * One page of clients for staff (docs/product.md#lists), each with its number of projects (what
+ * its delete takes with it): `{ items, nextCursor, total }`; newest first unless sorted or
+ * searched (name, email, company, phone). InvalidFieldError('cursor') for a foreign cursor.
+ */
+export async function listClients(db: Database, query: ClientListQuery) {
+  const page = await pageKeys(db, clientList, {
+    ...query,
+    filters: [
+      query.active === undefined ? undefined : eq(clients.isActive, query.active),
+      ...createdBetween(clients.createdAt, query.from, query.to),
+    ],
+  });
+  const rows = page.rowids.length ? await selectClients(db, sql`${clients}.rowid in ${page.rowids}`) : [];
+  return { items: inPageOrder(page.rowids, rows), nextCursor: page.nextCursor, total: page.total };
 }
 
 /** One client as the list shows it (with its project count). NotFoundError when it does not exist. */
 export async function getClient(db: Database, id: string) {
-  const [client] = await selectClients(db, id);
+  const [client] = await selectClients(db, eq(clients.id, id));
   if (!client) throw new NotFoundError('Client');
-  return client;
+  const { rowid: _rowid, ...rest } = client;
+  return rest;
 }
 
-async function selectClients(db: Database, id?: string) {
+async function selectClients(db: Database, where: SQL) {
   const rows = await db
-    .select({ client: clients, projectCount: count(projects.id) })
+    .select({ client: clients, projectCount: count(projects.id), rowid: sql<number>`${clients}.rowid` })
     .from(clients)
     .leftJoin(projects, eq(projects.clientId, clients.id))
-    .where(id === undefined ? undefined : eq(clients.id, id))
-    .groupBy(clients.id)
-    .orderBy(desc(clients.createdAt));
-  return rows.map((r) => ({ ...toPublicClient(r.client), projectCount: r.projectCount }));
+    .where(where)
+    .groupBy(clients.id);
+  return rows.map((r) => ({ ...toPublicClient(r.client), projectCount: r.projectCount, rowid: r.rowid }));
 }
 
 /** Staff create a client; a password is required (InvalidFieldError on `password` otherwise). */

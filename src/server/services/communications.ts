@@ -6,13 +6,15 @@
  * its notification email in the same transaction (docs/product.md#notifications).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { communications, projects } from '../../../db/schema/index.ts';
+import { clients, communications, projects } from '../../../db/schema/index.ts';
+import type { CommunicationListQuery } from '../../shared/schemas/lists.ts';
 import { InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database, DbExecutor } from './db.ts';
 import { toJson } from './json.ts';
 import { notifyClientMessage, notifyTeamMessage } from './notifications.ts';
 import { findClientProject } from './projects.ts';
+import { createdBetween, inPageOrder, pageKeys, type ListSpec } from './lists.ts';
 
 /** `readAt` as a write sets it: kept when already read, now when newly read. */
 const readNow = (now: Date) => sql`coalesce(${communications.readAt}, ${now.getTime()})`;
@@ -32,17 +34,60 @@ export async function listProjectCommunications(db: DbExecutor, projectId: strin
   return rows.map(toJson);
 }
 
-/** Every message, newest first, with its project's title embedded (or null). */
-export async function listCommunications(db: Database) {
+const communicationList: ListSpec = {
+  table: communications,
+  tableName: 'communications',
+  fts: 'communications_fts',
+  primary: 'subject',
+  sorts: {
+    createdAt: sql`${communications.createdAt}`,
+    subject: sql`${communications.subject} collate nocase`,
+  },
+};
+
+/**
+ * One page of messages for staff (docs/product.md#lists): `{ items, nextCursor, total }`, each
+ * item with its project's title and its client's id and name embedded (or null); newest first
+ * unless sorted or searched (subject, text). `unread` keeps the client's messages not read yet;
+ * `clientId` and `projectId` keep one client's or one project's conversation.
+ * InvalidFieldError('cursor') for a foreign cursor.
+ */
+export async function listCommunications(db: Database, query: CommunicationListQuery) {
+  const page = await pageKeys(db, communicationList, {
+    ...query,
+    filters: [
+      query.unread === undefined
+        ? undefined
+        : query.unread
+          ? sql`(${communications.fromClient} = 1 and ${communications.isRead} = 0)`
+          : sql`not (${communications.fromClient} = 1 and ${communications.isRead} = 0)`,
+      query.projectId ? eq(communications.projectId, query.projectId) : undefined,
+      query.clientId
+        ? sql`${communications.projectId} in (select ${projects.id} from ${projects} where ${projects.clientId} = ${query.clientId})`
+        : undefined,
+      ...createdBetween(communications.createdAt, query.from, query.to),
+    ],
+  });
+  if (page.rowids.length === 0) return { items: [], nextCursor: page.nextCursor, total: page.total };
   const rows = await db
-    .select({ communication: communications, projectTitle: projects.title })
+    .select({
+      communication: communications,
+      rowid: sql<number>`${communications}.rowid`,
+      projectTitle: projects.title,
+      clientId: clients.id,
+      clientName: clients.name,
+    })
     .from(communications)
     .leftJoin(projects, eq(projects.id, communications.projectId))
-    .orderBy(desc(communications.createdAt));
-  return rows.map((r) => ({
+    .leftJoin(clients, eq(clients.id, projects.clientId))
+    .where(sql`${communications}.rowid in ${page.rowids}`);
+  const items = rows.map((r) => ({
     ...toJson(r.communication),
     project: r.projectTitle === null ? null : { title: r.projectTitle },
+    client: r.clientId === null || r.clientName === null ? null : { id: r.clientId, name: r.clientName },
+    rowid: r.rowid,
   }));
+  return { items: inPageOrder(page.rowids, items), nextCursor: page.nextCursor, total: page.total };
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Every lead as CSV (docs/product.md#leads), through csv-stringify (RFC 4180 quoting of commas, quotes and
+ * Leads as CSV (docs/product.md#leads), through csv-stringify (RFC 4180 quoting of commas, quotes and
  * newlines). A cell that begins with =, +, -, @, a tab or a carriage return gets a leading
  * apostrophe, so that a spreadsheet shows it as text instead of running it as a formula
  * (OWASP "CSV Injection").
@@ -30,24 +30,53 @@ const COLUMNS = [
   'auditScore',
 ] as const;
 
+const toRow = (lead: Lead) =>
+  [
+    lead.id,
+    lead.createdAt.toISOString(),
+    lead.status,
+    lead.source,
+    lead.urgent ? 'yes' : 'no',
+    lead.name,
+    lead.email ?? '',
+    lead.phone ?? '',
+    lead.howDidYouFindUs ?? '',
+    lead.subject ?? '',
+    (lead.services ?? []).join('; '),
+    lead.message,
+    lead.auditScore === null ? '' : String(lead.auditScore),
+  ].map(neutralizeCell);
+
+// Quote every cell holding a line break, not only those holding the \r\n record delimiter.
+const OPTIONS = { record_delimiter: 'windows', quoted_match: /[\r\n]/ } as const;
+
+/** `leads` as CSV text: the header row, then one row per lead. */
 export function leadsToCsv(leads: Lead[]): string {
-  const rows = leads.map((lead) =>
-    [
-      lead.id,
-      lead.createdAt.toISOString(),
-      lead.status,
-      lead.source,
-      lead.urgent ? 'yes' : 'no',
-      lead.name,
-      lead.email ?? '',
-      lead.phone ?? '',
-      lead.howDidYouFindUs ?? '',
-      lead.subject ?? '',
-      (lead.services ?? []).join('; '),
-      lead.message,
-      lead.auditScore === null ? '' : String(lead.auditScore),
-    ].map(neutralizeCell),
-  );
-  // Quote every cell holding a line break, not only those holding the \r\n record delimiter.
-  return stringify([[...COLUMNS], ...rows], { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+  return stringify([[...COLUMNS], ...leads.map(toRow)], OPTIONS);
+}
+
+/**
+ * Batches of leads → a byte stream of one CSV (header first), written a batch at a time, so an
+ * export of 50,000 leads never holds more than one batch and its text in memory.
+ */
+export function leadsCsvStream(batches: AsyncIterable<Lead[]>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = batches[Symbol.asyncIterator]();
+  let header = true;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await iterator.next();
+      if (done) {
+        if (header) controller.enqueue(encoder.encode(leadsToCsv([])));
+        controller.close();
+        return;
+      }
+      const rows = value.map(toRow);
+      controller.enqueue(encoder.encode(stringify(header ? [[...COLUMNS], ...rows] : rows, OPTIONS)));
+      header = false;
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
 }

@@ -3,14 +3,16 @@
  * (docs/product.md#leads). Stored by the public forms; listed, exported and given a status by
  * staff (the status change recorded as an admin event).
  */
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { clients, contactSubmissions, leadNotes, projects, type LeadStatus } from '../../../db/schema/index.ts';
 import type { ConvertLeadValues } from '../../shared/schemas/admin.ts';
+import type { LeadListQuery } from '../../shared/schemas/lists.ts';
 import { ConflictError, InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database } from './db.ts';
 import { toPublicClient } from './clients.ts';
 import { toJson } from './json.ts';
+import { createdBetween, inPageOrder, pageKeys, type ListSpec } from './lists.ts';
 import { notifyNewLead } from './notifications.ts';
 import { createPasswordResetToken, INVITATION_TTL_MS } from './password-resets.ts';
 
@@ -33,14 +35,92 @@ export async function createLead(db: Database, lead: NewLead): Promise<LeadRow> 
   });
 }
 
-/** Every lead as stored, newest first (for the CSV export). */
-export function listLeadRows(db: Database): Promise<LeadRow[]> {
-  return db.select().from(contactSubmissions).orderBy(desc(contactSubmissions.createdAt));
+const leadList: ListSpec = {
+  table: contactSubmissions,
+  tableName: 'contact_submissions',
+  fts: 'contact_submissions_fts',
+  primary: 'name',
+  sorts: {
+    createdAt: sql`${contactSubmissions.createdAt}`,
+    name: sql`${contactSubmissions.name} collate nocase`,
+    status: sql`${contactSubmissions.status}`,
+  },
+};
+
+const leadFilters = (query: LeadListQuery) => [
+  query.status ? eq(contactSubmissions.status, query.status) : undefined,
+  query.source ? eq(contactSubmissions.source, query.source) : undefined,
+  ...createdBetween(contactSubmissions.createdAt, query.from, query.to),
+];
+
+async function leadRowsByRowid(db: Database, rowids: number[]): Promise<LeadRow[]> {
+  if (rowids.length === 0) return [];
+  const rows = await db
+    .select({ lead: contactSubmissions, rowid: sql<number>`${contactSubmissions}.rowid` })
+    .from(contactSubmissions)
+    .where(sql`${contactSubmissions}.rowid in ${rowids}`);
+  return inPageOrder(
+    rowids,
+    rows.map((r) => ({ ...r.lead, rowid: r.rowid })),
+  ) as LeadRow[];
 }
 
-/** Every lead, newest first, as the API sends it. */
-export async function listLeads(db: Database) {
-  return (await listLeadRows(db)).map(toJson);
+/**
+ * One page of leads for staff (docs/product.md#lists): `{ items, nextCursor, total }`; newest
+ * first unless sorted or searched (name, email, message); filtered by status, source and
+ * creation time. InvalidFieldError('cursor') for a foreign cursor.
+ */
+export async function listLeads(db: Database, query: LeadListQuery) {
+  const page = await pageKeys(db, leadList, { ...query, filters: leadFilters(query) });
+  const rows = await leadRowsByRowid(db, page.rowids);
+  return { items: rows.map(toJson), nextCursor: page.nextCursor, total: page.total };
+}
+
+/** Leads read per step of an export: bounds the memory an export holds at once. */
+const EXPORT_BATCH = 1000;
+
+/**
+ * Every lead that `query` finds (its limit and cursor ignored), in its order, as stored, in
+ * batches of 1,000, so that an export of any size holds one batch in memory at a time.
+ */
+export async function* leadRowsForExport(db: Database, query: LeadListQuery): AsyncGenerator<LeadRow[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await pageKeys(db, leadList, {
+      ...query,
+      limit: EXPORT_BATCH,
+      cursor,
+      filters: leadFilters(query),
+    });
+    yield await leadRowsByRowid(db, page.rowids);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}
+
+/** One lead as the API sends it. NotFoundError when it does not exist. */
+export async function getLead(db: Database, id: string) {
+  const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
+  if (!row) throw new NotFoundError('Lead');
+  return toJson(row);
+}
+
+/**
+ * Sets the status of every lead in `ids` (at most 500, docs/product.md#leads) in one
+ * transaction, with one admin event per lead that changed; returns how many changed. Ids that
+ * do not exist are left out; nothing is written if any write fails.
+ */
+export async function setLeadsStatus(db: Database, actor: Actor, ids: string[], status: LeadStatus) {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(contactSubmissions)
+      .set({ status })
+      .where(and(inArray(contactSubmissions.id, ids), ne(contactSubmissions.status, status)))
+      .returning({ id: contactSubmissions.id, name: contactSubmissions.name });
+    for (const row of rows) {
+      await recordAdminEvent(tx, actor, 'update', 'lead', row.id, `Lead ${row.name} is now ${status}`);
+    }
+    return rows.length;
+  });
 }
 
 /** Sets a lead's status. NotFoundError when the lead does not exist. */

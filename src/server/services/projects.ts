@@ -4,9 +4,10 @@
  * client query is scoped to that client, so another client's project and a missing one look
  * the same: NotFoundError('Project').
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { clients, communications, milestones, projects } from '../../../db/schema/index.ts';
 import type { AdminProjectValues } from '../../shared/schemas/admin.ts';
+import type { ProjectListQuery } from '../../shared/schemas/lists.ts';
 import { InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import { listProjectCommunications } from './communications.ts';
@@ -14,28 +15,57 @@ import type { Database, DbExecutor } from './db.ts';
 import { toJson } from './json.ts';
 import { notifyProjectStatus } from './notifications.ts';
 import { listMilestones } from './milestones.ts';
+import { createdBetween, inPageOrder, pageKeys, type ListSpec } from './lists.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
+const projectList: ListSpec = {
+  table: projects,
+  tableName: 'projects',
+  fts: 'projects_fts',
+  primary: 'title',
+  sorts: {
+    createdAt: sql`${projects.createdAt}`,
+    title: sql`${projects.title} collate nocase`,
+    status: sql`${projects.status}`,
+    client: sql`coalesce((select ${clients.name} from ${clients} where ${clients.id} = ${projects.clientId}), '') collate nocase`,
+    endDate: sql`coalesce(${projects.endDate}, '')`,
+    budget: sql`coalesce(${projects.budget}, -1)`,
+  },
+};
+
 /**
- * Projects, newest first, each with its client's name and company embedded (or null) and its
- * numbers of milestones and messages (what its delete takes with it).
+ * One page of projects for staff (docs/product.md#lists): `{ items, nextCursor, total }`, each
+ * item with its client's name and company embedded (or null) and its numbers of milestones and
+ * messages (what its delete takes with it); newest first unless sorted or searched (title,
+ * description). InvalidFieldError('cursor') for a foreign cursor.
  */
-export async function listProjects(db: Database) {
-  return selectProjects(db);
+export async function listProjects(db: Database, query: ProjectListQuery) {
+  const page = await pageKeys(db, projectList, {
+    ...query,
+    filters: [
+      query.status ? eq(projects.status, query.status) : undefined,
+      query.clientId ? eq(projects.clientId, query.clientId) : undefined,
+      ...createdBetween(projects.createdAt, query.from, query.to),
+    ],
+  });
+  const rows = page.rowids.length ? await selectProjects(db, sql`${projects}.rowid in ${page.rowids}`) : [];
+  return { items: inPageOrder(page.rowids, rows), nextCursor: page.nextCursor, total: page.total };
 }
 
 /** One project as the list shows it. NotFoundError when it does not exist. */
 export async function getProject(db: Database, id: string) {
-  const [project] = await selectProjects(db, id);
+  const [project] = await selectProjects(db, eq(projects.id, id));
   if (!project) throw new NotFoundError('Project');
-  return project;
+  const { rowid: _rowid, ...rest } = project;
+  return rest;
 }
 
-async function selectProjects(db: Database, id?: string) {
+async function selectProjects(db: Database, where: SQL) {
   const rows = await db
     .select({
       project: projects,
+      rowid: sql<number>`${projects}.rowid`,
       clientName: clients.name,
       clientCompany: clients.company,
       milestoneCount: sql<number>`(select count(*) from ${milestones} where ${milestones.projectId} = ${projects.id})`,
@@ -43,13 +73,13 @@ async function selectProjects(db: Database, id?: string) {
     })
     .from(projects)
     .leftJoin(clients, eq(clients.id, projects.clientId))
-    .where(id === undefined ? undefined : eq(projects.id, id))
-    .orderBy(desc(projects.createdAt));
+    .where(where);
   return rows.map((r) => ({
     ...toJson(r.project),
     client: r.clientName === null ? null : { name: r.clientName, company: r.clientCompany },
     milestoneCount: r.milestoneCount,
     messageCount: r.messageCount,
+    rowid: r.rowid,
   }));
 }
 

@@ -167,6 +167,17 @@ export const milestoneOrderSchema = z.object({
 /** A lead's status. */
 export const leadStatusSchema = z.object({ status: z.enum(LEAD_STATUSES, { error: 'Choose a status' }) });
 
+/** The most leads one bulk action changes (docs/product.md#leads). */
+export const BULK_MAX = 500;
+
+/** A status for several leads at once: 1 to BULK_MAX lead ids. */
+export const leadBulkStatusSchema = leadStatusSchema.extend({
+  ids: z
+    .array(z.string().min(1).max(100), { error: 'Select at least one lead' })
+    .min(1, 'Select at least one lead')
+    .max(BULK_MAX, `Select at most ${BULK_MAX} leads`),
+});
+
 /** A staff note on a lead: 1 to 5,000 characters after trimming (docs/product.md#leads). */
 export const leadNoteSchema = z.object({
   body: z

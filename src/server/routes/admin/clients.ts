@@ -1,6 +1,6 @@
 /**
- * Clients for staff under /api/admin/clients (docs/product.md#client-form): GET / (newest
- * first, with each client's number of projects), GET /:id (one, in the same shape; 404 when
+ * Clients for staff under /api/admin/clients (docs/product.md#client-form): GET / (one page:
+ * search, filters, sort and cursor as docs/product.md#lists says, each client with its number of projects), GET /:id (one, in the same shape; 404 when
  * missing), POST /, PUT /:id (a blank password keeps the
  * current one), DELETE /:id (with its projects, milestones and messages). 409 when the email
  * exists in any case; 422 with the form's messages; 404 for a missing client. A delete then
@@ -9,6 +9,7 @@
  */
 import { Hono } from 'hono';
 import { adminClientSchema } from '../../../shared/schemas/admin.ts';
+import { clientListQuery } from '../../../shared/schemas/lists.ts';
 import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -21,7 +22,9 @@ import { idParam } from './params.ts';
 export function staffClientRoutes({ db, bus }: AppDeps) {
   const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
-    .get('/clients', staff, async (c) => c.json(await listClients(db)))
+    .get('/clients', staff, validate('query', clientListQuery), async (c) =>
+      c.json(await listClients(db, c.req.valid('query'))),
+    )
     .get('/clients/:id', staff, validate('param', idParam), async (c) =>
       c.json(await getClient(db, c.req.valid('param').id)),
     )

@@ -1,6 +1,6 @@
 /**
- * Messages for staff under /api/admin (docs/product.md#dashboard): GET /communications (newest
- * first, with the project's title), PATCH /communications/:id {isRead}, and
+ * Messages for staff under /api/admin (docs/product.md#dashboard): GET /communications (one page as
+ * docs/product.md#lists says, with the project's title and the client), PATCH /communications/:id {isRead}, and
  * POST /projects/:id/communications {subject, message, inReplyTo?} → 201 {communication}: a
  * team reply, which marks the answered client message read in the same transaction. Once
  * stored, each publishes its live update (docs/product.md#live-updates): `message-read` for a
@@ -8,6 +8,7 @@
  */
 import { Hono } from 'hono';
 import { messageReadSchema, teamMessageSchema } from '../../../shared/schemas/admin.ts';
+import { communicationListQuery } from '../../../shared/schemas/lists.ts';
 import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -19,7 +20,9 @@ import { idParam } from './params.ts';
 export function staffCommunicationRoutes({ db, bus }: AppDeps) {
   const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
-    .get('/communications', staff, async (c) => c.json(await listCommunications(db)))
+    .get('/communications', staff, validate('query', communicationListQuery), async (c) =>
+      c.json(await listCommunications(db, c.req.valid('query'))),
+    )
     .patch('/communications/:id', staff, validate('param', idParam), validate('json', messageReadSchema), async (c) => {
       const message = await setMessageRead(db, c.var.user, c.req.valid('param').id, c.req.valid('json').isRead);
       const owner = await ownerOf(db, { projectId: message.projectId });

@@ -1,7 +1,9 @@
 /**
- * Leads for staff under /api/admin (docs/product.md#leads): GET /contact-submissions (newest
- * first), PATCH /contact-submissions/:id {status}, GET /contact-submissions.csv: every lead
- * as a CSV download, formulas neutralised, and the lead's notes: GET
+ * Leads for staff under /api/admin (docs/product.md#leads): GET /contact-submissions (one page:
+ * search, filters, sort and cursor as docs/product.md#lists says), GET /contact-submissions/:id,
+ * PATCH /contact-submissions/:id {status}, POST /contact-submissions/bulk-status {ids, status}
+ * → {updated} (one transaction), GET /contact-submissions.csv (the same query without paging):
+ * every lead the list finds as a streamed CSV download, formulas neutralised, and the lead's notes: GET
  * /contact-submissions/:id/notes (oldest first) and POST /contact-submissions/:id/notes {body} →
  * 201 {note}. 404 for a missing lead; 422 for an empty or too long note.
  * POST /contact-submissions/:id/convert {company?, projectTitle?} → 201 {client, project}: the
@@ -10,19 +12,27 @@
  * is taken, 422 for a lead without an email.
  */
 import { Hono } from 'hono';
-import { convertLeadSchema, leadNoteSchema, leadStatusSchema } from '../../../shared/schemas/admin.ts';
+import {
+  convertLeadSchema,
+  leadBulkStatusSchema,
+  leadNoteSchema,
+  leadStatusSchema,
+} from '../../../shared/schemas/admin.ts';
+import { leadListQuery } from '../../../shared/schemas/lists.ts';
 import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { leadsToCsv } from '../../services/leads-csv.ts';
+import { leadsCsvStream } from '../../services/leads-csv.ts';
 import { publishProjectUpdated } from '../../live/publish.ts';
 import {
   addLeadNote,
   convertLeadToClient,
   listLeadNotes,
-  listLeadRows,
+  getLead,
+  leadRowsForExport,
   listLeads,
   setLeadStatus,
+  setLeadsStatus,
 } from '../../services/leads.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
@@ -46,12 +56,22 @@ export function staffLeadRoutes(deps: AppDeps) {
   const { db, env } = deps;
   const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
-    .get('/contact-submissions', staff, async (c) => c.json(await listLeads(db)))
-    .get('/contact-submissions.csv', staff, async (c) => {
+    .get('/contact-submissions', staff, validate('query', leadListQuery), async (c) =>
+      c.json(await listLeads(db, c.req.valid('query'))),
+    )
+    .get('/contact-submissions.csv', staff, validate('query', leadListQuery), (c) => {
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="leads-${new Date().toISOString().slice(0, 10)}.csv"`);
-      return c.body(leadsToCsv(await listLeadRows(db)));
+      c.header('Cache-Control', 'no-store');
+      return c.body(leadsCsvStream(leadRowsForExport(db, c.req.valid('query'))));
     })
+    .post('/contact-submissions/bulk-status', staff, validate('json', leadBulkStatusSchema), async (c) => {
+      const { ids, status } = c.req.valid('json');
+      return c.json({ updated: await setLeadsStatus(db, c.var.user, ids, status) });
+    })
+    .get('/contact-submissions/:id', staff, validate('param', idParam), async (c) =>
+      c.json(await getLead(db, c.req.valid('param').id)),
+    )
     .patch(
       '/contact-submissions/:id',
       staff,

@@ -1,6 +1,6 @@
 /**
- * Projects for staff under /api/admin/projects (docs/product.md#project-form): GET / (newest
- * first, with the client's name and what a delete takes with it), GET /:id (one, in the same
+ * Projects for staff under /api/admin/projects (docs/product.md#project-form): GET / (one page:
+ * search, filters, sort and cursor as docs/product.md#lists says, with the client's name and what a delete takes with it), GET /:id (one, in the same
  * shape; 404 when missing), POST /, PUT /:id, DELETE /:id
  * (with its milestones and messages). Budget in integer cents. 422 when the client does not
  * exist or a field is invalid; 404 for a missing project. Each write then publishes
@@ -9,6 +9,7 @@
  */
 import { Hono } from 'hono';
 import { adminProjectSchema } from '../../../shared/schemas/admin.ts';
+import { projectListQuery } from '../../../shared/schemas/lists.ts';
 import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -20,7 +21,9 @@ import { idParam } from './params.ts';
 export function staffProjectRoutes({ db, bus }: AppDeps) {
   const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
-    .get('/projects', staff, async (c) => c.json(await listProjects(db)))
+    .get('/projects', staff, validate('query', projectListQuery), async (c) =>
+      c.json(await listProjects(db, c.req.valid('query'))),
+    )
     .get('/projects/:id', staff, validate('param', idParam), async (c) =>
       c.json(await getProject(db, c.req.valid('param').id)),
     )
