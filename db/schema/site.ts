@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { AuditReport } from '../../src/shared/audit.ts';
 import { LEAD_STATUSES } from '../../src/shared/projects.ts';
 import { clients } from './portal.ts';
 
@@ -33,6 +34,8 @@ export const contactSubmissions = sqliteTable(
     status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
     /** The audit's score out of 100, for leads from the audit page (docs/product.md#website-audit). */
     auditScore: integer('audit_score'),
+    /** The whole audit report (checks, issues, recommendations), for the lead's page. */
+    auditReport: text('audit_report', { mode: 'json' }).$type<AuditReport>(),
     /** The client this lead became ("Convert to client", docs/product.md#leads); null until then. */
     clientId: text('client_id').references(() => clients.id, { onDelete: 'set null' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 /** GET /api/admin/summary: the dashboard's counters, counted by the database (docs/product.md#dashboard). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, communications, contactSubmissions, projects } from '../../db/schema/index.ts';
@@ -22,13 +23,15 @@ afterAll(async () => {
 const summary = async () => (await api.http.admin.summary.$get({}, bearer(staffToken))).json();
 
 describe('GET /api/admin/summary', () => {
-  it('counts clients, active and all projects, unread client messages and leads of the last 7 days', async () => {
+  it('counts clients, active and all projects, unread client messages, leads of the last 7 days, all messages and leads', async () => {
     expect(await summary()).toEqual({
       totalClients: 0,
       activeProjects: 0,
       totalProjects: 0,
       unreadMessages: 0,
       newLeadsThisWeek: 0,
+      totalMessages: 0,
+      totalLeads: 0,
     });
     const [a, b] = await api.db
       .insert(clients)
@@ -63,7 +66,12 @@ describe('GET /api/admin/summary', () => {
       totalProjects: 3,
       unreadMessages: 2,
       newLeadsThisWeek: 2,
+      totalMessages: 4,
+      totalLeads: 3,
     });
+    // The totals kept by triggers follow deletes too, cascades included.
+    await api.db.delete(clients).where(eq(clients.id, b!.id));
+    expect(await summary()).toMatchObject({ totalClients: 1, totalProjects: 2, totalMessages: 2, unreadMessages: 1 });
   });
 
   it('is for staff only: 401 without a session and with a client session', async () => {

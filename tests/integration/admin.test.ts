@@ -121,7 +121,7 @@ describe('every admin endpoint needs a staff session', () => {
   const id = { param: { id: 'any' } };
   const endpoints: [string, string, (options: Options) => Promise<Response>][] = [
     ['GET', '/api/admin/me', (o) => admin().me.$get({}, o)],
-    ['GET', '/api/admin/clients', (o) => admin().clients.$get({}, o)],
+    ['GET', '/api/admin/clients', (o) => admin().clients.$get({ query: {} }, o)],
     ['GET', '/api/admin/clients/any', (o) => admin().clients[':id'].$get(id, o)],
     [
       'POST',
@@ -134,7 +134,7 @@ describe('every admin endpoint needs a staff session', () => {
       (o) => admin().clients[':id'].$put({ ...id, json: { name: 'X', email: 'x@example.com' } }, o),
     ],
     ['DELETE', '/api/admin/clients/any', (o) => admin().clients[':id'].$delete(id, o)],
-    ['GET', '/api/admin/projects', (o) => admin().projects.$get({}, o)],
+    ['GET', '/api/admin/projects', (o) => admin().projects.$get({ query: {} }, o)],
     ['GET', '/api/admin/projects/any', (o) => admin().projects[':id'].$get(id, o)],
     ['GET', '/api/admin/summary', (o) => admin().summary.$get({}, o)],
     ['GET', '/api/admin/undelivered-emails', (o) => admin()['undelivered-emails'].$get({}, o)],
@@ -145,9 +145,9 @@ describe('every admin endpoint needs a staff session', () => {
       (o) => admin().projects[':id'].$put({ ...id, json: { clientId: 'x', title: 'T' } }, o),
     ],
     ['DELETE', '/api/admin/projects/any', (o) => admin().projects[':id'].$delete(id, o)],
-    ['GET', '/api/admin/communications', (o) => admin().communications.$get({}, o)],
-    ['GET', '/api/admin/contact-submissions', (o) => admin()['contact-submissions'].$get({}, o)],
-    ['GET', '/api/admin/events', (o) => admin().events.$get({}, o)],
+    ['GET', '/api/admin/communications', (o) => admin().communications.$get({ query: {} }, o)],
+    ['GET', '/api/admin/contact-submissions', (o) => admin()['contact-submissions'].$get({ query: {} }, o)],
+    ['GET', '/api/admin/events', (o) => admin().events.$get({ query: {} }, o)],
     ['GET', '/api/admin/contact-submissions/any/notes', (o) => admin()['contact-submissions'][':id'].notes.$get(id, o)],
     [
       'POST',
@@ -206,7 +206,7 @@ describe('clients', () => {
     expect(client.email).toBe('office@brennan.example');
     expect(JSON.stringify(client)).not.toMatch(/argon2|password/i);
 
-    const list = await (await admin().clients.$get({}, staff())).json();
+    const list = (await (await admin().clients.$get({ query: {} }, staff())).json()).items;
     expect(list.find((c) => c.id === client.id)).toMatchObject({ projectCount: 0 });
 
     const [before] = await api.db.select().from(clients).where(eq(clients.id, client.id));
@@ -286,7 +286,7 @@ describe('projects', () => {
     expect(created.status).toBe(201);
     const project = await created.json();
     expect(project).toMatchObject({ budget: 123456, endDate: null });
-    const list = await (await admin().projects.$get({}, staff())).json();
+    const list = (await (await admin().projects.$get({ query: {} }, staff())).json()).items;
     expect(list.find((p) => p.id === project.id)).toMatchObject({ budget: 123456, client: { name: 'Budget Client' } });
 
     const updated = await admin().projects[':id'].$put(
@@ -327,8 +327,8 @@ describe('projects', () => {
 describe('one record, as the edit forms load it', () => {
   it('GET /clients/{id} and /projects/{id} answer the list item of that record, or 404', async () => {
     const { client, project } = await newProject('Single Record');
-    const clients = await (await admin().clients.$get({}, staff())).json();
-    const projects = await (await admin().projects.$get({}, staff())).json();
+    const clients = (await (await admin().clients.$get({ query: {} }, staff())).json()).items;
+    const projects = (await (await admin().projects.$get({ query: {} }, staff())).json()).items;
     const oneClient = await admin().clients[':id'].$get({ param: { id: client.id } }, staff());
     expect(oneClient.status).toBe(200);
     expect(await oneClient.json()).toEqual(clients.find((c) => c.id === client.id));
@@ -360,7 +360,7 @@ describe('notes on a lead', () => {
     await notes().$post({ param: { id: lead.id }, json: { body: 'Sent the pricing.' } }, staff());
     const listed = await (await notes().$get({ param: { id: lead.id } }, staff())).json();
     expect(listed.map((n) => n.body)).toEqual(['Called, no answer.', 'Sent the pricing.']);
-    const events = await (await admin().events.$get({}, staff())).json();
+    const events = await (await admin().events.$get({ query: {} }, staff())).json();
     expect(events[0]).toMatchObject({ entity: 'lead', entityId: lead.id, summary: 'Added a note on Noted Lead' });
   });
 
@@ -488,13 +488,13 @@ describe('lists', () => {
       { projectId: project.id, subject: 'older', message: 'm', fromClient: true, createdAt: new Date('2026-01-01') },
       { projectId: project.id, subject: 'newer', message: 'm', fromClient: false, createdAt: new Date('2026-02-01') },
     ]);
-    const list = await (await admin().communications.$get({}, staff())).json();
+    const list = (await (await admin().communications.$get({ query: {} }, staff())).json()).items;
     const mine = list.filter((c) => c.project?.title === 'Talk');
     expect(mine.map((c) => c.subject)).toEqual(['newer', 'older']);
 
     await sendLead({ name: 'Lead One', email: 'l1@example.com', message: 'Hi', howDidYouFindUs: 'other' });
     await sendLead({ name: 'Lead Two', email: 'l2@example.com', message: 'Hi', howDidYouFindUs: 'other' });
-    const leads = await (await admin()['contact-submissions'].$get({}, staff())).json();
+    const leads = (await (await admin()['contact-submissions'].$get({ query: {} }, staff())).json()).items;
     expect(leads.slice(0, 2).map((l) => l.name)).toEqual(['Lead Two', 'Lead One']);
     expect(leads[0]?.status).toBe('new');
   });
@@ -516,7 +516,7 @@ describe('conversation, milestones and leads', () => {
       { param: { projectId: project.id }, json: { subject: 'Question', message: 'When do we launch?' } },
       portal,
     );
-    const inbox = await (await admin().communications.$get({}, staff())).json();
+    const inbox = (await (await admin().communications.$get({ query: {} }, staff())).json()).items;
     const question = inbox.find((m) => m.subject === 'Question')!;
     expect(question).toMatchObject({ fromClient: true, isRead: false });
     const mark = (isRead: boolean) =>
@@ -526,7 +526,7 @@ describe('conversation, milestones and leads', () => {
 
     const reply = await teamReply(project.id, { subject: 'Re: Question', message: 'Next Friday.' });
     expect(reply.status).toBe(201);
-    const list = await (await api.http.client.projects.$get({}, portal)).json();
+    const list = await (await api.http.client.projects.$get({ query: {} }, portal)).json();
     expect(list[0]?.unreadCount).toBe(1);
     const detail = await (
       await api.http.client.projects[':projectId'].$get({ param: { projectId: project.id } }, portal)
@@ -595,7 +595,7 @@ describe('conversation, milestones and leads', () => {
     expect(reordered.map((m) => m.title)).toEqual(['Build', 'Design']);
     expect((await reorder([first.id])).status).toBe(422);
     // The project list says what a delete would take with it.
-    const projectsList = await (await admin().projects.$get({}, staff())).json();
+    const projectsList = (await (await admin().projects.$get({ query: {} }, staff())).json()).items;
     expect(projectsList.find((p) => p.id === project.id)).toMatchObject({ milestoneCount: 2, messageCount: 0 });
 
     expect((await admin().milestones[':id'].$delete({ param: { id: first.id } }, staff())).status).toBe(204);
@@ -610,7 +610,7 @@ describe('conversation, milestones and leads', () => {
       message: 'Line one, "quoted"\nline two',
       howDidYouFindUs: 'other',
     });
-    const leads = await (await admin()['contact-submissions'].$get({}, staff())).json();
+    const leads = (await (await admin()['contact-submissions'].$get({ query: {} }, staff())).json()).items;
     const lead = leads.find((l) => l.email === 'csv@example.com')!;
     const setStatus = (status: 'contacted') =>
       admin()['contact-submissions'][':id'].$patch({ param: { id: lead.id }, json: { status } }, staff());
@@ -618,14 +618,14 @@ describe('conversation, milestones and leads', () => {
     expect(await updated.json()).toMatchObject({ status: 'contacted' });
     expect((await setStatus(invalidBody('maybe'))).status).toBe(422);
 
-    const csv = await admin()['contact-submissions.csv'].$get({}, staff());
+    const csv = await admin()['contact-submissions.csv'].$get({ query: {} }, staff());
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = await csv.text();
     expect(text).toContain(`"'=HYPERLINK(""x"")"`);
     expect(text).toContain('"Line one, ""quoted""\nline two"');
     expect(text).toContain(',contacted,landing,no,');
-    expect((await admin()['contact-submissions.csv'].$get({}, bearer(clientToken))).status).toBe(401);
+    expect((await admin()['contact-submissions.csv'].$get({ query: {} }, bearer(clientToken))).status).toBe(401);
   });
 
   it('records every change in the audit trail, newest first', async () => {
@@ -638,7 +638,7 @@ describe('conversation, milestones and leads', () => {
     await admin().projects[':id'].milestones.$post({ param: { id: project.id }, json: { title: 'Kick-off' } }, staff());
     await teamReply(project.id, { subject: 'Welcome', message: 'Glad to start.' });
     await sendLead({ name: 'Audited Lead', email: 'audited@example.com', message: 'Hi', howDidYouFindUs: 'other' });
-    const lead = (await (await admin()['contact-submissions'].$get({}, staff())).json()).find(
+    const lead = (await (await admin()['contact-submissions'].$get({ query: {} }, staff())).json()).items.find(
       (l) => l.email === 'audited@example.com',
     )!;
     await admin()['contact-submissions'][':id'].$patch(
@@ -646,7 +646,7 @@ describe('conversation, milestones and leads', () => {
       staff(),
     );
 
-    const events = await (await admin().events.$get({}, staff())).json();
+    const events = await (await admin().events.$get({ query: {} }, staff())).json();
     expect(events.length).toBeGreaterThan(5);
     expect(events[0]?.username).toBe(ADMIN);
     const times = events.map((e) => Date.parse(e.createdAt));

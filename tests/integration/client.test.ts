@@ -219,7 +219,7 @@ describe('sessions', () => {
     const param = { projectId: project.id };
     const endpoints: [string, (options: { headers?: Record<string, string> }) => Promise<Response>][] = [
       ['GET /api/client/me', (o) => portal.me.$get({}, o)],
-      ['GET /api/client/projects', (o) => portal.projects.$get({}, o)],
+      ['GET /api/client/projects', (o) => portal.projects.$get({ query: {} }, o)],
       ['GET /api/client/projects/:projectId', (o) => portal.projects[':projectId'].$get({ param }, o)],
       [
         'POST /api/client/projects/:projectId/communications',
@@ -290,7 +290,7 @@ describe('projects', () => {
       { projectId: p1.id, fromClient: false, subject: 'Update 2', message: 'Another', isRead: true },
       { projectId: p1.id, fromClient: true, subject: 'Question', message: 'From me' },
     ]);
-    const response = await api.http.client.projects.$get({}, bearer(mine.token));
+    const response = await api.http.client.projects.$get({ query: {} }, bearer(mine.token));
     expect(response.status).toBe(200);
     const list = await response.json();
     expect(list.map((p) => p.title).sort()).toEqual(['Mine one', 'Mine two']);
@@ -456,7 +456,7 @@ describe('nothing of a password hash leaves the API', () => {
     await addProject(client.id);
     const responses = [
       await api.http.client.me.$get({}, bearer(token)),
-      await api.http.client.projects.$get({}, bearer(token)),
+      await api.http.client.projects.$get({ query: {} }, bearer(token)),
       await login(body.email, body.password),
     ];
     for (const response of responses) expect(await response.text()).not.toMatch(/argon2|passwordHash|password_hash/);

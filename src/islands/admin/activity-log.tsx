@@ -14,7 +14,8 @@ const FIRST = 8;
 const TONE = { create: 'green', update: 'blue', delete: 'red' } as const;
 const LABEL = { create: 'Created', update: 'Updated', delete: 'Deleted' } as const;
 
-function EventRow({ event }: { event: AdminEvent }) {
+/** One admin event: what was done, to what, by whom and when. */
+export function EventRow({ event }: { event: AdminEvent }) {
   return (
     <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-ink-700/10 py-3 last:border-b-0">
       <Badge tone={TONE[event.action]}>{LABEL[event.action]}</Badge>

@@ -11,6 +11,7 @@ import { FolderKanban, Inbox, MessageSquare, PlayCircle, Users, type LucideIcon 
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef } from 'react';
 import { cn } from '../lib/cn.ts';
+import { formatCount } from '../lib/format.ts';
 import { LiveUpdates } from '../lib/live.ts';
 import { ActivityLog } from './activity-log.tsx';
 import { AdminFrame } from './admin-frame.tsx';
@@ -22,15 +23,9 @@ import { ProjectForm } from './project-form.tsx';
 import { ProjectsTab } from './projects-tab.tsx';
 import { StaffNotifications } from './staff-notifications.tsx';
 import { UndeliveredEmails } from './undelivered-emails.tsx';
-import {
-  adminLive,
-  useClients,
-  useCommunications,
-  useLeads,
-  useProjects,
-  useSummary,
-  type AdminUser,
-} from './queries.ts';
+import { ClientPage } from './client-page.tsx';
+import { LeadPage } from './lead-page.tsx';
+import { adminLive, useSummary, type AdminUser } from './queries.ts';
 import { navigate, useView, type Tab } from './route.ts';
 
 function Counter({
@@ -103,19 +98,16 @@ function TabLabel({ icon: Icon, label, count }: { icon: LucideIcon; label: strin
     <>
       <Icon aria-hidden="true" className="size-4 shrink-0" />
       <span>
-        {label} ({count ?? '…'})
+        {label} ({count === undefined ? '…' : formatCount(count)})
       </span>
     </>
   );
 }
 
-function ListView({ tab, user }: { tab: Tab; user: AdminUser }) {
-  const clients = useClients();
-  const projects = useProjects();
-  const messages = useCommunications();
-  const leads = useLeads();
+function ListView({ tab, params, user }: { tab: Tab; params: string; user: AdminUser }) {
+  const summary = useSummary().data;
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-3xl font-extrabold text-ink-900">Dashboard</h1>
@@ -133,29 +125,29 @@ function ListView({ tab, user }: { tab: Tab; user: AdminUser }) {
           className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200/70 p-1 sm:inline-grid sm:grid-cols-4"
         >
           <Tabs.Trigger value="clients" className={TAB_TRIGGER}>
-            <TabLabel icon={Users} label="Clients" count={clients.data?.length} />
+            <TabLabel icon={Users} label="Clients" count={summary?.totalClients} />
           </Tabs.Trigger>
           <Tabs.Trigger value="projects" className={TAB_TRIGGER}>
-            <TabLabel icon={FolderKanban} label="Projects" count={projects.data?.length} />
+            <TabLabel icon={FolderKanban} label="Projects" count={summary?.totalProjects} />
           </Tabs.Trigger>
           <Tabs.Trigger value="messages" className={TAB_TRIGGER}>
-            <TabLabel icon={MessageSquare} label="Messages" count={messages.data?.length} />
+            <TabLabel icon={MessageSquare} label="Messages" count={summary?.totalMessages} />
           </Tabs.Trigger>
           <Tabs.Trigger value="leads" className={TAB_TRIGGER}>
-            <TabLabel icon={Inbox} label="Contact Forms" count={leads.data?.length} />
+            <TabLabel icon={Inbox} label="Contact Forms" count={summary?.totalLeads} />
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="clients" className="mt-6 focus-visible:outline-none">
-          <ClientsTab />
+          {tab === 'clients' && <ClientsTab params={params} />}
         </Tabs.Content>
         <Tabs.Content value="projects" className="mt-6 focus-visible:outline-none">
-          <ProjectsTab />
+          {tab === 'projects' && <ProjectsTab params={params} />}
         </Tabs.Content>
         <Tabs.Content value="messages" className="mt-6 focus-visible:outline-none">
-          <MessagesTab />
+          {tab === 'messages' && <MessagesTab params={params} />}
         </Tabs.Content>
         <Tabs.Content value="leads" className="mt-6 focus-visible:outline-none">
-          <LeadsTab />
+          {tab === 'leads' && <LeadsTab params={params} />}
         </Tabs.Content>
       </Tabs.Root>
       <ActivityLog />
@@ -180,17 +172,21 @@ function Dashboard({ user }: { user: AdminUser }) {
   const pageTitle = useRef<string | null>(null);
   useEffect(() => {
     pageTitle.current ??= document.title;
-    const form =
-      view.kind === 'client-form'
-        ? `${view.id ? 'Edit' : 'Add'} Client`
-        : view.kind === 'project-form'
-          ? `${view.id ? 'Edit' : 'Add'} Project`
-          : null;
+    const titles = {
+      'client-form': `${'id' in view && view.id ? 'Edit' : 'Add'} Client`,
+      'project-form': `${'id' in view && view.id ? 'Edit' : 'Add'} Project`,
+      'client-page': 'Client',
+      'lead-page': 'Lead',
+      list: null,
+    };
+    const form = titles[view.kind];
     document.title = form ? `${form} | ${pageTitle.current}` : pageTitle.current;
   }, [view.kind, view.kind === 'list' ? null : view.id]);
   if (view.kind === 'client-form') return <ClientForm id={view.id} />;
   if (view.kind === 'project-form') return <ProjectForm id={view.id} />;
-  return <ListView tab={view.tab} user={user} />;
+  if (view.kind === 'client-page') return <ClientPage key={view.id} id={view.id} />;
+  if (view.kind === 'lead-page') return <LeadPage key={view.id} id={view.id} />;
+  return <ListView tab={view.tab} params={view.params} user={user} />;
 }
 
 export default function AdminDashboard() {

@@ -1,6 +1,7 @@
 /**
- * Clients tab (docs/product.md#clients-tab): 'Add Client', one card per client (name, email,
- * company and phone when present, created date) with edit and delete. Delete asks first and
+ * Clients tab (docs/product.md#clients-tab): 'Add Client', search, filters and sort
+ * (docs/product.md#lists), a table on wide screens or one card per client on phones (name, email,
+ * company and phone when present, created date) with edit and delete; the name opens the client's page. Delete asks first and
  * names the projects that go with the client. 'Loading clients...', 'No clients found'.
  */
 import { Building2, CalendarDays, Mail, Pencil, Phone, Plus, Users } from 'lucide-react';
@@ -8,8 +9,20 @@ import { telHref } from '../../shared/phone.ts';
 import { formatDate } from '../lib/format.ts';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
 import { useDeleteClient } from './mutations.ts';
-import { CARD, IconButton, QueryList, TabHeading } from './parts.tsx';
-import { useClients, type AdminClient } from './queries.ts';
+import {
+  apiParams,
+  DataTable,
+  DateRange,
+  FilterSelect,
+  ListControls,
+  PagedList,
+  SearchBox,
+  useListParams,
+  useWide,
+  type Column,
+} from './list-view.tsx';
+import { CARD, IconButton, TabHeading } from './parts.tsx';
+import { useClientPages, type AdminClient } from './queries.ts';
 import { navigate } from './route.ts';
 import { clientDeleteSummary } from './wording.ts';
 
@@ -20,7 +33,11 @@ function ClientCard({ client }: { client: AdminClient }) {
   return (
     <li className={CARD}>
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 text-lg font-bold wrap-anywhere text-ink-900">{client.name}</h3>
+        <h3 className="min-w-0 text-lg font-bold wrap-anywhere text-ink-900">
+          <a href={`#client/${client.id}`} className="hover:underline">
+            {client.name}
+          </a>
+        </h3>
         <div className="-mt-2 -mr-2 flex shrink-0">
           <IconButton
             label={`Edit ${client.name}`}
@@ -72,9 +89,66 @@ function ClientCard({ client }: { client: AdminClient }) {
   );
 }
 
-/** The Clients tab's panel. */
-export function ClientsTab() {
-  const clients = useClients();
+const SORT_OPTIONS = [
+  ['createdAt.desc', 'Newest first'],
+  ['createdAt.asc', 'Oldest first'],
+  ['name.asc', 'Name A–Z'],
+  ['name.desc', 'Name Z–A'],
+  ['email.asc', 'Email A–Z'],
+  ['company.asc', 'Company A–Z'],
+] as const;
+
+function ClientActions({ client }: { client: AdminClient }) {
+  const remove = useDeleteClient(client.id);
+  return (
+    <div className="-my-2 flex justify-end">
+      <IconButton
+        label={`Edit ${client.name}`}
+        icon={Pencil}
+        onClick={() => navigate(`clients/${client.id}`, 'push')}
+      />
+      <ConfirmDelete
+        label={`Delete ${client.name}`}
+        title="Delete this client?"
+        description={clientDeleteSummary(client)}
+        confirmLabel="Delete client"
+        failureTitle="Could not delete the client"
+        mutation={remove}
+      />
+    </div>
+  );
+}
+
+const COLUMNS: Column<AdminClient>[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    sort: 'name',
+    cell: (c) => (
+      <a href={`#client/${c.id}`} tabIndex={-1} className="font-semibold break-words text-brand-700 hover:underline">
+        {c.name}
+      </a>
+    ),
+  },
+  { key: 'email', header: 'Email', sort: 'email', cell: (c) => <span className="break-words">{c.email}</span> },
+  { key: 'company', header: 'Company', sort: 'company', cell: (c) => c.company ?? '–' },
+  { key: 'phone', header: 'Phone', cell: (c) => <span className="whitespace-nowrap">{c.phone ?? '–'}</span> },
+  { key: 'projects', header: 'Projects', cell: (c) => c.projectCount, className: 'text-right' },
+  {
+    key: 'created',
+    header: 'Created',
+    sort: 'createdAt',
+    cell: (c) => <span className="whitespace-nowrap">{formatDate(c.createdAt)}</span>,
+  },
+  { key: 'actions', header: 'Actions', cell: (c) => <ClientActions client={c} />, className: 'w-24 text-right' },
+];
+
+/** The Clients tab's panel; `params` are its search, filters and sort from the address. */
+export function ClientsTab({ params }: { params: string }) {
+  const { values, set } = useListParams('clients', params);
+  const clients = useClientPages(apiParams(values));
+  const wide = useWide();
+  const sort = values.sort ?? (values.q ? 'relevance' : 'createdAt.desc');
   return (
     <section aria-labelledby="clients-heading">
       <TabHeading title="Clients" id="clients-heading">
@@ -82,15 +156,59 @@ export function ClientsTab() {
           <Plus aria-hidden="true" className="size-4" /> Add Client
         </button>
       </TabHeading>
-      <QueryList
+      <ListControls>
+        <SearchBox
+          label="Search clients"
+          value={values.q ?? ''}
+          onSearch={(q) => set({ q, sort: undefined }, 'replace')}
+        />
+        <FilterSelect
+          label="Account"
+          value={values.active ?? ''}
+          options={[
+            ['', 'All'],
+            ['true', 'Active'],
+            ['false', 'Inactive'],
+          ]}
+          onChange={(active) => set({ active })}
+        />
+        <DateRange from={values.from ?? ''} to={values.to ?? ''} onChange={(changes) => set(changes)} />
+        {!wide && (
+          <FilterSelect
+            label="Sort"
+            value={sort}
+            options={values.q ? [['relevance', 'Best match'], ...SORT_OPTIONS] : SORT_OPTIONS}
+            onChange={(value) => set({ sort: value })}
+          />
+        )}
+      </ListControls>
+      <PagedList
         query={clients}
         what="clients"
         loadingLabel="Loading clients..."
         emptyIcon={Users}
         emptyText="No clients found"
-        className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
-        renderItem={(client) => <ClientCard key={client.id} client={client} />}
-      />
+      >
+        {(items) =>
+          wide ? (
+            <DataTable
+              caption="Clients"
+              columns={COLUMNS}
+              rows={items}
+              sort={sort}
+              onSort={(value) => set({ sort: value })}
+              onOpen={(client) => navigate(`client/${client.id}`, 'push')}
+              rowLabel={(client) => client.name}
+            />
+          ) : (
+            <ul className="grid gap-4 md:grid-cols-2">
+              {items.map((client) => (
+                <ClientCard key={client.id} client={client} />
+              ))}
+            </ul>
+          )
+        }
+      </PagedList>
     </section>
   );
 }

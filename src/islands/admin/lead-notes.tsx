@@ -66,10 +66,19 @@ function NoteForm({ leadId, leadName }: { leadId: string; leadName: string }) {
 }
 
 /** The 'Notes' fold of a lead card. */
-export function LeadNotes({ leadId, leadName }: { leadId: string; leadName: string }) {
-  const [open, setOpen] = useState(false);
+export function LeadNotes({
+  leadId,
+  leadName,
+  initiallyOpen = false,
+}: {
+  leadId: string;
+  leadName: string;
+  initiallyOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
   return (
     <details
+      open={initiallyOpen || undefined}
       className="mt-4 border-t border-ink-700/10 pt-3"
       onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}
     >

@@ -1,12 +1,13 @@
 /**
- * Contact Forms tab (docs/product.md#leads): each lead with its name, status badge ('New
+ * Contact Forms tab (docs/product.md#leads): a board by status or a list (search, filters, sort,
+ * a table with bulk actions on wide screens: set status, and the CSV of the filtered list); each lead with its name, status badge ('New
  * Lead' while new), date and time, the email as a mailto link, and the message. 'Reply via
  * Email' opens a prefilled reply quoting the message. The 'Call' button appears only for a real
  * phone number (never a tel: link built from an email). The lead's status (new, contacted, won,
  * lost) can be changed, and every lead downloaded as CSV. 'No contact submissions found'.
  */
-import { AlertTriangle, Download, Inbox, Mail, Phone, Reply } from 'lucide-react';
-import { useId } from 'react';
+import { AlertTriangle, Columns3, Download, Inbox, List, Mail, Phone, Reply } from 'lucide-react';
+import { useId, useState } from 'react';
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from '../../shared/projects.ts';
 import { telHref } from '../../shared/phone.ts';
 import { HOW_DID_YOU_FIND_US_LABELS, type HowDidYouFindUs } from '../../shared/schemas/contact.ts';
@@ -15,22 +16,33 @@ import { formatDateTime } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
 import { ConvertLeadDialog } from './convert-lead-dialog.tsx';
 import { LeadNotes } from './lead-notes.tsx';
-import { useSetLeadStatus } from './mutations.ts';
-import { Badge, CARD, QueryList, TabHeading } from './parts.tsx';
-import { useLeads, type AdminLead } from './queries.ts';
+import { LeadBoard } from './lead-board.tsx';
+import { SOURCE_LABELS, STATUS_TONE } from './lead-labels.ts';
+import {
+  apiParams,
+  DataTable,
+  DateRange,
+  FilterSelect,
+  itemsOf,
+  ListControls,
+  PagedList,
+  SearchBox,
+  useListParams,
+  useWide,
+  type Column,
+} from './list-view.tsx';
+import { useSetLeadsStatus, useSetLeadStatus } from './mutations.ts';
+import { Badge, CARD, TabHeading } from './parts.tsx';
+import { useLeadPages, type AdminLead, type ListParams } from './queries.ts';
+import { navigate } from './route.ts';
+import { BULK_MAX } from '../../shared/schemas/admin.ts';
 import { replyMailto } from './wording.ts';
-
-const STATUS_TONE = { new: 'blue', contacted: 'amber', won: 'green', lost: 'gray' } as const;
-const SOURCE_LABELS: Record<string, string> = {
-  landing: 'Contact form',
-  audit: 'Website audit',
-  emergency: 'Emergency support',
-};
 
 const ACTION =
   'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50';
 
-function LeadCard({ lead }: { lead: AdminLead }) {
+/** One lead as a card: on phones, and on the lead's page. */
+export function LeadCard({ lead, notesOpen = false }: { lead: AdminLead; notesOpen?: boolean }) {
   const statusId = useId();
   const setStatus = useSetLeadStatus(lead.id);
   const changeStatus = (status: LeadStatus) =>
@@ -47,7 +59,11 @@ function LeadCard({ lead }: { lead: AdminLead }) {
     <li className={CARD}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
-          <h3 className="font-bold wrap-anywhere text-ink-900">{lead.name}</h3>
+          <h3 className="font-bold wrap-anywhere text-ink-900">
+            <a href={`#lead/${lead.id}`} className="hover:underline">
+              {lead.name}
+            </a>
+          </h3>
           <Badge tone={STATUS_TONE[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
           {lead.clientId && <Badge tone="green">Client</Badge>}
           {lead.urgent && (
@@ -140,30 +156,284 @@ function LeadCard({ lead }: { lead: AdminLead }) {
           </select>
         </div>
       </div>
-      <LeadNotes leadId={lead.id} leadName={lead.name} />
+      <LeadNotes leadId={lead.id} leadName={lead.name} initiallyOpen={notesOpen} />
     </li>
   );
 }
 
-/** The Contact Forms tab's panel. */
-export function LeadsTab() {
-  const leads = useLeads();
+const SORT_OPTIONS = [
+  ['createdAt.desc', 'Newest first'],
+  ['createdAt.asc', 'Oldest first'],
+  ['name.asc', 'Name A–Z'],
+  ['status.asc', 'Status'],
+] as const;
+
+const SOURCE_OPTIONS = [['', 'All sources'], ...Object.entries(SOURCE_LABELS)] as const;
+
+/** The CSV download of what the list shows now (its search and filters, every page). */
+function exportHref(values: ListParams): string {
+  const { limit: _limit, cursor: _cursor, ...query } = apiParams(values);
+  const search = new URLSearchParams(query).toString();
+  return search ? `${apiLinks.leadsCsv}?${search}` : apiLinks.leadsCsv;
+}
+
+/** "3 selected", a status for all of them, and clearing the selection. */
+function BulkBar({ ids, onDone }: { ids: string[]; onDone: () => void }) {
+  const statusId = useId();
+  const bulk = useSetLeadsStatus();
+  const [status, setStatus] = useState<LeadStatus>('contacted');
   return (
-    <section aria-labelledby="leads-heading">
-      <TabHeading title="Contact Form Submissions" id="leads-heading">
-        <a href={apiLinks.leadsCsv} download className="btn-secondary">
-          <Download aria-hidden="true" className="size-4" /> Download CSV
-        </a>
-      </TabHeading>
-      <QueryList
+    <div
+      role="region"
+      aria-label="Bulk actions"
+      className="mb-3 flex flex-wrap items-end gap-3 rounded-xl bg-brand-50 p-3 ring-1 ring-brand-200"
+    >
+      <p className="self-center font-semibold text-ink-900" aria-live="polite">
+        {ids.length} selected
+      </p>
+      <div>
+        <label htmlFor={statusId} className="block text-xs font-semibold text-ink-700">
+          Set status to
+        </label>
+        <select
+          id={statusId}
+          className="field-input mt-1 py-1.5"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as LeadStatus)}
+        >
+          {LEAD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s === 'new' ? 'New' : LEAD_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="button"
+        className="btn-primary"
+        aria-disabled={bulk.isPending || undefined}
+        onClick={() =>
+          !bulk.isPending &&
+          bulk.mutate(
+            { ids, status },
+            {
+              onSuccess: ({ updated }) => {
+                toast({ title: `${updated} ${updated === 1 ? 'lead' : 'leads'} updated` });
+                onDone();
+              },
+              onError: (error) =>
+                toast({
+                  title: 'Could not change the leads',
+                  description: messageOf(error, 'Please try again.'),
+                  variant: 'destructive',
+                }),
+            },
+          )
+        }
+      >
+        {bulk.isPending ? 'Saving...' : 'Apply'}
+      </button>
+      <button type="button" className="btn-secondary" onClick={onDone}>
+        Clear selection
+      </button>
+    </div>
+  );
+}
+
+function leadColumns(
+  selected: Set<string>,
+  toggle: (id: string) => void,
+  all: { checked: boolean; onChange: () => void },
+): Column<AdminLead>[] {
+  return [
+    {
+      key: 'select',
+      header: 'Select',
+      headerCell: (
+        <input
+          type="checkbox"
+          aria-label="Select every lead shown"
+          className="size-4"
+          checked={all.checked}
+          onChange={all.onChange}
+        />
+      ),
+      cell: (lead) => (
+        <input
+          type="checkbox"
+          aria-label={`Select ${lead.name}`}
+          className="size-4"
+          checked={selected.has(lead.id)}
+          onChange={() => toggle(lead.id)}
+        />
+      ),
+      className: 'w-10',
+    },
+    {
+      key: 'name',
+      header: 'Name',
+      sort: 'name',
+      cell: (lead) => (
+        <>
+          <span className="flex flex-wrap items-center gap-2">
+            <a
+              href={`#lead/${lead.id}`}
+              tabIndex={-1}
+              className="font-semibold break-words text-brand-700 hover:underline"
+            >
+              {lead.name}
+            </a>
+            {lead.clientId && <Badge tone="green">Client</Badge>}
+            {lead.urgent && <Badge tone="red">Urgent</Badge>}
+          </span>
+          {lead.email && <span className="block text-xs break-all text-ink-700">{lead.email}</span>}
+        </>
+      ),
+    },
+    { key: 'source', header: 'Source', cell: (lead) => SOURCE_LABELS[lead.source] ?? lead.source },
+    {
+      key: 'status',
+      header: 'Status',
+      sort: 'status',
+      cell: (lead) => <Badge tone={STATUS_TONE[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>,
+    },
+    {
+      key: 'score',
+      header: 'Audit',
+      cell: (lead) => (lead.auditScore === null ? '–' : `${lead.auditScore}/100`),
+      className: 'text-right',
+    },
+    {
+      key: 'created',
+      header: 'Received',
+      sort: 'createdAt',
+      cell: (lead) => <span className="whitespace-nowrap">{formatDateTime(lead.createdAt)}</span>,
+    },
+    {
+      key: 'message',
+      header: 'Message',
+      cell: (lead) => <span className="line-clamp-2 wrap-anywhere text-ink-700">{lead.message}</span>,
+      className: 'min-w-64',
+    },
+  ];
+}
+
+function LeadList({ values, set }: ReturnType<typeof useListParams>) {
+  const leads = useLeadPages(apiParams(values));
+  const wide = useWide();
+  const sort = values.sort ?? (values.q ? 'relevance' : 'createdAt.desc');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const shown = itemsOf(leads);
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allChecked = shown.length > 0 && shown.every((lead) => selected.has(lead.id));
+  const columns = leadColumns(selected, toggle, {
+    checked: allChecked,
+    onChange: () => setSelected(allChecked ? new Set() : new Set(shown.slice(0, BULK_MAX).map((lead) => lead.id))),
+  });
+  return (
+    <>
+      <ListControls>
+        <SearchBox
+          label="Search leads"
+          value={values.q ?? ''}
+          onSearch={(q) => set({ q, sort: undefined }, 'replace')}
+        />
+        <FilterSelect
+          label="Status"
+          value={values.status ?? ''}
+          options={[
+            ['', 'All'],
+            ...LEAD_STATUSES.map((s) => [s, s === 'new' ? 'New' : LEAD_STATUS_LABELS[s]] as const),
+          ]}
+          onChange={(status) => set({ status })}
+        />
+        <FilterSelect
+          label="Source"
+          value={values.source ?? ''}
+          options={SOURCE_OPTIONS}
+          onChange={(source) => set({ source })}
+        />
+        <DateRange from={values.from ?? ''} to={values.to ?? ''} onChange={(changes) => set(changes)} />
+        {!wide && (
+          <FilterSelect
+            label="Sort"
+            value={sort}
+            options={values.q ? [['relevance', 'Best match'], ...SORT_OPTIONS] : SORT_OPTIONS}
+            onChange={(value) => set({ sort: value })}
+          />
+        )}
+      </ListControls>
+      {wide && selected.size > 0 && <BulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
+      <PagedList
         query={leads}
-        what="contact submissions"
+        what="leads"
         loadingLabel="Loading contact submissions..."
         emptyIcon={Inbox}
         emptyText="No contact submissions found"
-        className="grid gap-4 lg:grid-cols-2"
-        renderItem={(lead) => <LeadCard key={lead.id} lead={lead} />}
-      />
+      >
+        {(items) =>
+          wide ? (
+            <DataTable
+              caption="Leads"
+              columns={columns}
+              rows={items}
+              sort={sort}
+              onSort={(value) => set({ sort: value })}
+              onOpen={(lead) => navigate(`lead/${lead.id}`, 'push')}
+              rowLabel={(lead) => `${lead.name}, ${LEAD_STATUS_LABELS[lead.status]}`}
+            />
+          ) : (
+            <ul className="grid gap-4">
+              {items.map((lead) => (
+                <LeadCard key={lead.id} lead={lead} />
+              ))}
+            </ul>
+          )
+        }
+      </PagedList>
+    </>
+  );
+}
+
+/**
+ * The Contact Forms tab's panel: the leads as a board by status or as a list
+ * (docs/product.md#leads), with the CSV export of what is shown; `params` come from the address.
+ */
+export function LeadsTab({ params }: { params: string }) {
+  const state = useListParams('leads', params);
+  const board = state.values.view === 'board';
+  return (
+    <section aria-labelledby="leads-heading">
+      <TabHeading title="Contact Form Submissions" id="leads-heading">
+        <div role="group" aria-label="View" className="inline-flex rounded-lg bg-slate-200/70 p-1">
+          {(
+            [
+              ['', 'List', List],
+              ['board', 'Board', Columns3],
+            ] as const
+          ).map(([view, label, Icon]) => (
+            <button
+              key={label}
+              type="button"
+              aria-pressed={(state.values.view ?? '') === view}
+              onClick={() => state.set({ view })}
+              className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-semibold text-ink-700 aria-pressed:bg-white aria-pressed:text-ink-900 aria-pressed:shadow-sm"
+            >
+              <Icon aria-hidden="true" className="size-4" /> {label}
+            </button>
+          ))}
+        </div>
+        <a href={exportHref(board ? { ...state.values, status: '' } : state.values)} download className="btn-secondary">
+          <Download aria-hidden="true" className="size-4" /> Download CSV
+        </a>
+      </TabHeading>
+      {board ? <LeadBoard values={state.values} set={state.set} /> : <LeadList values={state.values} set={state.set} />}
     </section>
   );
 }

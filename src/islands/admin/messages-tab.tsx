@@ -1,5 +1,6 @@
 /**
- * Messages tab, 'Recent Communications' (docs/product.md#messages-tab): newest first; subject,
+ * Messages tab, 'Recent Communications' (docs/product.md#messages-tab): newest first, with search,
+ * 'Unread only', dates and sort (docs/product.md#lists); a table on wide screens, cards on phones; subject,
  * 'Unread' when unread and from the client (with a highlighted border), 'From Client' or 'From
  * Team', date and time, the message and the project title (or 'Unknown'); a team message says
  * 'Seen by client {time}' or 'Not seen yet'; reply, and mark a client's message read or unread.
@@ -11,8 +12,21 @@ import { cn } from '../lib/cn.ts';
 import { formatDateTime, seenText } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
 import { useSetMessageRead } from './mutations.ts';
-import { Badge, QueryList, TabHeading } from './parts.tsx';
-import { useCommunications, type AdminCommunication } from './queries.ts';
+import {
+  apiParams,
+  DataTable,
+  DateRange,
+  FilterSelect,
+  ListControls,
+  PagedList,
+  SearchBox,
+  useListParams,
+  useWide,
+  type Column,
+} from './list-view.tsx';
+import { Badge, TabHeading } from './parts.tsx';
+import { useCommunicationPages, type AdminCommunication } from './queries.ts';
+import { navigate } from './route.ts';
 import { ReplyDialog } from './reply-dialog.tsx';
 import { isUnread, replySubject } from './wording.ts';
 
@@ -31,7 +45,8 @@ function SeenByClient({ message }: { message: AdminCommunication }) {
   );
 }
 
-function MessageCard({ message }: { message: AdminCommunication }) {
+/** Reply and mark read or unread, for a client's message (nothing for the team's own). */
+export function MessageActions({ message, compact = false }: { message: AdminCommunication; compact?: boolean }) {
   const unread = isUnread(message);
   const mark = useSetMessageRead(message.id);
   const toggleRead = () =>
@@ -43,6 +58,46 @@ function MessageCard({ message }: { message: AdminCommunication }) {
           variant: 'destructive',
         }),
     });
+  if (!message.fromClient) return compact ? <SeenByClient message={message} /> : null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {message.project && (
+        <ReplyDialog
+          projectId={message.projectId}
+          projectTitle={message.project.title}
+          subject={replySubject(message.subject)}
+          inReplyTo={message.id}
+          trigger={
+            <button type="button" className={ACTION}>
+              <Reply aria-hidden="true" className="size-4" /> Reply
+              <span className="sr-only"> to {message.subject}</span>
+            </button>
+          }
+        />
+      )}
+      <button
+        type="button"
+        className={ACTION}
+        aria-label={`${unread ? 'Mark as read' : 'Mark as unread'}: ${message.subject}`}
+        aria-disabled={mark.isPending || undefined}
+        onClick={() => !mark.isPending && toggleRead()}
+      >
+        {unread ? (
+          <>
+            <MailOpen aria-hidden="true" className="size-4" /> Mark as read
+          </>
+        ) : (
+          <>
+            <Mail aria-hidden="true" className="size-4" /> Mark as unread
+          </>
+        )}
+      </button>
+    </div>
+  );
+}
+
+function MessageCard({ message }: { message: AdminCommunication }) {
+  const unread = isUnread(message);
   return (
     <li
       className={cn(
@@ -68,59 +123,130 @@ function MessageCard({ message }: { message: AdminCommunication }) {
       </p>
       {!message.fromClient && <SeenByClient message={message} />}
       {message.fromClient && (
-        <div className="mt-4 flex flex-wrap gap-2">
-          {message.project && (
-            <ReplyDialog
-              projectId={message.projectId}
-              projectTitle={message.project.title}
-              subject={replySubject(message.subject)}
-              inReplyTo={message.id}
-              trigger={
-                <button type="button" className={ACTION}>
-                  <Reply aria-hidden="true" className="size-4" /> Reply
-                  <span className="sr-only"> to {message.subject}</span>
-                </button>
-              }
-            />
-          )}
-          <button
-            type="button"
-            className={ACTION}
-            aria-label={`${unread ? 'Mark as read' : 'Mark as unread'}: ${message.subject}`}
-            aria-disabled={mark.isPending || undefined}
-            onClick={() => !mark.isPending && toggleRead()}
-          >
-            {unread ? (
-              <>
-                <MailOpen aria-hidden="true" className="size-4" /> Mark as read
-              </>
-            ) : (
-              <>
-                <Mail aria-hidden="true" className="size-4" /> Mark as unread
-              </>
-            )}
-          </button>
+        <div className="mt-4">
+          <MessageActions message={message} />
         </div>
       )}
     </li>
   );
 }
 
-/** The Messages tab's panel. */
-export function MessagesTab() {
-  const messages = useCommunications();
+const SORT_OPTIONS = [
+  ['createdAt.desc', 'Newest first'],
+  ['createdAt.asc', 'Oldest first'],
+  ['subject.asc', 'Subject A–Z'],
+] as const;
+
+const COLUMNS: Column<AdminCommunication>[] = [
+  {
+    key: 'subject',
+    header: 'Subject',
+    sort: 'subject',
+    cell: (m) => (
+      <span className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold break-words">{m.subject}</span>
+        {isUnread(m) && <Badge tone="red">Unread</Badge>}
+      </span>
+    ),
+  },
+  {
+    key: 'from',
+    header: 'From',
+    cell: (m) => (m.fromClient ? (m.client?.name ?? 'Client') : 'Team'),
+  },
+  {
+    key: 'client',
+    header: 'Client · project',
+    cell: (m) => (
+      <span className="break-words">
+        {m.client ? (
+          <a href={`#client/${m.client.id}`} tabIndex={-1} className="text-brand-700 hover:underline">
+            {m.client.name}
+          </a>
+        ) : (
+          'Unknown'
+        )}{' '}
+        · {m.project?.title ?? 'Unknown'}
+      </span>
+    ),
+  },
+  {
+    key: 'date',
+    header: 'Date',
+    sort: 'createdAt',
+    cell: (m) => <span className="whitespace-nowrap">{formatDateTime(m.createdAt)}</span>,
+  },
+  {
+    key: 'message',
+    header: 'Message',
+    cell: (m) => <span className="line-clamp-2 wrap-anywhere text-ink-700">{m.message}</span>,
+    className: 'min-w-64',
+  },
+  { key: 'actions', header: 'Actions', cell: (m) => <MessageActions message={m} compact />, className: 'w-44' },
+];
+
+/** The Messages tab's panel; `params` are its search, filters and sort from the address. */
+export function MessagesTab({ params }: { params: string }) {
+  const { values, set } = useListParams('messages', params);
+  const messages = useCommunicationPages(apiParams(values));
+  const wide = useWide();
+  const sort = values.sort ?? (values.q ? 'relevance' : 'createdAt.desc');
   return (
     <section aria-labelledby="messages-heading">
       <TabHeading title="Recent Communications" id="messages-heading" />
-      <QueryList
+      <ListControls>
+        <SearchBox
+          label="Search messages"
+          value={values.q ?? ''}
+          onSearch={(q) => set({ q, sort: undefined }, 'replace')}
+        />
+        <FilterSelect
+          label="Show"
+          value={values.unread ?? ''}
+          options={[
+            ['', 'All messages'],
+            ['true', 'Unread only'],
+          ]}
+          onChange={(unread) => set({ unread })}
+        />
+        <DateRange from={values.from ?? ''} to={values.to ?? ''} onChange={(changes) => set(changes)} />
+        {!wide && (
+          <FilterSelect
+            label="Sort"
+            value={sort}
+            options={values.q ? [['relevance', 'Best match'], ...SORT_OPTIONS] : SORT_OPTIONS}
+            onChange={(value) => set({ sort: value })}
+          />
+        )}
+      </ListControls>
+      <PagedList
         query={messages}
-        what="communications"
+        what="messages"
         loadingLabel="Loading communications..."
         emptyIcon={MessageSquare}
         emptyText="No communications found"
-        className="grid gap-4"
-        renderItem={(message) => <MessageCard key={message.id} message={message} />}
-      />
+      >
+        {(items) =>
+          wide ? (
+            <DataTable
+              caption="Messages"
+              columns={COLUMNS}
+              rows={items}
+              sort={sort}
+              onSort={(value) => set({ sort: value })}
+              onOpen={(message) => message.client && navigate(`client/${message.client.id}`, 'push')}
+              rowLabel={(message) => `${isUnread(message) ? 'Unread: ' : ''}${message.subject}`}
+              rowClassName={(message) => (isUnread(message) ? 'bg-brand-50/60' : undefined)}
+            />
+          ) : (
+            <ul className="grid gap-4">
+              {items.map((message) => (
+                <MessageCard key={message.id} message={message} />
+              ))}
+            </ul>
+          )
+        }
+      </PagedList>
     </section>
   );
 }

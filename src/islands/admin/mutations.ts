@@ -130,6 +130,15 @@ export function useSetLeadStatus(id: string) {
   );
 }
 
+/** Sets the status of every lead in `ids` at once (docs/product.md#leads); answers {updated}. */
+export function useSetLeadsStatus() {
+  return useAdminWrite(
+    ({ ids, status }: { ids: string[]; status: LeadStatus }) =>
+      unwrap(api.admin['contact-submissions']['bulk-status'].$post({ json: { ids, status } })),
+    [adminKeys.leads],
+  );
+}
+
 /** Adds a milestone at the end of project `projectId`'s plan. */
 export function useAddMilestone(projectId: string) {
   return useAdminWrite(

@@ -1,9 +1,7 @@
 /** Small pieces every dashboard tab uses: the tab's heading row, empty and error states, badges. */
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
-import { Loading } from '../ui/loading.tsx';
 
 /** A tab's heading (`id` labels its section) with its buttons at the right. */
 export function TabHeading({ title, id, children }: { title: string; id: string; children?: ReactNode }) {
@@ -13,16 +11,6 @@ export function TabHeading({ title, id, children }: { title: string; id: string;
         {title}
       </h2>
       {children && <div className="flex flex-wrap items-center gap-2">{children}</div>}
-    </div>
-  );
-}
-
-/** A list's empty state: an icon and a sentence. */
-function EmptyState({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
-  return (
-    <div className="flex flex-col items-center rounded-2xl bg-white p-10 text-center ring-1 ring-ink-700/10">
-      <Icon aria-hidden="true" className="size-10 text-ink-600" />
-      <p className="mt-3 font-semibold text-ink-900">{text}</p>
     </div>
   );
 }
@@ -87,30 +75,3 @@ export function IconButton({
 }
 
 export const CARD = 'rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-700/10';
-
-/**
- * A tab's list in its four states: loading ('Loading clients...'), failed, empty
- * ('No clients found') or the cards, one `renderItem` each, in a list with `className`.
- */
-export function QueryList<T extends { id: string }>({
-  query,
-  what,
-  loadingLabel,
-  emptyIcon,
-  emptyText,
-  className,
-  renderItem,
-}: {
-  query: UseQueryResult<T[]>;
-  what: string;
-  loadingLabel: string;
-  emptyIcon: LucideIcon;
-  emptyText: string;
-  className: string;
-  renderItem: (item: T) => ReactNode;
-}) {
-  if (query.isPending) return <Loading label={loadingLabel} compact />;
-  if (query.isError) return <ListError what={what} />;
-  if (query.data.length === 0) return <EmptyState icon={emptyIcon} text={emptyText} />;
-  return <ul className={className}>{query.data.map(renderItem)}</ul>;
-}

@@ -1,5 +1,6 @@
 /**
- * Projects tab (docs/product.md#projects-tab): 'Add Project', one card per project (title, status
+ * Projects tab (docs/product.md#projects-tab): 'Add Project', search, filters and sort
+ * (docs/product.md#lists), a table on wide screens (Enter opens the edit form) or on phones one card per project (title, status
  * badge, description, client name or 'Unknown', budget in USD or 'Not specified', start date,
  * created date) with edit and delete, the project's milestones and a message to the client.
  * Delete asks first and names its milestones and messages. 'No projects found'.
@@ -10,8 +11,21 @@ import { ConfirmDelete } from '../ui/confirm-delete.tsx';
 import { ProjectStatusBadge } from '../ui/status-badge.tsx';
 import { MilestonesDialog } from './milestones-dialog.tsx';
 import { useDeleteProject } from './mutations.ts';
-import { CARD, IconButton, QueryList, TabHeading } from './parts.tsx';
-import { useProjects, type AdminProject } from './queries.ts';
+import {
+  apiParams,
+  DataTable,
+  DateRange,
+  FilterSelect,
+  ListControls,
+  PagedList,
+  SearchBox,
+  useListParams,
+  useWide,
+  type Column,
+} from './list-view.tsx';
+import { CARD, IconButton, TabHeading } from './parts.tsx';
+import { useProjectPages, type AdminProject } from './queries.ts';
+import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
 import { ReplyDialog } from './reply-dialog.tsx';
 import { navigate } from './route.ts';
 import { projectDeleteSummary } from './wording.ts';
@@ -96,9 +110,110 @@ function ProjectCard({ project }: { project: AdminProject }) {
   );
 }
 
-/** The Projects tab's panel. */
-export function ProjectsTab() {
-  const projects = useProjects();
+const SORT_OPTIONS = [
+  ['createdAt.desc', 'Newest first'],
+  ['createdAt.asc', 'Oldest first'],
+  ['title.asc', 'Title A–Z'],
+  ['client.asc', 'Client A–Z'],
+  ['status.asc', 'Status'],
+  ['endDate.asc', 'End date'],
+  ['budget.desc', 'Largest budget'],
+] as const;
+
+function ProjectActions({ project }: { project: AdminProject }) {
+  const remove = useDeleteProject(project.id);
+  return (
+    <div className="-my-2 flex justify-end">
+      <MilestonesDialog
+        projectId={project.id}
+        projectTitle={project.title}
+        trigger={
+          <button
+            type="button"
+            aria-label={`Milestones of ${project.title}`}
+            title="Milestones"
+            className="inline-flex h-10 items-center gap-1 rounded-lg px-2 text-ink-700 hover:bg-slate-100"
+          >
+            <Flag aria-hidden="true" className="size-4" />
+            {project.milestoneCount}
+          </button>
+        }
+      />
+      <IconButton
+        label={`Edit ${project.title}`}
+        icon={Pencil}
+        onClick={() => navigate(`projects/${project.id}`, 'push')}
+      />
+      <ConfirmDelete
+        label={`Delete ${project.title}`}
+        title="Delete this project?"
+        description={projectDeleteSummary(project)}
+        confirmLabel="Delete project"
+        failureTitle="Could not delete the project"
+        mutation={remove}
+      />
+    </div>
+  );
+}
+
+const COLUMNS: Column<AdminProject>[] = [
+  {
+    key: 'title',
+    header: 'Title',
+    sort: 'title',
+    cell: (p) => <span className="font-semibold break-words">{p.title}</span>,
+  },
+  {
+    key: 'client',
+    header: 'Client',
+    sort: 'client',
+    cell: (p) =>
+      p.client ? (
+        <a href={`#client/${p.clientId}`} tabIndex={-1} className="wrap-anywhere text-brand-700 hover:underline">
+          {p.client.name}
+        </a>
+      ) : (
+        'Unknown'
+      ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    sort: 'status',
+    cell: (p) => (
+      <span className="whitespace-nowrap">
+        <ProjectStatusBadge status={p.status} />
+      </span>
+    ),
+  },
+  {
+    key: 'end',
+    header: 'End date',
+    sort: 'endDate',
+    cell: (p) => <span className="whitespace-nowrap">{p.endDate ? formatDate(p.endDate) : 'Not set'}</span>,
+  },
+  {
+    key: 'budget',
+    header: 'Budget',
+    sort: 'budget',
+    cell: (p) => <span className="whitespace-nowrap">{formatBudget(p.budget)}</span>,
+    className: 'text-right',
+  },
+  {
+    key: 'created',
+    header: 'Created',
+    sort: 'createdAt',
+    cell: (p) => <span className="whitespace-nowrap">{formatDate(p.createdAt)}</span>,
+  },
+  { key: 'actions', header: 'Actions', cell: (p) => <ProjectActions project={p} />, className: 'w-36 text-right' },
+];
+
+/** The Projects tab's panel; `params` are its search, filters and sort from the address. */
+export function ProjectsTab({ params }: { params: string }) {
+  const { values, set } = useListParams('projects', params);
+  const projects = useProjectPages(apiParams(values));
+  const wide = useWide();
+  const sort = values.sort ?? (values.q ? 'relevance' : 'createdAt.desc');
   return (
     <section aria-labelledby="projects-heading">
       <TabHeading title="Projects" id="projects-heading">
@@ -106,15 +221,55 @@ export function ProjectsTab() {
           <Plus aria-hidden="true" className="size-4" /> Add Project
         </button>
       </TabHeading>
-      <QueryList
+      <ListControls>
+        <SearchBox
+          label="Search projects"
+          value={values.q ?? ''}
+          onSearch={(q) => set({ q, sort: undefined }, 'replace')}
+        />
+        <FilterSelect
+          label="Status"
+          value={values.status ?? ''}
+          options={[['', 'All'], ...PROJECT_STATUSES.map((s) => [s, PROJECT_STATUS_LABELS[s]] as const)]}
+          onChange={(status) => set({ status })}
+        />
+        <DateRange from={values.from ?? ''} to={values.to ?? ''} onChange={(changes) => set(changes)} />
+        {!wide && (
+          <FilterSelect
+            label="Sort"
+            value={sort}
+            options={values.q ? [['relevance', 'Best match'], ...SORT_OPTIONS] : SORT_OPTIONS}
+            onChange={(value) => set({ sort: value })}
+          />
+        )}
+      </ListControls>
+      <PagedList
         query={projects}
         what="projects"
         loadingLabel="Loading projects..."
         emptyIcon={FolderKanban}
         emptyText="No projects found"
-        className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
-        renderItem={(project) => <ProjectCard key={project.id} project={project} />}
-      />
+      >
+        {(items) =>
+          wide ? (
+            <DataTable
+              caption="Projects"
+              columns={COLUMNS}
+              rows={items}
+              sort={sort}
+              onSort={(value) => set({ sort: value })}
+              onOpen={(project) => navigate(`projects/${project.id}`, 'push')}
+              rowLabel={(project) => `${project.title}, ${project.client?.name ?? 'Unknown client'}`}
+            />
+          ) : (
+            <ul className="grid gap-4 md:grid-cols-2">
+              {items.map((project) => (
+                <ProjectCard key={project.id} project={project} />
+              ))}
+            </ul>
+          )
+        }
+      </PagedList>
     </section>
   );
 }

@@ -6,7 +6,8 @@
  * Live updates (docs/product.md#live-updates) mark the lists an event changed stale; while the
  * stream is down, the lists poll at their freshness time.
  */
-import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type QueryKey } from '@tanstack/react-query';
+import type { ListName } from '../../shared/schemas/lists.ts';
 import { api, unwrap } from '../lib/api.ts';
 import { useFallbackInterval, type LiveRefresh, type LiveMessage } from '../lib/live.ts';
 import { FRESH_LIST_MS, FRESH_PROFILE_MS, nullWhenSignedOut } from '../lib/query.ts';
@@ -26,11 +27,14 @@ export const adminKeys = {
 } as const;
 
 const fetchMe = () => unwrap(api.admin.me.$get());
-const fetchClients = () => unwrap(api.admin.clients.$get());
-const fetchProjects = () => unwrap(api.admin.projects.$get());
-const fetchCommunications = () => unwrap(api.admin.communications.$get());
-const fetchLeads = () => unwrap(api.admin['contact-submissions'].$get());
-const fetchEvents = () => unwrap(api.admin.events.$get());
+/** A list's query string, as the address holds it (docs/product.md#lists). */
+export type ListParams = Record<string, string>;
+const fetchClients = (query: ListParams) => unwrap(api.admin.clients.$get({ query }));
+const fetchProjects = (query: ListParams) => unwrap(api.admin.projects.$get({ query }));
+const fetchCommunications = (query: ListParams) => unwrap(api.admin.communications.$get({ query }));
+const fetchLeads = (query: ListParams) => unwrap(api.admin['contact-submissions'].$get({ query }));
+const fetchLead = (id: string) => unwrap(api.admin['contact-submissions'][':id'].$get({ param: { id } }));
+const fetchEvents = (clientId?: string) => unwrap(api.admin.events.$get({ query: clientId ? { clientId } : {} }));
 const fetchClient = (id: string) => unwrap(api.admin.clients[':id'].$get({ param: { id } }));
 const fetchProject = (id: string) => unwrap(api.admin.projects[':id'].$get({ param: { id } }));
 const fetchLeadNotes = (id: string) => unwrap(api.admin['contact-submissions'][':id'].notes.$get({ param: { id } }));
@@ -41,13 +45,13 @@ const fetchMilestones = (id: string) => unwrap(api.admin.projects[':id'].milesto
 /** The signed-in staff member. */
 export type AdminUser = Awaited<ReturnType<typeof fetchMe>>;
 /** A client with its project count (what a delete takes with it). */
-export type AdminClient = Awaited<ReturnType<typeof fetchClients>>[number];
+export type AdminClient = Awaited<ReturnType<typeof fetchClients>>['items'][number];
 /** A project with its client's name and company and its milestone and message counts. */
-export type AdminProject = Awaited<ReturnType<typeof fetchProjects>>[number];
+export type AdminProject = Awaited<ReturnType<typeof fetchProjects>>['items'][number];
 /** A message on a project, with the project's title. */
-export type AdminCommunication = Awaited<ReturnType<typeof fetchCommunications>>[number];
+export type AdminCommunication = Awaited<ReturnType<typeof fetchCommunications>>['items'][number];
 /** A lead: a contact, audit or emergency submission from the website. */
-export type AdminLead = Awaited<ReturnType<typeof fetchLeads>>[number];
+export type AdminLead = Awaited<ReturnType<typeof fetchLeads>>['items'][number];
 /** An admin event ('Recent activity'): who created, updated or deleted what, and when. */
 export type AdminEvent = Awaited<ReturnType<typeof fetchEvents>>[number];
 export type AdminMilestone = Awaited<ReturnType<typeof fetchMilestones>>[number];
@@ -60,11 +64,9 @@ const list = <T>(queryKey: readonly string[], queryFn: () => Promise<T>) =>
 export const adminQueries = {
   me: queryOptions({ queryKey: adminKeys.me, queryFn: () => nullWhenSignedOut(fetchMe), staleTime: FRESH_PROFILE_MS }),
   authConfig: queryOptions({ queryKey: adminKeys.authConfig, queryFn: () => unwrap(api.admin.auth.config.$get()) }),
-  clients: list(adminKeys.clients, fetchClients),
-  projects: list(adminKeys.projects, fetchProjects),
-  communications: list(adminKeys.communications, fetchCommunications),
-  leads: list(adminKeys.leads, fetchLeads),
-  events: list(adminKeys.events, fetchEvents),
+  events: list(adminKeys.events, () => fetchEvents()),
+  clientEvents: (clientId: string) => list([...adminKeys.events, clientId], () => fetchEvents(clientId)),
+  lead: (id: string) => list([...adminKeys.leads, id], () => fetchLead(id)),
   milestones: (projectId: string) => list(adminKeys.milestones(projectId), () => fetchMilestones(projectId)),
   undeliveredEmails: list(adminKeys.undeliveredEmails, fetchUndeliveredEmails),
   summary: list(adminKeys.summary, fetchSummary),
@@ -86,11 +88,11 @@ export function useAdminSession() {
  */
 const useList = <T>(options: ReturnType<typeof list<T>>) =>
   useQuery({ ...options, refetchInterval: useFallbackInterval(FRESH_LIST_MS) });
-export const useClients = () => useList(adminQueries.clients);
-export const useProjects = () => useList(adminQueries.projects);
-export const useCommunications = () => useList(adminQueries.communications);
-export const useLeads = () => useList(adminQueries.leads);
 export const useEvents = () => useList(adminQueries.events);
+/** The admin events about one client (docs/product.md#client-page). */
+export const useClientEvents = (clientId: string) => useList(adminQueries.clientEvents(clientId));
+/** One lead, as its page shows it. */
+export const useLead = (id: string) => useList(adminQueries.lead(id));
 export const useMilestones = (projectId: string) => useList(adminQueries.milestones(projectId));
 export const useUndeliveredEmails = () => useList(adminQueries.undeliveredEmails);
 /** One client or one project, as the edit forms load it. */
@@ -138,3 +140,37 @@ export const adminLive: LiveRefresh = {
   },
   profileKey: adminKeys.me,
 };
+
+const LIST_KEYS = {
+  clients: adminKeys.clients,
+  projects: adminKeys.projects,
+  communications: adminKeys.communications,
+  leads: adminKeys.leads,
+} as const;
+
+function pagesOf<T extends { nextCursor: string | null }>(
+  list: ListName,
+  params: ListParams,
+  fetchPage: (query: ListParams) => Promise<T>,
+) {
+  return infiniteQueryOptions({
+    // Under the list's key, so whatever makes the list stale makes every search of it stale.
+    queryKey: [...LIST_KEYS[list], 'pages', params],
+    queryFn: ({ pageParam }) => fetchPage(pageParam ? { ...params, cursor: pageParam } : params),
+    initialPageParam: '',
+    getNextPageParam: (last: T) => last.nextCursor ?? undefined,
+    staleTime: FRESH_LIST_MS,
+  });
+}
+
+/**
+ * A list's pages for `params` (search, filters, sort, limit; docs/product.md#lists), loaded one
+ * "Load more" at a time; fresh 2 minutes, polled only while the live stream is down.
+ */
+const usePages = <T extends { nextCursor: string | null }>(options: ReturnType<typeof pagesOf<T>>) =>
+  useInfiniteQuery({ ...options, refetchInterval: useFallbackInterval(FRESH_LIST_MS) });
+export const useClientPages = (params: ListParams) => usePages(pagesOf('clients', params, fetchClients));
+export const useProjectPages = (params: ListParams) => usePages(pagesOf('projects', params, fetchProjects));
+export const useCommunicationPages = (params: ListParams) =>
+  usePages(pagesOf('communications', params, fetchCommunications));
+export const useLeadPages = (params: ListParams) => usePages(pagesOf('leads', params, fetchLeads));

@@ -3,15 +3,24 @@ import { parseView } from './route.ts';
 
 describe('dashboard views from the address fragment', () => {
   it.each([
-    ['', { kind: 'list', tab: 'clients' }],
-    ['#projects', { kind: 'list', tab: 'projects' }],
-    ['#leads', { kind: 'list', tab: 'leads' }],
-    ['#nonsense', { kind: 'list', tab: 'clients' }],
+    ['', { kind: 'list', tab: 'clients', params: '' }],
+    ['#projects', { kind: 'list', tab: 'projects', params: '' }],
+    ['#leads', { kind: 'list', tab: 'leads', params: '' }],
+    ['#nonsense', { kind: 'list', tab: 'clients', params: '' }],
+    ['#nonsense?q=x', { kind: 'list', tab: 'clients', params: '' }],
+    [
+      '#projects?status=review&sort=title.asc',
+      { kind: 'list', tab: 'projects', params: 'status=review&sort=title.asc' },
+    ],
+    ['#leads?view=board', { kind: 'list', tab: 'leads', params: 'view=board' }],
+    ['#client/c%201', { kind: 'client-page', id: 'c 1' }],
+    ['#lead/l-9', { kind: 'lead-page', id: 'l-9' }],
+    ['#client/', { kind: 'list', tab: 'clients', params: '' }],
     ['#clients/new', { kind: 'client-form', id: null }],
     ['#clients/abc-123', { kind: 'client-form', id: 'abc-123' }],
     ['#projects/new', { kind: 'project-form', id: null }],
     ['#projects/p%201', { kind: 'project-form', id: 'p 1' }],
-    ['#messages/x', { kind: 'list', tab: 'messages' }],
+    ['#messages/x', { kind: 'list', tab: 'messages', params: '' }],
   ])('%s', (hash, view) => {
     expect(parseView(hash)).toEqual(view);
   });

@@ -1,8 +1,11 @@
 /**
  * The dashboard's views in the address fragment (docs/product.md#dashboard: list view, client
  * form view or project form view): '#projects' picks a tab, '#clients/new' and '#projects/new' open the add
- * forms, '#clients/{id}' and '#projects/{id}' the edit forms. Opening a form adds a history entry,
- * so Back returns to the list; switching tabs and leaving a form replace the entry.
+ * forms, '#clients/{id}' and '#projects/{id}' the edit forms, '#client/{id}' a client's page and
+ * '#lead/{id}' a lead's page (docs/product.md#client-page, docs/product.md#leads). A tab's
+ * search, filters and sort follow a '?' ('#projects?status=review&sort=title.asc'), so Back,
+ * Forward and reload keep them (docs/product.md#lists). Opening a form or a page adds a history
+ * entry, so Back returns to the list; switching tabs and leaving a form replace the entry.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -10,17 +13,36 @@ const TABS = ['clients', 'projects', 'messages', 'leads'] as const;
 export type Tab = (typeof TABS)[number];
 
 export type View =
-  { kind: 'list'; tab: Tab } | { kind: 'client-form'; id: string | null } | { kind: 'project-form'; id: string | null };
+  | { kind: 'list'; tab: Tab; params: string }
+  | { kind: 'client-form'; id: string | null }
+  | { kind: 'project-form'; id: string | null }
+  | { kind: 'client-page'; id: string }
+  | { kind: 'lead-page'; id: string };
 
 /** '#clients/new' → { kind: 'client-form', id: null }; anything unknown → the Clients tab. */
 export function parseView(hash: string): View {
-  const [first = '', second] = hash.replace(/^#/, '').split('/');
+  const [path = '', params = ''] = hash.replace(/^#/, '').split('?', 2);
+  const [first = '', second] = path.split('/');
   if (second !== undefined && second !== '') {
     const id = second === 'new' ? null : decodeURIComponent(second);
     if (first === 'clients') return { kind: 'client-form', id };
     if (first === 'projects') return { kind: 'project-form', id };
+    if (first === 'client' && id) return { kind: 'client-page', id };
+    if (first === 'lead' && id) return { kind: 'lead-page', id };
   }
-  return { kind: 'list', tab: (TABS as readonly string[]).includes(first) ? (first as Tab) : 'clients' };
+  const tab = (TABS as readonly string[]).includes(first) ? (first as Tab) : 'clients';
+  return { kind: 'list', tab, params: tab === first ? params : '' };
+}
+
+/**
+ * Shows `tab` with `params` (empty values left out). A change of filter or sort adds a history
+ * entry ('push'); typing in the search box replaces it.
+ */
+export function showList(tab: Tab, params: Record<string, string | undefined>, mode: 'push' | 'replace') {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const text = search.toString();
+  navigate(text ? `${tab}?${text}` : tab, mode);
 }
 
 function subscribe(onChange: () => void) {

@@ -30,3 +30,10 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export function formatBudget(cents: number | null): string {
   return cents === null ? 'Not specified' : usd.format(cents / 100);
 }
+
+const counts = new Intl.NumberFormat('en-US');
+
+/** A count with thousands separators: 1234 → '1,234'. */
+export function formatCount(n: number): string {
+  return counts.format(n);
+}

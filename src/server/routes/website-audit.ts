@@ -46,6 +46,7 @@ export function websiteAuditRoutes(deps: AppDeps, options: AuditOptions = {}) {
           message: `Requested audit for: ${body.website}`,
           services: ['Website Audit'],
           auditScore: report.score,
+          auditReport: report,
         });
         forwardLead(lead, deps);
       }

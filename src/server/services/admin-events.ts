@@ -2,8 +2,8 @@
  * Admin events: the trail of who on the staff created, changed or deleted which record, and
  * when (docs/product.md#dashboard). Written in the same transaction as the change it records.
  */
-import { desc } from 'drizzle-orm';
-import { adminEvents } from '../../../db/schema/index.ts';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { adminEvents, contactSubmissions, projects } from '../../../db/schema/index.ts';
 import type { Database, DbExecutor } from './db.ts';
 import { toJson } from './json.ts';
 
@@ -29,8 +29,33 @@ export async function recordAdminEvent(
     .values({ userId: actor.id, username: actor.username, action, entity, entityId, summary, createdAt: new Date() });
 }
 
-/** The latest `limit` events (default 50), newest first. */
-export async function latestAdminEvents(db: Database, limit = 50) {
-  const rows = await db.select().from(adminEvents).orderBy(desc(adminEvents.createdAt)).limit(limit);
+/**
+ * The latest `limit` events (default 50), newest first; with `clientId`, only those about that
+ * client (docs/product.md#client-page): the client itself, its projects, and the lead it came from.
+ */
+export async function latestAdminEvents(db: Database, limit = 50, clientId?: string) {
+  const about = clientId
+    ? or(
+        and(eq(adminEvents.entity, 'client'), eq(adminEvents.entityId, clientId)),
+        and(
+          eq(adminEvents.entity, 'project'),
+          inArray(
+            adminEvents.entityId,
+            db.select({ id: projects.id }).from(projects).where(eq(projects.clientId, clientId)),
+          ),
+        ),
+        and(
+          eq(adminEvents.entity, 'lead'),
+          inArray(
+            adminEvents.entityId,
+            db
+              .select({ id: contactSubmissions.id })
+              .from(contactSubmissions)
+              .where(eq(contactSubmissions.clientId, clientId)),
+          ),
+        ),
+      )
+    : undefined;
+  const rows = await db.select().from(adminEvents).where(about).orderBy(desc(adminEvents.createdAt)).limit(limit);
   return rows.map(toJson);
 }

@@ -3,18 +3,20 @@
  * projects (status `in-progress`), total projects, unread messages (from the client and not
  * read), and new leads of the last 7 days (created at or after `now` minus 7 × 24 hours).
  */
-import { and, count, eq, gte } from 'drizzle-orm';
-import { clients, communications, contactSubmissions, projects } from '../../../db/schema/index.ts';
+import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { communications, contactSubmissions, projects } from '../../../db/schema/index.ts';
 import type { Database } from './db.ts';
 
 /** The window of "new leads this week", in milliseconds: 7 days. */
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The five counters, one count query each. */
+/**
+ * The five counters, and the totals of messages and leads for the tabs; the totals of whole
+ * tables come from the counts the triggers keep (migration 0007_search).
+ */
 export async function adminSummary(db: Database, now = new Date()) {
-  const [[clientRows], [projectRows], [activeRows], [unreadRows], [leadRows]] = await Promise.all([
-    db.select({ n: count() }).from(clients),
-    db.select({ n: count() }).from(projects),
+  const [totals, [activeRows], [unreadRows], [leadRows]] = await Promise.all([
+    db.all<{ table_name: string; n: number }>(sql`select table_name, n from row_counts`),
     db.select({ n: count() }).from(projects).where(eq(projects.status, 'in-progress')),
     db
       .select({ n: count() })
@@ -25,10 +27,13 @@ export async function adminSummary(db: Database, now = new Date()) {
       .from(contactSubmissions)
       .where(gte(contactSubmissions.createdAt, new Date(now.getTime() - WEEK_MS))),
   ]);
+  const total = (table: string) => Number(totals.find((row) => row.table_name === table)?.n ?? 0);
   return {
-    totalClients: clientRows?.n ?? 0,
+    totalClients: total('clients'),
     activeProjects: activeRows?.n ?? 0,
-    totalProjects: projectRows?.n ?? 0,
+    totalProjects: total('projects'),
+    totalMessages: total('communications'),
+    totalLeads: total('contact_submissions'),
     unreadMessages: unreadRows?.n ?? 0,
     newLeadsThisWeek: leadRows?.n ?? 0,
   };

@@ -14,6 +14,7 @@ const lead = (overrides: Partial<Lead>): Lead => ({
   source: 'landing',
   urgent: false,
   auditScore: null,
+  auditReport: null,
   clientId: null,
   status: 'new',
   createdAt: new Date('2026-11-21T10:00:00Z'),

@@ -73,7 +73,9 @@ async function leadRowsByRowid(db: Database, rowids: number[]): Promise<LeadRow[
 export async function listLeads(db: Database, query: LeadListQuery) {
   const page = await pageKeys(db, leadList, { ...query, filters: leadFilters(query) });
   const rows = await leadRowsByRowid(db, page.rowids);
-  return { items: rows.map(toJson), nextCursor: page.nextCursor, total: page.total };
+  // The audit report stays on the lead's own page: a list carries only the score.
+  const items = rows.map(({ auditReport: _report, ...row }) => toJson(row));
+  return { items, nextCursor: page.nextCursor, total: page.total };
 }
 
 /** Leads read per step of an export: bounds the memory an export holds at once. */

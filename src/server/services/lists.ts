@@ -66,7 +66,7 @@ const MAX_WORD_LENGTH = 64;
  * (`bren "home` → `"bren"* "home"*`); null when there is no word in it. Words are runs of
  * letters, digits and combining marks, as FTS5's unicode61 tokenizer splits them.
  */
-export function searchExpression(q: string | undefined): string | null {
+function searchExpression(q: string | undefined): string | null {
   const words = (q ?? '').match(/[\p{L}\p{N}\p{M}]+/gu);
   if (!words) return null;
   return words
@@ -162,9 +162,13 @@ async function columnPage(
   const descending = direction === 'desc';
   const rowid = sql`${spec.table}.rowid`;
   const conditions: (SQL | undefined)[] = [where];
-  if (match) conditions.push(sql`${rowid} in (select rowid from ${sql.raw(spec.fts)} where ${sql.raw(spec.fts)} match ${match})`);
+  if (match)
+    conditions.push(
+      sql`${rowid} in (select rowid from ${sql.raw(spec.fts)} where ${sql.raw(spec.fts)} match ${match})`,
+    );
   if (cursor) {
-    if (cursor.k === undefined) throw new InvalidFieldError('cursor', 'Invalid cursor: start again from the first page');
+    if (cursor.k === undefined)
+      throw new InvalidFieldError('cursor', 'Invalid cursor: start again from the first page');
     conditions.push(
       descending
         ? sql`(${expression}, ${rowid}) < (${cursor.k}, ${cursor.r})`

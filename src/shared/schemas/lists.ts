@@ -15,19 +15,17 @@ import { z } from '../zod.ts';
 import { LEAD_STATUSES, PROJECT_STATUSES } from '../projects.ts';
 
 /** Page size of a list: the default and the largest a request may ask for. */
-export const PAGE_DEFAULT = 50;
-export const PAGE_MAX = 200;
+const PAGE_DEFAULT = 50;
+const PAGE_MAX = 200;
 
 /** The columns each list sorts by. */
-export const SORTS = {
+const SORTS = {
   clients: ['createdAt', 'name', 'email', 'company'],
   projects: ['createdAt', 'title', 'status', 'client', 'endDate', 'budget'],
   communications: ['createdAt', 'subject'],
   leads: ['createdAt', 'name', 'status'],
 } as const;
 export type ListName = keyof typeof SORTS;
-export type SortColumn<L extends ListName> = (typeof SORTS)[L][number];
-export type SortDirection = 'asc' | 'desc';
 
 const instant = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'Use a date like 2026-11-21' })
