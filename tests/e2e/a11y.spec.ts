@@ -205,7 +205,8 @@ for (const width of WIDTHS) {
     /** Opens the dashboard's tab `name` and waits until its list is loaded and shown. */
     async function openTab(page: Page, name: RegExp) {
       await page.getByRole('tab', { name }).click();
-      await expect(page.getByRole('tabpanel').getByRole('listitem').first()).toBeVisible();
+      // A table on wide screens, cards on phones.
+      await expect(page.getByRole('tabpanel').locator('li, tbody tr').first()).toBeVisible();
       await expect(page.getByRole('tabpanel').getByRole('status')).toHaveCount(0);
     }
 
@@ -225,7 +226,7 @@ for (const width of WIDTHS) {
         await sweep(page);
       }
       await openTab(page, /^Contact Forms/);
-      await expect(page.getByRole('listitem').filter({ hasText: `Sweep Lead ${id}` })).toBeVisible();
+      await expect(page.locator('li, tbody tr').filter({ hasText: `Sweep Lead ${id}` })).toBeVisible();
       await sweep(page);
     });
 

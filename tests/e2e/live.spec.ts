@@ -6,6 +6,10 @@ import { test, expect, presetConsent, type ClientSpec, type CreatedClient } from
  * a browser of their own; what one does shows on the other's open screen within 2 s, with no
  * reload. Every test makes its own client (tests/e2e/fixtures.ts).
  */
+// The dashboard's cards, as phones and windows narrower than 1,024 px show them; the tables of
+// wider screens are tested in admin-lists.spec.ts.
+test.use({ viewport: { width: 1000, height: 800 } });
+
 test.beforeEach(async ({ page, allowPageErrors }) => {
   await presetConsent(page);
   // Checking for a session answers 401 when there is none; Chromium logs every such answer.

@@ -142,7 +142,7 @@ function Conversation({ clientId }: { clientId: string }) {
                     <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
                   </p>
                 </div>
-                <p className="mt-2 whitespace-pre-line text-ink-900">{message.message}</p>
+                <p className="mt-2 whitespace-pre-line wrap-anywhere text-ink-900">{message.message}</p>
                 <div className="mt-3">
                   <MessageActions message={message} compact />
                 </div>

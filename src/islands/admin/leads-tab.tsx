@@ -96,7 +96,7 @@ export function LeadCard({ lead, notesOpen = false }: { lead: AdminLead; notesOp
           </li>
         )}
       </ul>
-      <p className="mt-3 whitespace-pre-line text-ink-900">{lead.message}</p>
+      <p className="mt-3 whitespace-pre-line wrap-anywhere text-ink-900">{lead.message}</p>
       {(lead.services?.length || lead.howDidYouFindUs || lead.auditScore !== null) && (
         <dl className="mt-3 grid gap-1 text-sm text-ink-700">
           {lead.services && lead.services.length > 0 && (

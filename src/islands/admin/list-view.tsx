@@ -363,7 +363,7 @@ export function PagedList<T>({
     <>
       {children(items)}
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-ink-700" role="status">
+        <p className="text-sm text-ink-700" aria-live="polite">
           Showing {formatCount(items.length)} of {formatCount(total)} {what}
         </p>
         {query.hasNextPage && (

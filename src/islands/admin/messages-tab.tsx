@@ -115,7 +115,7 @@ function MessageCard({ message }: { message: AdminCommunication }) {
           {formatDateTime(message.createdAt)}
         </time>
       </div>
-      <p className="mt-2 whitespace-pre-line text-ink-700">{message.message}</p>
+      <p className="mt-2 whitespace-pre-line wrap-anywhere text-ink-700">{message.message}</p>
       <p className="mt-3 flex items-center gap-1.5 text-sm text-ink-700">
         <FolderKanban aria-hidden="true" className="size-4" />
         <span className="sr-only">Project: </span>
@@ -160,7 +160,7 @@ const COLUMNS: Column<AdminCommunication>[] = [
     cell: (m) => (
       <span className="break-words">
         {m.client ? (
-          <a href={`#client/${m.client.id}`} tabIndex={-1} className="text-brand-700 hover:underline">
+          <a href={`#client/${m.client.id}`} tabIndex={-1} className="text-brand-700 underline">
             {m.client.name}
           </a>
         ) : (

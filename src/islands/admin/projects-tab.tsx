@@ -130,7 +130,7 @@ function ProjectActions({ project }: { project: AdminProject }) {
         trigger={
           <button
             type="button"
-            aria-label={`Milestones of ${project.title}`}
+            aria-label={`Milestones (${project.milestoneCount}) of ${project.title}`}
             title="Milestones"
             className="inline-flex h-10 items-center gap-1 rounded-lg px-2 text-ink-700 hover:bg-slate-100"
           >

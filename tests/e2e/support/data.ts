@@ -5,7 +5,15 @@
  * import of server code used by the tests lives in this file.
  */
 import { eq } from 'drizzle-orm';
-import { clients, communications, milestones, notificationEmails, projects, users } from '../../../db/schema/index.ts';
+import {
+  clients,
+  communications,
+  contactSubmissions,
+  milestones,
+  notificationEmails,
+  projects,
+  users,
+} from '../../../db/schema/index.ts';
 import { e2eEnv } from '../../../scripts/e2e-env.mjs';
 import { hashPassword } from '../../../src/server/auth/passwords.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../../src/server/services/db.ts';
@@ -180,4 +188,15 @@ export async function emailState(db: Database, id: string): Promise<string | und
  */
 export function unsubscribeLinksFor(db: Database, clientId: string): Promise<{ pageUrl: string; postUrl: string }> {
   return unsubscribeLinks(db, e2eEnv(E2E_PORT).SITE_URL!, clientId);
+}
+
+type LeadSpec = Partial<typeof contactSubmissions.$inferInsert> & { name: string };
+
+/** Inserts leads as the public forms store them (a landing-page lead unless told otherwise); returns their ids. */
+export async function insertLeads(db: Database, leads: LeadSpec[]): Promise<string[]> {
+  const rows = await db
+    .insert(contactSubmissions)
+    .values(leads.map((lead) => ({ message: 'Hello', source: 'landing' as const, ...lead })))
+    .returning({ id: contactSubmissions.id });
+  return rows.map((row) => row.id);
 }

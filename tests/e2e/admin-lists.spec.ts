@@ -1,0 +1,223 @@
+import type { Page } from '@playwright/test';
+import { insertLeads } from './support/data.ts';
+import { test, expect, expectNoAxeViolations, presetConsent } from './fixtures.ts';
+
+/**
+ * The dashboard's lists as tables on wide screens (search, filters and sort in the address,
+ * keyboard navigation, "Load more"), a client's page, the leads board, bulk actions and a lead's
+ * page with its audit report; axe on each new screen at 1280 px and, in the phone project, at 375 px.
+ * Each test searches for names of its own, so other tests' records never show up.
+ */
+test.beforeEach(async ({ page, allowPageErrors }) => {
+  await presetConsent(page);
+  allowPageErrors(/status of 401/);
+});
+
+const tag = () => `zq${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+const rows = (page: Page) => page.locator('table tbody tr');
+
+test('clients table: search, sort and the row keys, with the address keeping the view through reload and Back', async ({
+  staffPage: page,
+  newClient,
+}) => {
+  const word = tag();
+  const names = ['Carla', 'Abe', 'Bianca'].map((first) => `${first} ${word}`);
+  for (const name of names) await newClient({ name, company: `${word} Shop`, projects: [{ title: `Site ${word}` }] });
+
+  await page.goto(`/admin#clients?q=${word}`);
+  await expect(rows(page)).toHaveCount(3);
+  await expect(page.getByLabel('Search clients')).toHaveValue(word);
+  await expect(page.getByText('Showing 3 of 3 clients')).toBeVisible();
+
+  // Sort by name: the header says so, the address keeps it, a reload too.
+  await page.getByRole('button', { name: /^Name/ }).click();
+  await expect(page).toHaveURL(/sort=name\.asc/);
+  await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(rows(page).first()).toHaveAccessibleName(`Abe ${word}`);
+  await page.reload();
+  await expect(rows(page)).toHaveCount(3);
+  await expect(rows(page).nth(2)).toHaveAccessibleName(`Carla ${word}`);
+  await page.getByRole('button', { name: /^Name/ }).click();
+  await expect(page).toHaveURL(/sort=name\.desc/);
+  await expect(rows(page).first()).toHaveAccessibleName(`Carla ${word}`);
+  await page.goBack();
+  await expect(page).toHaveURL(/sort=name\.asc/);
+  await expect(rows(page).first()).toHaveAccessibleName(`Abe ${word}`);
+
+  // Keyboard: one tab stop for the rows, arrows, Home and End, Enter opens the client's page.
+  await rows(page).first().focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(rows(page).nth(1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(rows(page).nth(2)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(rows(page).first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: `Bianca ${word}` })).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Projects' })).toContainText(`Site ${word}`);
+  await page.goBack();
+  await expect(page.getByLabel('Search clients')).toHaveValue(word);
+  await expect(rows(page)).toHaveCount(3);
+});
+
+test('projects table: the status filter and a search that finds nothing', async ({ staffPage: page, newClient }) => {
+  const word = tag();
+  await newClient({
+    name: `Owner ${word}`,
+    projects: [
+      { title: `Review ${word}`, status: 'review' },
+      { title: `Planning ${word}`, status: 'planning' },
+    ],
+  });
+  await page.goto(`/admin#projects?q=${word}`);
+  await expect(rows(page)).toHaveCount(2);
+  await page.getByLabel('Status').selectOption('review');
+  await expect(page).toHaveURL(/status=review/);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(`Review ${word}`);
+  await page.getByLabel('Search projects').fill(`${word} "NEAR( -*`);
+  await expect(page.getByText('No projects found')).toBeVisible();
+});
+
+test('messages table: unread only, and Load more brings the next page without repeating a row', async ({
+  staffPage: page,
+  newClient,
+}) => {
+  const word = tag();
+  const messages = Array.from({ length: 55 }, (_, i) => ({
+    subject: `Note ${i} ${word}`,
+    message: 'Text',
+    fromClient: true,
+    isRead: i % 5 !== 0,
+    createdAt: new Date(Date.now() - i * 60_000),
+  }));
+  await newClient({ name: `Talker ${word}`, projects: [{ title: `Chat ${word}`, messages }] });
+  await page.goto(`/admin#messages?q=${word}&sort=createdAt.desc`);
+  await expect(rows(page)).toHaveCount(50);
+  await expect(page.getByText('Showing 50 of 55 messages')).toBeVisible();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(rows(page)).toHaveCount(55);
+  const subjects = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('aria-label')));
+  expect(new Set(subjects).size).toBe(55);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+
+  await page.getByLabel('Show').selectOption('true');
+  await expect(page).toHaveURL(/unread=true/);
+  await expect(rows(page)).toHaveCount(11);
+  await expect(rows(page).first()).toHaveAccessibleName(`Unread: Note 0 ${word}`);
+});
+
+test('leads: the board by status, a move between columns, bulk status in the list, and the CSV of the filtered list', async ({
+  staffPage: page,
+  database,
+}) => {
+  const word = tag();
+  await insertLeads(database, [
+    { name: `Nora ${word}`, email: `nora.${word}@example.com` },
+    { name: `Otto ${word}`, status: 'contacted' },
+    { name: `Pia ${word}` },
+  ]);
+  await page.goto(`/admin#leads?view=board&q=${word}`);
+  const column = (label: string) => page.getByRole('region', { name: new RegExp(`^${label}`) });
+  await expect(column('New').getByRole('listitem')).toHaveCount(2);
+  await expect(column('Contacted').getByRole('listitem')).toHaveCount(1);
+  await page.getByLabel(`Status of Nora ${word}`).selectOption('won');
+  await expect(column('Won').getByRole('listitem')).toHaveCount(1);
+  await expect(column('New').getByRole('listitem')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'List' }).click();
+  await expect(page).not.toHaveURL(/view=board/);
+  await expect(rows(page)).toHaveCount(3);
+  await page.getByLabel(`Select Otto ${word}`).check();
+  await page.getByLabel(`Select Pia ${word}`).check();
+  const bulk = page.getByRole('region', { name: 'Bulk actions' });
+  await expect(bulk).toContainText('2 selected');
+  await bulk.getByLabel('Set status to').selectOption('lost');
+  await bulk.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('region', { name: /Notification/ })).toContainText('2 leads updated');
+  await page.getByLabel('Status').selectOption('lost');
+  await expect(rows(page)).toHaveCount(2);
+
+  const csvHref = await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
+  expect(csvHref).toContain(`q=${word}`);
+  expect(csvHref).toContain('status=lost');
+  const csv = await (await page.request.get(csvHref!)).text();
+  expect(csv.trim().split('\r\n')).toHaveLength(3);
+  expect(csv).toContain(`Otto ${word}`);
+  expect(csv).not.toContain(`Nora ${word}`);
+});
+
+test("a lead's page shows its message, where it came from, the audit report and the notes", async ({
+  staffPage: page,
+  database,
+}) => {
+  const word = tag();
+  const [id] = await insertLeads(database, [
+    {
+      name: `Audit ${word}`,
+      email: `audit.${word}@example.com`,
+      source: 'audit',
+      message: `Requested audit for: https://${word}.example`,
+      howDidYouFindUs: 'google',
+      auditScore: 64,
+      auditReport: {
+        url: `https://${word}.example`,
+        finalUrl: `https://${word}.example/`,
+        score: 64,
+        checks: [{ id: 'https', category: 'Security', label: 'Served over HTTPS', points: 10, earned: 10 }],
+        issues: [
+          { category: 'SEO', severity: 'medium', message: 'No meta description.', impact: 'Search results show less.' },
+        ],
+        recommendations: ['Write a meta description.'],
+        notMeasured: 'Core Web Vitals',
+        auditedAt: new Date().toISOString(),
+      },
+    },
+  ]);
+  await page.goto(`/admin#lead/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Audit ${word}` })).toBeFocused();
+  await expect(page.getByText(`Requested audit for: https://${word}.example`)).toBeVisible();
+  await expect(page.getByText('Website audit')).toBeVisible();
+  await expect(page.getByText('How they found us:')).toBeVisible();
+  const report = page.getByRole('region', { name: 'Audit report' });
+  await expect(report).toContainText('64/100');
+  await expect(report.getByRole('row', { name: /Served over HTTPS/ })).toContainText('10 of 10');
+  await expect(report).toContainText('No meta description.');
+  await expect(report).toContainText('Write a meta description.');
+  await page.getByLabel(/New note/).fill('Called, will send a quote');
+  await page.getByRole('button', { name: 'Add Note' }).click();
+  await expect(page.getByText('Called, will send a quote')).toBeVisible();
+});
+
+for (const width of [1280, 375]) {
+  test(`axe finds nothing on the new screens at ${width} px`, async ({ staffPage: page, newClient, database }) => {
+    test.slow();
+    await page.setViewportSize({ width, height: 800 });
+    const word = tag();
+    const client = await newClient({
+      name: `Axe ${word}`,
+      company: 'Axe Co',
+      projects: [
+        { title: `Axe site ${word}`, messages: [{ subject: `Hello ${word}`, message: 'Hi', fromClient: true }] },
+      ],
+    });
+    const [leadId] = await insertLeads(database, [{ name: `Axe lead ${word}`, email: `axe.${word}@example.com` }]);
+    for (const fragment of [
+      `clients?q=${word}`,
+      `projects?q=${word}`,
+      `messages?q=${word}`,
+      `leads?q=${word}`,
+      `leads?view=board&q=${word}`,
+      `client/${client.id}`,
+      `lead/${leadId}`,
+    ]) {
+      await page.goto(`/admin#${fragment}`);
+      await page.reload();
+      await expect(page.getByText(/Loading/)).toHaveCount(0);
+      await expect(page.getByText(word).first()).toBeVisible();
+      await expectNoAxeViolations(page, { soft: true });
+    }
+  });
+}
