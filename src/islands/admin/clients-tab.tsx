@@ -9,18 +9,7 @@ import { telHref } from '../../shared/phone.ts';
 import { formatDate } from '../lib/format.ts';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
 import { useDeleteClient } from './mutations.ts';
-import {
-  apiParams,
-  DataTable,
-  DateRange,
-  FilterSelect,
-  ListControls,
-  PagedList,
-  SearchBox,
-  useListParams,
-  useWide,
-  type Column,
-} from './list-view.tsx';
+import { apiParams, FilterSelect, ListBody, useListParams, type Column } from './list-view.tsx';
 import { CARD, IconButton, TabHeading } from './parts.tsx';
 import { useClientPages, type AdminClient } from './queries.ts';
 import { navigate } from './route.ts';
@@ -28,8 +17,29 @@ import { clientDeleteSummary } from './wording.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function ClientCard({ client }: { client: AdminClient }) {
+/** Edit and delete (which asks first and names the projects that go too). */
+function ClientActions({ client, className }: { client: AdminClient; className: string }) {
   const remove = useDeleteClient(client.id);
+  return (
+    <div className={className}>
+      <IconButton
+        label={`Edit ${client.name}`}
+        icon={Pencil}
+        onClick={() => navigate(`clients/${client.id}`, 'push')}
+      />
+      <ConfirmDelete
+        label={`Delete ${client.name}`}
+        title="Delete this client?"
+        description={clientDeleteSummary(client)}
+        confirmLabel="Delete client"
+        failureTitle="Could not delete the client"
+        mutation={remove}
+      />
+    </div>
+  );
+}
+
+function ClientCard({ client }: { client: AdminClient }) {
   return (
     <li className={CARD}>
       <div className="flex items-start justify-between gap-3">
@@ -38,21 +48,7 @@ function ClientCard({ client }: { client: AdminClient }) {
             {client.name}
           </a>
         </h3>
-        <div className="-mt-2 -mr-2 flex shrink-0">
-          <IconButton
-            label={`Edit ${client.name}`}
-            icon={Pencil}
-            onClick={() => navigate(`clients/${client.id}`, 'push')}
-          />
-          <ConfirmDelete
-            label={`Delete ${client.name}`}
-            title="Delete this client?"
-            description={clientDeleteSummary(client)}
-            confirmLabel="Delete client"
-            failureTitle="Could not delete the client"
-            mutation={remove}
-          />
-        </div>
+        <ClientActions client={client} className="-mt-2 -mr-2 flex shrink-0" />
       </div>
       <ul className="mt-2 space-y-1.5 text-sm text-ink-700">
         <li className="flex items-center gap-2">
@@ -98,27 +94,6 @@ const SORT_OPTIONS = [
   ['company.asc', 'Company A–Z'],
 ] as const;
 
-function ClientActions({ client }: { client: AdminClient }) {
-  const remove = useDeleteClient(client.id);
-  return (
-    <div className="-my-2 flex justify-end">
-      <IconButton
-        label={`Edit ${client.name}`}
-        icon={Pencil}
-        onClick={() => navigate(`clients/${client.id}`, 'push')}
-      />
-      <ConfirmDelete
-        label={`Delete ${client.name}`}
-        title="Delete this client?"
-        description={clientDeleteSummary(client)}
-        confirmLabel="Delete client"
-        failureTitle="Could not delete the client"
-        mutation={remove}
-      />
-    </div>
-  );
-}
-
 const COLUMNS: Column<AdminClient>[] = [
   {
     key: 'name',
@@ -140,15 +115,18 @@ const COLUMNS: Column<AdminClient>[] = [
     sort: 'createdAt',
     cell: (c) => <span className="whitespace-nowrap">{formatDate(c.createdAt)}</span>,
   },
-  { key: 'actions', header: 'Actions', cell: (c) => <ClientActions client={c} />, className: 'w-24 text-right' },
+  {
+    key: 'actions',
+    header: 'Actions',
+    cell: (c) => <ClientActions client={c} className="-my-2 flex justify-end" />,
+    className: 'w-24 text-right',
+  },
 ];
 
 /** The Clients tab's panel; `params` are its search, filters and sort from the address. */
 export function ClientsTab({ params }: { params: string }) {
-  const { values, set } = useListParams('clients', params);
-  const clients = useClientPages(apiParams(values));
-  const wide = useWide();
-  const sort = values.sort ?? (values.q ? 'relevance' : 'createdAt.desc');
+  const state = useListParams('clients', params);
+  const clients = useClientPages(apiParams(state.values));
   return (
     <section aria-labelledby="clients-heading">
       <TabHeading title="Clients" id="clients-heading">
@@ -156,59 +134,41 @@ export function ClientsTab({ params }: { params: string }) {
           <Plus aria-hidden="true" className="size-4" /> Add Client
         </button>
       </TabHeading>
-      <ListControls>
-        <SearchBox
-          label="Search clients"
-          value={values.q ?? ''}
-          onSearch={(q) => set({ q, sort: undefined }, 'replace')}
-        />
-        <FilterSelect
-          label="Account"
-          value={values.active ?? ''}
-          options={[
-            ['', 'All'],
-            ['true', 'Active'],
-            ['false', 'Inactive'],
-          ]}
-          onChange={(active) => set({ active })}
-        />
-        <DateRange from={values.from ?? ''} to={values.to ?? ''} onChange={(changes) => set(changes)} />
-        {!wide && (
+      <ListBody
+        state={state}
+        searchLabel="Search clients"
+        filters={
           <FilterSelect
-            label="Sort"
-            value={sort}
-            options={values.q ? [['relevance', 'Best match'], ...SORT_OPTIONS] : SORT_OPTIONS}
-            onChange={(value) => set({ sort: value })}
+            label="Account"
+            value={state.values.active ?? ''}
+            options={[
+              ['', 'All'],
+              ['true', 'Active'],
+              ['false', 'Inactive'],
+            ]}
+            onChange={(active) => state.set({ active })}
           />
-        )}
-      </ListControls>
-      <PagedList
+        }
+        sortOptions={SORT_OPTIONS}
         query={clients}
         what="clients"
         loadingLabel="Loading clients..."
         emptyIcon={Users}
         emptyText="No clients found"
-      >
-        {(items) =>
-          wide ? (
-            <DataTable
-              caption="Clients"
-              columns={COLUMNS}
-              rows={items}
-              sort={sort}
-              onSort={(value) => set({ sort: value })}
-              onOpen={(client) => navigate(`client/${client.id}`, 'push')}
-              rowLabel={(client) => client.name}
-            />
-          ) : (
-            <ul className="grid gap-4 md:grid-cols-2">
-              {items.map((client) => (
-                <ClientCard key={client.id} client={client} />
-              ))}
-            </ul>
-          )
-        }
-      </PagedList>
+        table={{
+          caption: 'Clients',
+          columns: COLUMNS,
+          onOpen: (client) => navigate(`client/${client.id}`, 'push'),
+          rowLabel: (client) => client.name,
+        }}
+        cards={(items) => (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {items.map((client) => (
+              <ClientCard key={client.id} client={client} />
+            ))}
+          </ul>
+        )}
+      />
     </section>
   );
 }

@@ -4,9 +4,7 @@
  * column with its status select. Search, source and dates filter every column.
  */
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from '../../shared/projects.ts';
-import { messageOf } from '../lib/api.ts';
 import { formatCount, formatDateTime } from '../lib/format.ts';
-import { toast } from '../lib/toast-store.ts';
 import { Loading } from '../ui/loading.tsx';
 import {
   apiParams,
@@ -17,7 +15,7 @@ import {
   SearchBox,
   type useListParams,
 } from './list-view.tsx';
-import { useSetLeadStatus } from './mutations.ts';
+import { LeadStatusSelect } from './lead-status-select.tsx';
 import { Badge, ListError } from './parts.tsx';
 import { useLeadPages, type AdminLead, type ListParams } from './queries.ts';
 import { SOURCE_LABELS, STATUS_TONE } from './lead-labels.ts';
@@ -26,7 +24,6 @@ import { SOURCE_LABELS, STATUS_TONE } from './lead-labels.ts';
 const COLUMN_PAGE = '20';
 
 function BoardCard({ lead }: { lead: AdminLead }) {
-  const setStatus = useSetLeadStatus(lead.id);
   return (
     <li className="min-w-0 rounded-xl bg-white p-3 shadow-sm ring-1 ring-ink-700/10">
       <a href={`#lead/${lead.id}`} className="font-semibold wrap-anywhere text-brand-700 hover:underline">
@@ -42,28 +39,7 @@ function BoardCard({ lead }: { lead: AdminLead }) {
           {lead.clientId && <Badge tone="green">Client</Badge>}
           {lead.urgent && <Badge tone="red">Urgent</Badge>}
         </span>
-        <select
-          aria-label={`Status of ${lead.name}`}
-          className="field-input py-1 text-sm"
-          value={setStatus.isPending ? setStatus.variables : lead.status}
-          aria-busy={setStatus.isPending || undefined}
-          onChange={(event) =>
-            setStatus.mutate(event.target.value as LeadStatus, {
-              onError: (error) =>
-                toast({
-                  title: 'Could not change the lead status',
-                  description: messageOf(error, 'Please try again.'),
-                  variant: 'destructive',
-                }),
-            })
-          }
-        >
-          {LEAD_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s === 'new' ? 'New' : LEAD_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
+        <LeadStatusSelect aria-label={`Status of ${lead.name}`} lead={lead} className="field-input py-1 text-sm" />
       </div>
     </li>
   );

@@ -18,20 +18,9 @@ import { ConvertLeadDialog } from './convert-lead-dialog.tsx';
 import { LeadNotes } from './lead-notes.tsx';
 import { LeadBoard } from './lead-board.tsx';
 import { SOURCE_LABELS, STATUS_TONE } from './lead-labels.ts';
-import {
-  apiParams,
-  DataTable,
-  DateRange,
-  FilterSelect,
-  itemsOf,
-  ListControls,
-  PagedList,
-  SearchBox,
-  useListParams,
-  useWide,
-  type Column,
-} from './list-view.tsx';
-import { useSetLeadsStatus, useSetLeadStatus } from './mutations.ts';
+import { apiParams, FilterSelect, itemsOf, ListBody, useListParams, type Column } from './list-view.tsx';
+import { LeadStatusSelect } from './lead-status-select.tsx';
+import { useSetLeadsStatus } from './mutations.ts';
 import { Badge, CARD, TabHeading } from './parts.tsx';
 import { useLeadPages, type AdminLead, type ListParams } from './queries.ts';
 import { navigate } from './route.ts';
@@ -44,16 +33,6 @@ const ACTION =
 /** One lead as a card: on phones, and on the lead's page. */
 export function LeadCard({ lead, notesOpen = false }: { lead: AdminLead; notesOpen?: boolean }) {
   const statusId = useId();
-  const setStatus = useSetLeadStatus(lead.id);
-  const changeStatus = (status: LeadStatus) =>
-    setStatus.mutate(status, {
-      onError: (error) =>
-        toast({
-          title: 'Could not change the lead status',
-          description: messageOf(error, 'Please try again.'),
-          variant: 'destructive',
-        }),
-    });
   const tel = telHref(lead.phone);
   return (
     <li className={CARD}>
@@ -141,19 +120,7 @@ export function LeadCard({ lead, notesOpen = false }: { lead: AdminLead; notesOp
           <label htmlFor={statusId} className="block text-xs font-semibold text-ink-700">
             Lead status<span className="sr-only"> of {lead.name}</span>
           </label>
-          <select
-            id={statusId}
-            className="field-input mt-1 py-1.5"
-            value={setStatus.isPending ? setStatus.variables : lead.status}
-            aria-busy={setStatus.isPending || undefined}
-            onChange={(event) => changeStatus(event.target.value as LeadStatus)}
-          >
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s === 'new' ? 'New' : LEAD_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
+          <LeadStatusSelect id={statusId} lead={lead} className="field-input mt-1 py-1.5" />
         </div>
       </div>
       <LeadNotes leadId={lead.id} leadName={lead.name} initiallyOpen={notesOpen} />
@@ -318,10 +285,9 @@ function leadColumns(
   ];
 }
 
-function LeadList({ values, set }: ReturnType<typeof useListParams>) {
+function LeadList({ state }: { state: ReturnType<typeof useListParams> }) {
+  const { values } = state;
   const leads = useLeadPages(apiParams(values));
-  const wide = useWide();
-  const sort = values.sort ?? (values.q ? 'relevance' : 'createdAt.desc');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const shown = itemsOf(leads);
   const toggle = (id: string) =>
@@ -338,65 +304,49 @@ function LeadList({ values, set }: ReturnType<typeof useListParams>) {
   });
   return (
     <>
-      <ListControls>
-        <SearchBox
-          label="Search leads"
-          value={values.q ?? ''}
-          onSearch={(q) => set({ q, sort: undefined }, 'replace')}
-        />
-        <FilterSelect
-          label="Status"
-          value={values.status ?? ''}
-          options={[
-            ['', 'All'],
-            ...LEAD_STATUSES.map((s) => [s, s === 'new' ? 'New' : LEAD_STATUS_LABELS[s]] as const),
-          ]}
-          onChange={(status) => set({ status })}
-        />
-        <FilterSelect
-          label="Source"
-          value={values.source ?? ''}
-          options={SOURCE_OPTIONS}
-          onChange={(source) => set({ source })}
-        />
-        <DateRange from={values.from ?? ''} to={values.to ?? ''} onChange={(changes) => set(changes)} />
-        {!wide && (
-          <FilterSelect
-            label="Sort"
-            value={sort}
-            options={values.q ? [['relevance', 'Best match'], ...SORT_OPTIONS] : SORT_OPTIONS}
-            onChange={(value) => set({ sort: value })}
-          />
-        )}
-      </ListControls>
-      {wide && selected.size > 0 && <BulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
-      <PagedList
+      <ListBody
+        state={state}
+        searchLabel="Search leads"
+        filters={
+          <>
+            <FilterSelect
+              label="Status"
+              value={values.status ?? ''}
+              options={[
+                ['', 'All'],
+                ...LEAD_STATUSES.map((s) => [s, s === 'new' ? 'New' : LEAD_STATUS_LABELS[s]] as const),
+              ]}
+              onChange={(status) => state.set({ status })}
+            />
+            <FilterSelect
+              label="Source"
+              value={values.source ?? ''}
+              options={SOURCE_OPTIONS}
+              onChange={(source) => state.set({ source })}
+            />
+          </>
+        }
+        sortOptions={SORT_OPTIONS}
+        between={selected.size > 0 && <BulkBar ids={[...selected]} onDone={() => setSelected(new Set())} />}
         query={leads}
         what="leads"
         loadingLabel="Loading contact submissions..."
         emptyIcon={Inbox}
         emptyText="No contact submissions found"
-      >
-        {(items) =>
-          wide ? (
-            <DataTable
-              caption="Leads"
-              columns={columns}
-              rows={items}
-              sort={sort}
-              onSort={(value) => set({ sort: value })}
-              onOpen={(lead) => navigate(`lead/${lead.id}`, 'push')}
-              rowLabel={(lead) => `${lead.name}, ${LEAD_STATUS_LABELS[lead.status]}`}
-            />
-          ) : (
-            <ul className="grid gap-4">
-              {items.map((lead) => (
-                <LeadCard key={lead.id} lead={lead} />
-              ))}
-            </ul>
-          )
-        }
-      </PagedList>
+        table={{
+          caption: 'Leads',
+          columns,
+          onOpen: (lead) => navigate(`lead/${lead.id}`, 'push'),
+          rowLabel: (lead) => `${lead.name}, ${LEAD_STATUS_LABELS[lead.status]}`,
+        }}
+        cards={(items) => (
+          <ul className="grid gap-4">
+            {items.map((lead) => (
+              <LeadCard key={lead.id} lead={lead} />
+            ))}
+          </ul>
+        )}
+      />
     </>
   );
 }
@@ -433,7 +383,7 @@ export function LeadsTab({ params }: { params: string }) {
           <Download aria-hidden="true" className="size-4" /> Download CSV
         </a>
       </TabHeading>
-      {board ? <LeadBoard values={state.values} set={state.set} /> : <LeadList values={state.values} set={state.set} />}
+      {board ? <LeadBoard values={state.values} set={state.set} /> : <LeadList state={state} />}
     </section>
   );
 }

@@ -17,7 +17,7 @@ import { showList, type Tab } from './route.ts';
 const WIDE = '(min-width: 1024px)';
 
 /** Whether the screen is wide enough for tables (1024 px); false before the page is in a browser. */
-export function useWide(): boolean {
+function useWide(): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const query = window.matchMedia(WIDE);
@@ -377,6 +377,77 @@ export function PagedList<T>({
           </button>
         )}
       </div>
+    </>
+  );
+}
+
+/** A list's sort as the address holds it, or its default: best match with a search, else newest first. */
+function currentSort(values: ListParams): string {
+  return values.sort ?? (values.q ? 'relevance' : 'createdAt.desc');
+}
+
+/**
+ * A tab's list: its search box, `filters`, the dates, and on phones the `Sort` select; then
+ * `between` (bulk actions), and the rows as a table (wide screens) or as `cards`.
+ */
+export function ListBody<T extends { id: string }>({
+  state: { values, set },
+  searchLabel,
+  filters,
+  sortOptions,
+  query,
+  what,
+  loadingLabel,
+  emptyIcon,
+  emptyText,
+  table,
+  cards,
+  between,
+}: {
+  state: ReturnType<typeof useListParams>;
+  searchLabel: string;
+  filters: ReactNode;
+  sortOptions: readonly (readonly [string, string])[];
+  query: Pages<T>;
+  what: string;
+  loadingLabel: string;
+  emptyIcon: LucideIcon;
+  emptyText: string;
+  table: Omit<Parameters<typeof DataTable<T>>[0], 'rows' | 'sort' | 'onSort'>;
+  cards: (items: T[]) => ReactNode;
+  between?: ReactNode;
+}) {
+  const wide = useWide();
+  const sort = currentSort(values);
+  return (
+    <>
+      <ListControls>
+        <SearchBox
+          label={searchLabel}
+          value={values.q ?? ''}
+          onSearch={(q) => set({ q, sort: undefined }, 'replace')}
+        />
+        {filters}
+        <DateRange from={values.from ?? ''} to={values.to ?? ''} onChange={(changes) => set(changes)} />
+        {!wide && (
+          <FilterSelect
+            label="Sort"
+            value={sort}
+            options={values.q ? [['relevance', 'Best match'], ...sortOptions] : sortOptions}
+            onChange={(value) => set({ sort: value })}
+          />
+        )}
+      </ListControls>
+      {wide && between}
+      <PagedList query={query} what={what} loadingLabel={loadingLabel} emptyIcon={emptyIcon} emptyText={emptyText}>
+        {(items) =>
+          wide ? (
+            <DataTable {...table} rows={items} sort={sort} onSort={(value) => set({ sort: value })} />
+          ) : (
+            cards(items)
+          )
+        }
+      </PagedList>
     </>
   );
 }

@@ -12,18 +12,7 @@ import { cn } from '../lib/cn.ts';
 import { formatDateTime, seenText } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
 import { useSetMessageRead } from './mutations.ts';
-import {
-  apiParams,
-  DataTable,
-  DateRange,
-  FilterSelect,
-  ListControls,
-  PagedList,
-  SearchBox,
-  useListParams,
-  useWide,
-  type Column,
-} from './list-view.tsx';
+import { apiParams, FilterSelect, ListBody, useListParams, type Column } from './list-view.tsx';
 import { Badge, TabHeading } from './parts.tsx';
 import { useCommunicationPages, type AdminCommunication } from './queries.ts';
 import { navigate } from './route.ts';
@@ -187,66 +176,46 @@ const COLUMNS: Column<AdminCommunication>[] = [
 
 /** The Messages tab's panel; `params` are its search, filters and sort from the address. */
 export function MessagesTab({ params }: { params: string }) {
-  const { values, set } = useListParams('messages', params);
-  const messages = useCommunicationPages(apiParams(values));
-  const wide = useWide();
-  const sort = values.sort ?? (values.q ? 'relevance' : 'createdAt.desc');
+  const state = useListParams('messages', params);
+  const messages = useCommunicationPages(apiParams(state.values));
   return (
     <section aria-labelledby="messages-heading">
       <TabHeading title="Recent Communications" id="messages-heading" />
-      <ListControls>
-        <SearchBox
-          label="Search messages"
-          value={values.q ?? ''}
-          onSearch={(q) => set({ q, sort: undefined }, 'replace')}
-        />
-        <FilterSelect
-          label="Show"
-          value={values.unread ?? ''}
-          options={[
-            ['', 'All messages'],
-            ['true', 'Unread only'],
-          ]}
-          onChange={(unread) => set({ unread })}
-        />
-        <DateRange from={values.from ?? ''} to={values.to ?? ''} onChange={(changes) => set(changes)} />
-        {!wide && (
+      <ListBody
+        state={state}
+        searchLabel="Search messages"
+        filters={
           <FilterSelect
-            label="Sort"
-            value={sort}
-            options={values.q ? [['relevance', 'Best match'], ...SORT_OPTIONS] : SORT_OPTIONS}
-            onChange={(value) => set({ sort: value })}
+            label="Show"
+            value={state.values.unread ?? ''}
+            options={[
+              ['', 'All messages'],
+              ['true', 'Unread only'],
+            ]}
+            onChange={(unread) => state.set({ unread })}
           />
-        )}
-      </ListControls>
-      <PagedList
+        }
+        sortOptions={SORT_OPTIONS}
         query={messages}
         what="messages"
         loadingLabel="Loading communications..."
         emptyIcon={MessageSquare}
         emptyText="No communications found"
-      >
-        {(items) =>
-          wide ? (
-            <DataTable
-              caption="Messages"
-              columns={COLUMNS}
-              rows={items}
-              sort={sort}
-              onSort={(value) => set({ sort: value })}
-              onOpen={(message) => message.client && navigate(`client/${message.client.id}`, 'push')}
-              rowLabel={(message) => `${isUnread(message) ? 'Unread: ' : ''}${message.subject}`}
-              rowClassName={(message) => (isUnread(message) ? 'bg-brand-50/60' : undefined)}
-            />
-          ) : (
-            <ul className="grid gap-4">
-              {items.map((message) => (
-                <MessageCard key={message.id} message={message} />
-              ))}
-            </ul>
-          )
-        }
-      </PagedList>
+        table={{
+          caption: 'Messages',
+          columns: COLUMNS,
+          onOpen: (message) => message.client && navigate(`client/${message.client.id}`, 'push'),
+          rowLabel: (message) => `${isUnread(message) ? 'Unread: ' : ''}${message.subject}`,
+          rowClassName: (message) => (isUnread(message) ? 'bg-brand-50/60' : undefined),
+        }}
+        cards={(items) => (
+          <ul className="grid gap-4">
+            {items.map((message) => (
+              <MessageCard key={message.id} message={message} />
+            ))}
+          </ul>
+        )}
+      />
     </section>
   );
 }

@@ -11,18 +11,7 @@ import { ConfirmDelete } from '../ui/confirm-delete.tsx';
 import { ProjectStatusBadge } from '../ui/status-badge.tsx';
 import { MilestonesDialog } from './milestones-dialog.tsx';
 import { useDeleteProject } from './mutations.ts';
-import {
-  apiParams,
-  DataTable,
-  DateRange,
-  FilterSelect,
-  ListControls,
-  PagedList,
-  SearchBox,
-  useListParams,
-  useWide,
-  type Column,
-} from './list-view.tsx';
+import { apiParams, FilterSelect, ListBody, useListParams, type Column } from './list-view.tsx';
 import { CARD, IconButton, TabHeading } from './parts.tsx';
 import { useProjectPages, type AdminProject } from './queries.ts';
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
@@ -33,8 +22,29 @@ import { projectDeleteSummary } from './wording.ts';
 const SMALL_BUTTON =
   'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50';
 
-function ProjectCard({ project }: { project: AdminProject }) {
+/** Edit and delete (which asks first and names the milestones and messages that go too). */
+function EditAndDelete({ project }: { project: AdminProject }) {
   const remove = useDeleteProject(project.id);
+  return (
+    <>
+      <IconButton
+        label={`Edit ${project.title}`}
+        icon={Pencil}
+        onClick={() => navigate(`projects/${project.id}`, 'push')}
+      />
+      <ConfirmDelete
+        label={`Delete ${project.title}`}
+        title="Delete this project?"
+        description={projectDeleteSummary(project)}
+        confirmLabel="Delete project"
+        failureTitle="Could not delete the project"
+        mutation={remove}
+      />
+    </>
+  );
+}
+
+function ProjectCard({ project }: { project: AdminProject }) {
   return (
     <li className={`${CARD} flex flex-col`}>
       <div className="flex items-start justify-between gap-3">
@@ -45,19 +55,7 @@ function ProjectCard({ project }: { project: AdminProject }) {
           </div>
         </div>
         <div className="-mt-2 -mr-2 flex shrink-0">
-          <IconButton
-            label={`Edit ${project.title}`}
-            icon={Pencil}
-            onClick={() => navigate(`projects/${project.id}`, 'push')}
-          />
-          <ConfirmDelete
-            label={`Delete ${project.title}`}
-            title="Delete this project?"
-            description={projectDeleteSummary(project)}
-            confirmLabel="Delete project"
-            failureTitle="Could not delete the project"
-            mutation={remove}
-          />
+          <EditAndDelete project={project} />
         </div>
       </div>
       {project.description && <p className="mt-3 line-clamp-3 text-sm text-ink-700">{project.description}</p>}
@@ -121,7 +119,6 @@ const SORT_OPTIONS = [
 ] as const;
 
 function ProjectActions({ project }: { project: AdminProject }) {
-  const remove = useDeleteProject(project.id);
   return (
     <div className="-my-2 flex justify-end">
       <MilestonesDialog
@@ -139,19 +136,7 @@ function ProjectActions({ project }: { project: AdminProject }) {
           </button>
         }
       />
-      <IconButton
-        label={`Edit ${project.title}`}
-        icon={Pencil}
-        onClick={() => navigate(`projects/${project.id}`, 'push')}
-      />
-      <ConfirmDelete
-        label={`Delete ${project.title}`}
-        title="Delete this project?"
-        description={projectDeleteSummary(project)}
-        confirmLabel="Delete project"
-        failureTitle="Could not delete the project"
-        mutation={remove}
-      />
+      <EditAndDelete project={project} />
     </div>
   );
 }
@@ -210,10 +195,8 @@ const COLUMNS: Column<AdminProject>[] = [
 
 /** The Projects tab's panel; `params` are its search, filters and sort from the address. */
 export function ProjectsTab({ params }: { params: string }) {
-  const { values, set } = useListParams('projects', params);
-  const projects = useProjectPages(apiParams(values));
-  const wide = useWide();
-  const sort = values.sort ?? (values.q ? 'relevance' : 'createdAt.desc');
+  const state = useListParams('projects', params);
+  const projects = useProjectPages(apiParams(state.values));
   return (
     <section aria-labelledby="projects-heading">
       <TabHeading title="Projects" id="projects-heading">
@@ -221,55 +204,37 @@ export function ProjectsTab({ params }: { params: string }) {
           <Plus aria-hidden="true" className="size-4" /> Add Project
         </button>
       </TabHeading>
-      <ListControls>
-        <SearchBox
-          label="Search projects"
-          value={values.q ?? ''}
-          onSearch={(q) => set({ q, sort: undefined }, 'replace')}
-        />
-        <FilterSelect
-          label="Status"
-          value={values.status ?? ''}
-          options={[['', 'All'], ...PROJECT_STATUSES.map((s) => [s, PROJECT_STATUS_LABELS[s]] as const)]}
-          onChange={(status) => set({ status })}
-        />
-        <DateRange from={values.from ?? ''} to={values.to ?? ''} onChange={(changes) => set(changes)} />
-        {!wide && (
+      <ListBody
+        state={state}
+        searchLabel="Search projects"
+        filters={
           <FilterSelect
-            label="Sort"
-            value={sort}
-            options={values.q ? [['relevance', 'Best match'], ...SORT_OPTIONS] : SORT_OPTIONS}
-            onChange={(value) => set({ sort: value })}
+            label="Status"
+            value={state.values.status ?? ''}
+            options={[['', 'All'], ...PROJECT_STATUSES.map((s) => [s, PROJECT_STATUS_LABELS[s]] as const)]}
+            onChange={(status) => state.set({ status })}
           />
-        )}
-      </ListControls>
-      <PagedList
+        }
+        sortOptions={SORT_OPTIONS}
         query={projects}
         what="projects"
         loadingLabel="Loading projects..."
         emptyIcon={FolderKanban}
         emptyText="No projects found"
-      >
-        {(items) =>
-          wide ? (
-            <DataTable
-              caption="Projects"
-              columns={COLUMNS}
-              rows={items}
-              sort={sort}
-              onSort={(value) => set({ sort: value })}
-              onOpen={(project) => navigate(`projects/${project.id}`, 'push')}
-              rowLabel={(project) => `${project.title}, ${project.client?.name ?? 'Unknown client'}`}
-            />
-          ) : (
-            <ul className="grid gap-4 md:grid-cols-2">
-              {items.map((project) => (
-                <ProjectCard key={project.id} project={project} />
-              ))}
-            </ul>
-          )
-        }
-      </PagedList>
+        table={{
+          caption: 'Projects',
+          columns: COLUMNS,
+          onOpen: (project) => navigate(`projects/${project.id}`, 'push'),
+          rowLabel: (project) => `${project.title}, ${project.client?.name ?? 'Unknown client'}`,
+        }}
+        cards={(items) => (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {items.map((project) => (
+              <ProjectCard key={project.id} project={project} />
+            ))}
+          </ul>
+        )}
+      />
     </section>
   );
 }
