@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { expectConsoleErrors } from '../setup/console.ts';
 import type { InferRequestType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -475,6 +476,29 @@ describe('converting a lead to a client', () => {
     expect((await api.db.select().from(clients)).length).toBe(clientsBefore);
     const missing = await convert().$post({ param: { id: 'no-such-lead' }, json: {} }, staff());
     expect(missing.status).toBe(404);
+  });
+
+  it('leaves no half-made client when a write inside the conversion fails', async () => {
+    const email = `halfway-${Date.now()}@example.com`;
+    const leadId = await newLead('Halfway Harry', email);
+    // The first project's insert fails after the client row was written in the same transaction.
+    await api.db.run(
+      sql`create trigger fail_project before insert on projects begin select raise(abort, 'disk full'); end`,
+    );
+    const errors = expectConsoleErrors();
+    try {
+      const failed = await convert().$post({ param: { id: leadId }, json: { projectTitle: 'Never made' } }, staff());
+      expect(failed.status).toBe(500);
+      expect(errors.flat().map(String).join(' ')).toContain('insert into "projects"');
+    } finally {
+      await api.db.run(sql`drop trigger fail_project`);
+    }
+    expect(await api.db.select().from(clients).where(eq(clients.email, email))).toEqual([]);
+    const [lead] = await api.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId));
+    expect(lead).toMatchObject({ clientId: null, status: 'new' });
+    // Once the fault is gone the same lead converts.
+    const retried = await convert().$post({ param: { id: leadId }, json: { projectTitle: 'Made now' } }, staff());
+    expect(retried.status).toBe(201);
   });
 });
 

@@ -105,7 +105,7 @@ describe('audits of fixture sites', () => {
     expect(report.recommendations.length).toBe(report.issues.length);
   });
 
-  it('records the lead as docs/product.md#website-audit says, with the score attached, and tells the team', async () => {
+  it('records the lead as docs/product.md#website-audit says, with the score and report attached, and tells the team', async () => {
     const { json } = await auditOf(withFixtures, `${sites.httpOrigin}/poor`);
     const leads = await withFixtures.db.query.contactSubmissions.findMany();
     const lead = leads.find((l) => l.message === `Requested audit for: ${sites.httpOrigin}/poor`)!;
@@ -116,6 +116,8 @@ describe('audits of fixture sites', () => {
       auditScore: json.report!.score,
       email: 'ann@example.com',
     });
+    // The whole report stays with the lead, for its page on the dashboard.
+    expect(lead.auditReport).toEqual(json.report);
   });
 
   it('never echoes the fetched body', async () => {
