@@ -14,8 +14,8 @@
  *   0007_search). What staff type is reduced to its words, each quoted and matched as a prefix
  *   (docs/product.md#search), so quotes, `*`, `-`, `NEAR` or parentheses never reach FTS5's
  *   query syntax. Relevance: rows whose main column (a client's or lead's name, a project's
- *   title, a message's subject) holds every word come first, then the rest, newest first within
- *   each group. The rank depends only on the row itself, so it stays stable while rows are added
+ *   title, a message's subject) holds every word come first, then the rest, the most recently
+ *   added first within each group. The rank depends only on the row itself, so it stays stable while rows are added
  *   and a cursor can hold it.
  * - Totals: the per-table count kept by triggers when nothing filters; otherwise a count, cached
  *   until any of the four tables changes (the `row_counts.version` the triggers move).
@@ -64,10 +64,11 @@ const MAX_WORD_LENGTH = 64;
 /**
  * What staff typed → an FTS5 query in which every word is a quoted prefix, ANDed
  * (`bren "home` → `"bren"* "home"*`); null when there is no word in it. Words are runs of
- * letters, digits and combining marks, as FTS5's unicode61 tokenizer splits them.
+ * a letter or digit followed by letters, digits and combining marks, as FTS5's unicode61 tokenizer
+ * splits them (a mark alone is no word).
  */
 function searchExpression(q: string | undefined): string | null {
-  const words = (q ?? '').match(/[\p{L}\p{N}\p{M}]+/gu);
+  const words = (q ?? '').match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu);
   if (!words) return null;
   return words
     .slice(0, MAX_WORDS)
