@@ -1,7 +1,7 @@
 -- Full-text search for the dashboard's lists (docs/decisions/0010-server-side-lists.md): one FTS5
 -- external-content index per table, kept in step by triggers; row counts and a change version per table kept by triggers; and
 -- the indexes the lists sort and filter by.
-CREATE VIRTUAL TABLE `clients_fts` USING fts5(name, email, company, phone, content='clients', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
+CREATE VIRTUAL TABLE `clients_fts` USING fts5(name, email, company, phone, content='clients', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5 6');
 --> statement-breakpoint
 CREATE TRIGGER `clients_fts_insert` AFTER INSERT ON `clients` BEGIN
   INSERT INTO `clients_fts`(rowid, name, email, company, phone) VALUES (new.rowid, new.name, new.email, new.company, new.phone);
@@ -18,7 +18,7 @@ END;
 --> statement-breakpoint
 INSERT INTO `clients_fts`(`clients_fts`) VALUES ('rebuild');
 --> statement-breakpoint
-CREATE VIRTUAL TABLE `projects_fts` USING fts5(title, description, content='projects', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
+CREATE VIRTUAL TABLE `projects_fts` USING fts5(title, description, content='projects', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5 6');
 --> statement-breakpoint
 CREATE TRIGGER `projects_fts_insert` AFTER INSERT ON `projects` BEGIN
   INSERT INTO `projects_fts`(rowid, title, description) VALUES (new.rowid, new.title, new.description);
@@ -35,7 +35,7 @@ END;
 --> statement-breakpoint
 INSERT INTO `projects_fts`(`projects_fts`) VALUES ('rebuild');
 --> statement-breakpoint
-CREATE VIRTUAL TABLE `communications_fts` USING fts5(subject, message, content='communications', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
+CREATE VIRTUAL TABLE `communications_fts` USING fts5(subject, message, content='communications', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5 6');
 --> statement-breakpoint
 CREATE TRIGGER `communications_fts_insert` AFTER INSERT ON `communications` BEGIN
   INSERT INTO `communications_fts`(rowid, subject, message) VALUES (new.rowid, new.subject, new.message);
@@ -52,7 +52,7 @@ END;
 --> statement-breakpoint
 INSERT INTO `communications_fts`(`communications_fts`) VALUES ('rebuild');
 --> statement-breakpoint
-CREATE VIRTUAL TABLE `contact_submissions_fts` USING fts5(name, email, message, content='contact_submissions', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
+CREATE VIRTUAL TABLE `contact_submissions_fts` USING fts5(name, email, message, content='contact_submissions', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5 6');
 --> statement-breakpoint
 CREATE TRIGGER `contact_submissions_fts_insert` AFTER INSERT ON `contact_submissions` BEGIN
   INSERT INTO `contact_submissions_fts`(rowid, name, email, message) VALUES (new.rowid, new.name, new.email, new.message);
