@@ -5,7 +5,7 @@
  * (OWASP "CSV Injection").
  */
 import { stringify } from 'csv-stringify/sync';
-import type { LeadRow as Lead } from './leads.ts';
+import type { ListedLead as Lead } from './leads.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 

@@ -3,7 +3,7 @@
  * (docs/product.md#leads). Stored by the public forms; listed, exported and given a status by
  * staff (the status change recorded as an admin event).
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import { clients, contactSubmissions, leadNotes, projects, type LeadStatus } from '../../../db/schema/index.ts';
 import type { ConvertLeadValues } from '../../shared/schemas/admin.ts';
 import type { LeadListQuery } from '../../shared/schemas/lists.ts';
@@ -53,16 +53,21 @@ const leadFilters = (query: LeadListQuery) => [
   ...createdBetween(contactSubmissions.createdAt, query.from, query.to),
 ];
 
-async function leadRowsByRowid(db: Database, rowids: number[]): Promise<LeadRow[]> {
+/** A lead as lists and exports carry it: everything but the audit report, which only its page shows. */
+export type ListedLead = Omit<LeadRow, 'auditReport'>;
+
+const { auditReport: _report, ...listedColumns } = getTableColumns(contactSubmissions);
+
+async function leadRowsByRowid(db: Database, rowids: number[]): Promise<ListedLead[]> {
   if (rowids.length === 0) return [];
   const rows = await db
-    .select({ lead: contactSubmissions, rowid: sql<number>`${contactSubmissions}.rowid` })
+    .select({ lead: listedColumns, rowid: sql<number>`${contactSubmissions}.rowid` })
     .from(contactSubmissions)
     .where(sql`${contactSubmissions}.rowid in ${rowids}`);
   return inPageOrder(
     rowids,
     rows.map((r) => ({ ...r.lead, rowid: r.rowid })),
-  ) as LeadRow[];
+  );
 }
 
 /**
@@ -74,8 +79,7 @@ export async function listLeads(db: Database, query: LeadListQuery) {
   const page = await pageKeys(db, leadList, { ...query, filters: leadFilters(query) });
   const rows = await leadRowsByRowid(db, page.rowids);
   // The audit report stays on the lead's own page: a list carries only the score.
-  const items = rows.map(({ auditReport: _report, ...row }) => toJson(row));
-  return { items, nextCursor: page.nextCursor, total: page.total };
+  return { items: rows.map(toJson), nextCursor: page.nextCursor, total: page.total };
 }
 
 /** Leads read per step of an export: bounds the memory an export holds at once. */
@@ -85,7 +89,7 @@ const EXPORT_BATCH = 1000;
  * Every lead that `query` finds (its limit and cursor ignored), in its order, as stored, in
  * batches of 1,000, so that an export of any size holds one batch in memory at a time.
  */
-export async function* leadRowsForExport(db: Database, query: LeadListQuery): AsyncGenerator<LeadRow[]> {
+export async function* leadRowsForExport(db: Database, query: LeadListQuery): AsyncGenerator<ListedLead[]> {
   let cursor: string | undefined;
   do {
     const page = await pageKeys(db, leadList, {
