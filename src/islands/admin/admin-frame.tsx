@@ -17,7 +17,7 @@ function Header({ user }: { user: AdminUser | null }) {
   const logout = useAdminLogout();
   return (
     <header className="border-b border-ink-700/10 bg-white">
-      <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-3 py-3">
+      <div className="container-wide flex min-h-16 flex-wrap items-center justify-between gap-3 py-3">
         <a href="/admin" className="inline-flex items-center gap-2 font-bold text-ink-900">
           <BrandMark className="size-8" />
           <span>
@@ -51,7 +51,13 @@ export function AdminFrame({ children }: { children: (user: AdminUser) => ReactN
     return client;
   });
   return (
-    <SessionFrame queryClient={queryClient} useSession={useAdminSession} Header={Header} SignIn={LoginScreen}>
+    <SessionFrame
+      queryClient={queryClient}
+      useSession={useAdminSession}
+      Header={Header}
+      SignIn={LoginScreen}
+      container="container-wide"
+    >
       {children}
     </SessionFrame>
   );

@@ -16,15 +16,23 @@ export interface SessionFrameProps<U> {
   Header: ComponentType<{ user: U | null }>;
   SignIn: ComponentType;
   children: (user: U) => ReactNode;
+  /** The page's container: `container-page`, or `container-wide` for the dashboard's tables. */
+  container?: 'container-page' | 'container-wide';
 }
 
-function Guarded<U>({ useSession, Header, SignIn, children }: Omit<SessionFrameProps<U>, 'queryClient'>) {
+function Guarded<U>({
+  useSession,
+  Header,
+  SignIn,
+  children,
+  container = 'container-page',
+}: Omit<SessionFrameProps<U>, 'queryClient'>) {
   const { user, isLoading } = useSession();
   return (
     <>
       <Header user={user} />
       <main id="main" className="min-h-[70vh] bg-slate-50 py-8 sm:py-10">
-        <div className="container-page">{isLoading ? <Loading /> : user ? children(user) : <SignIn />}</div>
+        <div className={container}>{isLoading ? <Loading /> : user ? children(user) : <SignIn />}</div>
       </main>
     </>
   );
