@@ -15,7 +15,7 @@ import { ConflictError, InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database, DbExecutor } from './db.ts';
 import { isUniqueViolation } from './db-errors.ts';
-import { createdBetween, inPageOrder, pageKeys, type ListSpec } from './lists.ts';
+import { createdBetween, inPageOrder, inRowids, pageKeys, preparedPer, type ListSpec } from './lists.ts';
 import { revokeOtherSessions } from './sessions.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -188,8 +188,8 @@ export async function listClients(db: Database, query: ClientListQuery) {
       ...createdBetween(clients.createdAt, query.from, query.to),
     ],
   });
-  const rows = page.rowids.length ? await selectClients(db, sql`${clients}.rowid in ${page.rowids}`) : [];
-  return { items: inPageOrder(page.rowids, rows), nextCursor: page.nextCursor, total: page.total };
+  const rows = page.rowids.length ? await clientsByRowid(db).all({ rowids: JSON.stringify(page.rowids) }) : [];
+  return { items: inPageOrder(page.rowids, rows.map(toClientItem)), nextCursor: page.nextCursor, total: page.total };
 }
 
 /** One client as the list shows it (with its project count). NotFoundError when it does not exist. */
@@ -200,15 +200,33 @@ export async function getClient(db: Database, id: string) {
   return rest;
 }
 
+const clientColumns = { client: clients, projectCount: count(projects.id), rowid: sql<number>`${clients}.rowid` };
+
+const toClientItem = (r: { client: ClientRow; projectCount: number; rowid: number }) => ({
+  ...toPublicClient(r.client),
+  projectCount: r.projectCount,
+  rowid: r.rowid,
+});
+
 async function selectClients(db: Database, where: SQL) {
   const rows = await db
-    .select({ client: clients, projectCount: count(projects.id), rowid: sql<number>`${clients}.rowid` })
+    .select(clientColumns)
     .from(clients)
     .leftJoin(projects, eq(projects.clientId, clients.id))
     .where(where)
     .groupBy(clients.id);
-  return rows.map((r) => ({ ...toPublicClient(r.client), projectCount: r.projectCount, rowid: r.rowid }));
+  return rows.map(toClientItem);
 }
+
+const clientsByRowid = preparedPer((db) =>
+  db
+    .select(clientColumns)
+    .from(clients)
+    .leftJoin(projects, eq(projects.clientId, clients.id))
+    .where(inRowids(clients))
+    .groupBy(clients.id)
+    .prepare(),
+);
 
 /** Staff create a client; a password is required (InvalidFieldError on `password` otherwise). */
 export async function createClient(db: Database, actor: Actor, values: AdminClientValues) {

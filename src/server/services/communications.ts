@@ -14,7 +14,7 @@ import type { Database, DbExecutor } from './db.ts';
 import { toJson } from './json.ts';
 import { notifyClientMessage, notifyTeamMessage } from './notifications.ts';
 import { findClientProject } from './projects.ts';
-import { createdBetween, inPageOrder, pageKeys, type ListSpec } from './lists.ts';
+import { createdBetween, inPageOrder, inRowids, pageKeys, preparedPer, type ListSpec } from './lists.ts';
 
 /** `readAt` as a write sets it: kept when already read, now when newly read. */
 const readNow = (now: Date) => sql`coalesce(${communications.readAt}, ${now.getTime()})`;
@@ -33,6 +33,22 @@ export async function listProjectCommunications(db: DbExecutor, projectId: strin
     .orderBy(desc(communications.createdAt));
   return rows.map(toJson);
 }
+
+const communicationsByRowid = preparedPer((db) =>
+  db
+    .select({
+      communication: communications,
+      rowid: sql<number>`${communications}.rowid`,
+      projectTitle: projects.title,
+      clientId: clients.id,
+      clientName: clients.name,
+    })
+    .from(communications)
+    .leftJoin(projects, eq(projects.id, communications.projectId))
+    .leftJoin(clients, eq(clients.id, projects.clientId))
+    .where(inRowids(communications))
+    .prepare(),
+);
 
 const communicationList: ListSpec = {
   table: communications,
@@ -69,18 +85,7 @@ export async function listCommunications(db: Database, query: CommunicationListQ
     ],
   });
   if (page.rowids.length === 0) return { items: [], nextCursor: page.nextCursor, total: page.total };
-  const rows = await db
-    .select({
-      communication: communications,
-      rowid: sql<number>`${communications}.rowid`,
-      projectTitle: projects.title,
-      clientId: clients.id,
-      clientName: clients.name,
-    })
-    .from(communications)
-    .leftJoin(projects, eq(projects.id, communications.projectId))
-    .leftJoin(clients, eq(clients.id, projects.clientId))
-    .where(sql`${communications}.rowid in ${page.rowids}`);
+  const rows = await communicationsByRowid(db).all({ rowids: JSON.stringify(page.rowids) });
   const items = rows.map((r) => ({
     ...toJson(r.communication),
     project: r.projectTitle === null ? null : { title: r.projectTitle },

@@ -12,7 +12,7 @@ import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database } from './db.ts';
 import { toPublicClient } from './clients.ts';
 import { toJson } from './json.ts';
-import { createdBetween, inPageOrder, pageKeys, type ListSpec } from './lists.ts';
+import { createdBetween, inPageOrder, inRowids, pageKeys, preparedPer, type ListSpec } from './lists.ts';
 import { notifyNewLead } from './notifications.ts';
 import { createPasswordResetToken, INVITATION_TTL_MS } from './password-resets.ts';
 
@@ -58,12 +58,17 @@ export type ListedLead = Omit<LeadRow, 'auditReport'>;
 
 const { auditReport: _report, ...listedColumns } = getTableColumns(contactSubmissions);
 
-async function leadRowsByRowid(db: Database, rowids: number[]): Promise<ListedLead[]> {
-  if (rowids.length === 0) return [];
-  const rows = await db
+const leadsByRowid = preparedPer((db) =>
+  db
     .select({ lead: listedColumns, rowid: sql<number>`${contactSubmissions}.rowid` })
     .from(contactSubmissions)
-    .where(sql`${contactSubmissions}.rowid in ${rowids}`);
+    .where(inRowids(contactSubmissions))
+    .prepare(),
+);
+
+async function leadRowsByRowid(db: Database, rowids: number[]): Promise<ListedLead[]> {
+  if (rowids.length === 0) return [];
+  const rows = await leadsByRowid(db).all({ rowids: JSON.stringify(rowids) });
   return inPageOrder(
     rowids,
     rows.map((r) => ({ ...r.lead, rowid: r.rowid })),

@@ -15,7 +15,7 @@ import type { Database, DbExecutor } from './db.ts';
 import { toJson } from './json.ts';
 import { notifyProjectStatus } from './notifications.ts';
 import { listMilestones } from './milestones.ts';
-import { createdBetween, inPageOrder, pageKeys, type ListSpec } from './lists.ts';
+import { createdBetween, inPageOrder, inRowids, pageKeys, preparedPer, type ListSpec } from './lists.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -49,8 +49,8 @@ export async function listProjects(db: Database, query: ProjectListQuery) {
       ...createdBetween(projects.createdAt, query.from, query.to),
     ],
   });
-  const rows = page.rowids.length ? await selectProjects(db, sql`${projects}.rowid in ${page.rowids}`) : [];
-  return { items: inPageOrder(page.rowids, rows), nextCursor: page.nextCursor, total: page.total };
+  const rows = page.rowids.length ? await projectsByRowid(db).all({ rowids: JSON.stringify(page.rowids) }) : [];
+  return { items: inPageOrder(page.rowids, rows.map(toProjectItem)), nextCursor: page.nextCursor, total: page.total };
 }
 
 /** One project as the list shows it. NotFoundError when it does not exist. */
@@ -61,27 +61,47 @@ export async function getProject(db: Database, id: string) {
   return rest;
 }
 
+const projectColumns = {
+  project: projects,
+  rowid: sql<number>`${projects}.rowid`,
+  clientName: clients.name,
+  clientCompany: clients.company,
+  milestoneCount: sql<number>`(select count(*) from ${milestones} where ${milestones.projectId} = ${projects.id})`,
+  messageCount: sql<number>`(select count(*) from ${communications} where ${communications.projectId} = ${projects.id})`,
+};
+
+const toProjectItem = (r: {
+  project: ProjectRow;
+  rowid: number;
+  clientName: string | null;
+  clientCompany: string | null;
+  milestoneCount: number;
+  messageCount: number;
+}) => ({
+  ...toJson(r.project),
+  client: r.clientName === null ? null : { name: r.clientName, company: r.clientCompany },
+  milestoneCount: r.milestoneCount,
+  messageCount: r.messageCount,
+  rowid: r.rowid,
+});
+
 async function selectProjects(db: Database, where: SQL) {
   const rows = await db
-    .select({
-      project: projects,
-      rowid: sql<number>`${projects}.rowid`,
-      clientName: clients.name,
-      clientCompany: clients.company,
-      milestoneCount: sql<number>`(select count(*) from ${milestones} where ${milestones.projectId} = ${projects.id})`,
-      messageCount: sql<number>`(select count(*) from ${communications} where ${communications.projectId} = ${projects.id})`,
-    })
+    .select(projectColumns)
     .from(projects)
     .leftJoin(clients, eq(clients.id, projects.clientId))
     .where(where);
-  return rows.map((r) => ({
-    ...toJson(r.project),
-    client: r.clientName === null ? null : { name: r.clientName, company: r.clientCompany },
-    milestoneCount: r.milestoneCount,
-    messageCount: r.messageCount,
-    rowid: r.rowid,
-  }));
+  return rows.map(toProjectItem);
 }
+
+const projectsByRowid = preparedPer((db) =>
+  db
+    .select(projectColumns)
+    .from(projects)
+    .leftJoin(clients, eq(clients.id, projects.clientId))
+    .where(inRowids(projects))
+    .prepare(),
+);
 
 /** InvalidFieldError on `clientId` unless the client exists; run inside the write's transaction. */
 async function assertClientExists(tx: DbExecutor, clientId: string): Promise<void> {
