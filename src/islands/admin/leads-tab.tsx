@@ -253,7 +253,7 @@ function leadColumns(
             {lead.clientId && <Badge tone="green">Client</Badge>}
             {lead.urgent && <Badge tone="red">Urgent</Badge>}
           </span>
-          {lead.email && <span className="block text-xs break-all text-ink-700">{lead.email}</span>}
+          {lead.email && <span className="block text-xs break-words text-ink-700">{lead.email}</span>}
         </>
       ),
     },
@@ -274,13 +274,13 @@ function leadColumns(
       key: 'created',
       header: 'Received',
       sort: 'createdAt',
-      cell: (lead) => <span className="whitespace-nowrap">{formatDateTime(lead.createdAt)}</span>,
+      cell: (lead) => <span className="xl:whitespace-nowrap">{formatDateTime(lead.createdAt)}</span>,
     },
     {
       key: 'message',
       header: 'Message',
       cell: (lead) => <span className="line-clamp-2 wrap-anywhere text-ink-700">{lead.message}</span>,
-      className: 'min-w-64',
+      className: 'min-w-40 xl:min-w-64',
     },
   ];
 }

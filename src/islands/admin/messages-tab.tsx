@@ -163,13 +163,13 @@ const COLUMNS: Column<AdminCommunication>[] = [
     key: 'date',
     header: 'Date',
     sort: 'createdAt',
-    cell: (m) => <span className="whitespace-nowrap">{formatDateTime(m.createdAt)}</span>,
+    cell: (m) => <span className="xl:whitespace-nowrap">{formatDateTime(m.createdAt)}</span>,
   },
   {
     key: 'message',
     header: 'Message',
     cell: (m) => <span className="line-clamp-2 wrap-anywhere text-ink-700">{m.message}</span>,
-    className: 'min-w-64',
+    className: 'min-w-40 xl:min-w-64',
   },
   { key: 'actions', header: 'Actions', cell: (m) => <MessageActions message={m} compact />, className: 'w-44' },
 ];
