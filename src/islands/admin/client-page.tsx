@@ -3,7 +3,7 @@
  * notifications, their projects, the conversation across all their projects (newest first,
  * with reply and read state, "Load more"), and the admin events about them.
  */
-import { Bell, BellOff, Building2, CalendarDays, Mail, Pencil, Phone } from 'lucide-react';
+import { Bell, BellOff, Building2, CalendarDays, FolderKanban, Mail, MessageSquare, Pencil, Phone } from 'lucide-react';
 import { telHref } from '../../shared/phone.ts';
 import { cn } from '../lib/cn.ts';
 import { formatBudget, formatDate, formatDateTime } from '../lib/format.ts';
@@ -17,7 +17,6 @@ import { Panel, RecordPage } from './page-frame.tsx';
 import { useClient, useClientEvents, useCommunicationPages, useProjectPages, type AdminClient } from './queries.ts';
 import { navigate } from './route.ts';
 import { isUnread } from './wording.ts';
-import { FolderKanban, MessageSquare } from 'lucide-react';
 
 function Details({ client }: { client: AdminClient }) {
   const tel = telHref(client.phone);

@@ -102,6 +102,7 @@ export async function* leadRowsForExport(db: Database, query: LeadListQuery): As
       limit: EXPORT_BATCH,
       cursor,
       filters: leadFilters(query),
+      count: false,
     });
     yield await leadRowsByRowid(db, page.rowids);
     cursor = page.nextCursor ?? undefined;

@@ -48,6 +48,8 @@ export interface ListRequest {
   cursor?: string | undefined;
   /** Conditions over the list's table (and subqueries), ANDed. */
   filters: (SQL | undefined)[];
+  /** False to skip counting (an export walking every page has no use for the total; it is then 0). */
+  count?: boolean;
 }
 
 export interface PageKeys {
@@ -143,7 +145,7 @@ export async function pageKeys(db: Database, spec: ListSpec, request: ListReques
     sort === 'relevance' && match
       ? relevancePage(db, spec, match, where, request.limit, cursor)
       : columnPage(db, spec, sort, match, where, request.limit, cursor),
-    countRows(db, spec, match, where),
+    request.count === false ? 0 : countRows(db, spec, match, where),
   ]);
   return { ...page, total };
 }
