@@ -1,0 +1,88 @@
+/**
+ * The process's one logger (pino), shared by requests and background work
+ * (docs/product.md#logs).
+ *
+ * JSON lines on stdout, or readable colored lines when stdout is a terminal. The level comes from
+ * LOG_LEVEL (default `info`; `silent` for none). Whatever a caller passes, values under keys that
+ * can carry a secret or a client's words are replaced by `[redacted]` before a line is written:
+ * passwords, tokens, cookies, authorization headers, reset and sign-in links, message bodies.
+ *
+ * The logger lives on `globalThis`, because the server entry and Astro's bundle each carry their
+ * own copy of this module; both must write through one destination.
+ */
+import pino, { type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
+
+/** Keys whose values never reach a log line, at the top level or one level down (pino redact paths). */
+const SECRET_KEYS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'cookie',
+  'cookies',
+  'authorization',
+  'set-cookie',
+  'resetLink',
+  'link',
+  'body',
+  'message_body',
+];
+
+/** pino redact paths for SECRET_KEYS: `key`, `*.key` and `*.*.key` (request headers sit two deep). */
+export const REDACT_PATHS = SECRET_KEYS.flatMap((key) => {
+  const part = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
+  const join = (prefix: string) => (part.startsWith('[') ? `${prefix}${part}` : `${prefix}.${part}`);
+  return [part, join('*'), join('*.*')];
+});
+
+/** Where lines go: stdout, unless a test swapped it (`setLogDestination`). */
+const sink: DestinationStream & { target: DestinationStream } = {
+  target: process.stdout.isTTY
+    ? pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+    : pino.destination({ dest: 1, sync: false }),
+  write(line: string) {
+    this.target.write(line);
+  },
+};
+
+const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+function createLogger(): Logger {
+  const level = process.env.LOG_LEVEL && LEVELS.has(process.env.LOG_LEVEL) ? process.env.LOG_LEVEL : 'info';
+  return pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+    },
+    sink,
+  );
+}
+
+const LOGGER_KEY = Symbol.for('agency-site.logger');
+const SINK_KEY = Symbol.for('agency-site.log-sink');
+const shared = globalThis as Record<symbol, unknown>;
+shared[SINK_KEY] ??= sink;
+/** The process logger. Child loggers (`log.child({ component: 'backup' })`) add fixed fields. */
+export const log: Logger = (shared[LOGGER_KEY] ??= createLogger()) as Logger;
+
+/** Sends every later line to `destination` (tests capture lines with it); returns the previous one. */
+export function setLogDestination(destination: DestinationStream): DestinationStream {
+  const current = shared[SINK_KEY] as typeof sink;
+  const previous = current.target;
+  current.target = destination;
+  return previous;
+}
+
+/** Writes what is buffered for stdout; call before the process exits. */
+export function flushLog(): void {
+  const target = (shared[SINK_KEY] as typeof sink).target as { flushSync?: () => void };
+  try {
+    target.flushSync?.();
+  } catch {
+    // Nothing buffered or stdout already closed.
+  }
+}
