@@ -2,6 +2,8 @@
 /**
  * `npm start`: build when dist/ is missing or stale, then serve with `node dist/server/entry.mjs`
  * (which parses the environment, migrates the database and listens). Reads `.env` if present.
+ * SIGINT, SIGTERM and SIGHUP are passed on to the server, which stops gracefully; its exit code
+ * becomes this one's.
  * Usage: node scripts/start.mjs [--out-dir DIR]
  */
 import { spawnSync, spawn } from 'node:child_process';
@@ -31,6 +33,17 @@ if (readStamp(outDir) !== fingerprint) {
   writeStamp(outDir, fingerprint);
 }
 
-const server = spawn(process.execPath, [join(outDir, 'server', 'entry.mjs')], { cwd: root, stdio: 'inherit' });
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// The IPC channel tells the server when this process is gone (even after a SIGKILL), so that
+// stopping `npm start` never leaves a server behind (docs/decisions/0012-serving-and-shutdown.md).
+const server = spawn(process.execPath, [join(outDir, 'server', 'entry.mjs')], {
+  cwd: root,
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+});
+// A signal is passed on once; the server then stops gracefully and this process exits with it.
+// (Ctrl-C in a terminal reaches both processes; a second Ctrl-C changes nothing.)
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
+  process.on(signal, () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal);
+  });
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

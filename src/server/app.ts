@@ -11,6 +11,7 @@
 import { Hono, type Context } from 'hono';
 import { except } from 'hono/combine';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiEnv } from './context.ts';
 import type { AppDeps } from './deps.ts';
@@ -27,6 +28,8 @@ import { newsletterRoutes } from './routes/newsletter.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { websiteAuditRoutes } from './routes/website-audit.ts';
 import { FetchRefused } from './website-audit/safe-fetch.ts';
+import { log } from './log.ts';
+import { requestLog } from './middleware/request-log.ts';
 
 const CODES: Partial<Record<number, string>> = {
   400: 'bad_request',
@@ -63,7 +66,7 @@ function errorResponse(error: Error, c: Context<ApiEnv>): Response {
     const status = error.status as ContentfulStatusCode;
     return c.json(errorBody(CODES[status] ?? 'error', error.message || 'Request failed'), status);
   }
-  console.error('[api] unexpected error', c.req.method, c.req.path, error);
+  log.error({ reqId: c.var.requestId, method: c.req.method, route: routePath(c, -1), err: error }, 'unexpected error');
   return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
 }
 
@@ -80,7 +83,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<ApiEnv>().basePath('/api');
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    await next();
+    await requestLog(c, next);
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });

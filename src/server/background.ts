@@ -3,6 +3,8 @@
  * email and the forward to FORM_FORWARD_URL). Each task's error is logged, never thrown.
  * `drain()` resolves once every task started so far has settled (tests and shutdown use it).
  */
+import { log } from './log.ts';
+
 export class BackgroundTasks {
   readonly #running = new Set<Promise<void>>();
 
@@ -12,7 +14,7 @@ export class BackgroundTasks {
       try {
         await task();
       } catch (error) {
-        console.error(`[background] ${label} failed:`, error instanceof Error ? error.message : error);
+        log.error({ component: 'background', task: label, err: error }, `${label} failed`);
       }
     })();
     this.#running.add(p);

@@ -12,22 +12,28 @@ export interface ApiBindings {
   clientAddress?: string;
 }
 
+/** Per-request values every handler can read: the dependencies and the request id (logs). */
+interface ApiVariables {
+  deps: AppDeps;
+  requestId: string;
+}
+
 export interface ApiEnv {
   Bindings: ApiBindings;
-  Variables: { deps: AppDeps };
+  Variables: ApiVariables;
 }
 
 /** The context of a route behind `requireSession(kind)`: `user` is the client or the staff user. */
 export interface SessionEnv<K extends SessionKind> {
   Bindings: ApiBindings;
-  Variables: { deps: AppDeps; session: Session; user: SessionOwner[K] };
+  Variables: ApiVariables & { session: Session; user: SessionOwner[K] };
 }
 
 /**
  * The caller's address: the first X-Forwarded-For entry when the app sits behind a trusted
  * proxy (TRUST_PROXY), else the socket address Astro reports; 'unknown' when neither exists.
  */
-export function clientAddress(c: Context<{ Bindings: ApiBindings; Variables: { deps: AppDeps } }>): string {
+export function clientAddress(c: Context<{ Bindings: ApiBindings; Variables: ApiVariables }>): string {
   if (c.var.deps.env.TRUST_PROXY) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
     if (forwarded) return forwarded;

@@ -77,6 +77,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('First State Web Studio <no-reply@firststatewebstudio.com>'),
   FORM_FORWARD_URL: optionalUrl,
   OUTBOX_DIR: z.string().trim().min(1).default('db/outbox'),
+  /** Least severe log level written (docs/product.md#logs); `silent` for none. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,

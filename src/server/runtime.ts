@@ -1,7 +1,9 @@
 /**
  * The API of the running site: one app per process, built on first request from the parsed
- * environment and the shared database (migrated by the server entry before it listens), with
+ * environment and the shared database (migrated by the server entry before it serves), with
  * the process's one in-process event bus for live updates (docs/decisions/0009-live-updates.md).
+ * `stopRuntimeApp()` lets the app's background work (lead emails and forwards) finish, for the
+ * graceful shutdown (docs/decisions/0012-serving-and-shutdown.md).
  */
 import { BackgroundTasks } from './background.ts';
 import { createApp } from './app.ts';
@@ -11,6 +13,7 @@ import { loadEnv } from './env.ts';
 import { createMailer } from './mail.ts';
 
 let app: Promise<ReturnType<typeof createApp>> | undefined;
+const tasks = new BackgroundTasks();
 
 export function runtimeApp(): Promise<ReturnType<typeof createApp>> {
   app ??= (async () => {
@@ -20,10 +23,15 @@ export function runtimeApp(): Promise<ReturnType<typeof createApp>> {
       db,
       env,
       mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
-      tasks: new BackgroundTasks(),
+      tasks,
       bus: createInProcessBus(),
       fetch: globalThis.fetch,
     });
   })();
   return app;
+}
+
+/** Resolves once every background task the API started has settled. */
+export function drainRuntimeApp(): Promise<void> {
+  return tasks.drain();
 }

@@ -16,7 +16,12 @@ describe('GET /api/health', () => {
   it('answers ok after a real database query', async () => {
     const response = await api.http.health.$get();
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      db: 'ok',
+      queue: { notifications: 0, emails: 0 },
+      lastBackupAt: null,
+    });
   });
 
   it('carries the security headers', async () => {

@@ -27,6 +27,7 @@ import {
   type EmailDraft,
 } from '../services/notifications.ts';
 import { unsubscribeLinks } from '../services/unsubscribe.ts';
+import { log } from '../log.ts';
 
 /** Default pause between rounds, in milliseconds. */
 const POLL_MS = 1000;
@@ -183,7 +184,7 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
   const { db, env, mailer } = options;
   const now = options.now ?? (() => new Date());
   const retryBaseMs = options.retryBaseMs ?? RETRY_BASE_MS;
-  const onError = options.onError ?? ((error: unknown) => console.error('[notifications]', error));
+  const onError = options.onError ?? ((error: unknown) => log.error({ component: 'notifications', err: error }, 'notification step failed'));
 
   async function settleDue(): Promise<void> {
     for (;;) {

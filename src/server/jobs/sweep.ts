@@ -7,6 +7,7 @@ import type { Database } from '../services/db.ts';
 import { deleteExpiredResetTokens } from '../services/password-resets.ts';
 import { deleteExpiredSessions } from '../services/sessions.ts';
 import { deleteExpiredSignInLinks } from '../services/sign-in-links.ts';
+import { log } from '../log.ts';
 
 /** How often the sweep runs, in milliseconds: every hour. */
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -37,7 +38,7 @@ export interface SweepSchedule {
  */
 export function scheduleSweep(
   db: Database,
-  { everyMs = SWEEP_EVERY_MS, onError = (error: unknown) => console.error('[sweep] failed:', error) } = {},
+  { everyMs = SWEEP_EVERY_MS, onError = (error: unknown) => log.error({ component: 'sweep', err: error }, 'sweep failed') } = {},
 ): SweepSchedule {
   let running: Promise<void> = Promise.resolve();
   const run = () => {

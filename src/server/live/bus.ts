@@ -5,6 +5,7 @@
  * (Redis pub/sub, Postgres LISTEN/NOTIFY, a polled events table) behind the same interface.
  */
 import type { SessionKind } from '../services/sessions.ts';
+import { log } from '../log.ts';
 
 /** What happened, for whom: each event names the project and its client, so streams can filter. */
 export type LiveEvent =
@@ -37,7 +38,7 @@ export interface InProcessBus extends EventBus {
 export function createInProcessBus(): InProcessBus {
   // One entry per subscription, so the same function subscribed twice is called twice.
   const listeners = new Set<{ listener: LiveListener }>();
-  const failed = (error: unknown) => console.error('[live] a listener failed:', error);
+  const failed = (error: unknown) => log.error({ component: 'live', err: error }, 'a listener failed');
   return {
     publish(event) {
       for (const entry of [...listeners]) {

@@ -8,6 +8,7 @@
 import type { EventBus } from './bus.ts';
 import type { Database } from '../services/db.ts';
 import { projectOwner } from '../services/projects.ts';
+import { log } from '../log.ts';
 
 /** A project and its client: what every browser-bound event names. */
 export interface ProjectOwner {
@@ -23,7 +24,7 @@ export async function ownerOf(
   try {
     return await projectOwner(db, ref);
   } catch (error) {
-    console.error('[live] could not find the project of a change:', error);
+    log.error({ component: 'live', err: error }, 'could not find the project of a change');
     return null;
   }
 }

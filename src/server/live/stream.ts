@@ -17,6 +17,7 @@ import { sessionStillValid } from '../auth/identity.ts';
 import type { SessionEnv } from '../context.ts';
 import type { SessionKind } from '../services/sessions.ts';
 import type { LiveEvent } from './bus.ts';
+import { log } from '../log.ts';
 
 /** Tests shorten the heartbeat; production uses HEARTBEAT_MS. */
 export interface LiveOptions {
@@ -62,7 +63,7 @@ export function liveStream<K extends SessionKind>(
       queue = queue
         .then(() => (closed ? undefined : step()))
         .catch((error: unknown) => {
-          console.error('[live] stream step failed:', error);
+          log.error({ component: 'live', err: error }, 'stream step failed');
           finish();
         });
     };

@@ -1,13 +1,31 @@
-/** GET /api/health: `{status: "ok", db: "ok"}` after a real query, else 503 with db "error". */
+/**
+ * Health for operators and load balancers (docs/product.md#health).
+ *
+ * - `GET /api/health`: `{status, db, queue: {notifications, emails}, lastBackupAt}` after real
+ *   queries; 503 with `db: "error"` when the database does not answer.
+ * - `GET /api/health/ready`: 200 `{status: "ready"}` while the process serves, 503 with
+ *   `Retry-After` while it starts or stops (lifecycle.ts), so a load balancer sends requests
+ *   elsewhere during a restart.
+ */
 import { Hono } from 'hono';
 import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
-import { databaseAnswers } from '../services/health.ts';
+import { currentPhase } from '../lifecycle.ts';
+import { databaseAnswers, queueDepth } from '../services/health.ts';
 
 export function healthRoutes({ db }: AppDeps) {
-  return new Hono<ApiEnv>().get('/', async (c) => {
-    const ok = await databaseAnswers(db);
-    c.header('Cache-Control', 'no-store');
-    return ok ? c.json({ status: 'ok', db: 'ok' } as const) : c.json({ status: 'error', db: 'error' } as const, 503);
-  });
+  return new Hono<ApiEnv>()
+    .get('/', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      if (!(await databaseAnswers(db))) return c.json({ status: 'error', db: 'error' } as const, 503);
+      const queue = await queueDepth(db);
+      return c.json({ status: 'ok', db: 'ok', queue, lastBackupAt: null as string | null } as const);
+    })
+    .get('/ready', (c) => {
+      c.header('Cache-Control', 'no-store');
+      const phase = currentPhase();
+      if (phase === 'ready') return c.json({ status: 'ready' as const });
+      c.header('Retry-After', '5');
+      return c.json({ status: phase }, 503);
+    });
 }

@@ -25,6 +25,7 @@ import { createLimiter, limitByAddress } from '../../middleware/rate-limit.ts';
 import { useSignInLink } from '../../services/sign-in-links.ts';
 import { upsertStaffUser } from '../../services/staff-users.ts';
 import { validate } from '../../validation.ts';
+import { log } from '../../log.ts';
 
 const STATE_COOKIE = 'admin_oauth_state';
 const VERIFIER_COOKIE = 'admin_oauth_verifier';
@@ -65,7 +66,7 @@ export function staffSignInRoutes(deps: AppDeps) {
       const verified = typeof payload.email === 'string' && payload.email_verified === true;
       return { email: String(payload.email ?? '').toLowerCase(), verified };
     } catch (error) {
-      console.error('[admin] Google sign-in failed:', error instanceof Error ? error.message : error);
+      log.error({ component: 'admin', err: error }, 'Google sign-in failed');
       return null;
     }
   }

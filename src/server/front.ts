@@ -1,0 +1,173 @@
+/**
+ * The server's front door: every request of the running site passes here first
+ * (docs/decisions/0012-serving-and-shutdown.md).
+ *
+ * - While the process starts or stops, requests answer 503 with `Retry-After` (and close their
+ *   connection while stopping); `GET /api/health/ready` says which (docs/product.md#health).
+ * - `TRACE`, `TRACK` and `CONNECT` answer 405 with `Allow`; pages take only GET and HEAD.
+ * - `/api/…` goes straight to the Hono API (it logs its own request line); prebuilt files come
+ *   from `static` (precompressed, see static-files.ts); the rest (server-rendered pages, the
+ *   404 page) from Astro's handler.
+ * - Only dynamic answers are compressed here, at a bounded level (gzip 6, Brotli 4), and never
+ *   an event stream, which must reach the browser event by event (ADR 0009).
+ * - Every answer carries `X-Request-Id` and `Cross-Origin-Resource-Policy: same-origin`; pages
+ *   carry the security headers of docs/product.md#security.
+ *
+ * `inFlight()` counts requests still being answered, event streams apart (they never end on
+ * their own), for the graceful shutdown in main.ts.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { constants } from 'node:zlib';
+import compression from 'compression';
+import type { Env } from './env.ts';
+import { currentPhase } from './lifecycle.ts';
+import { logRequest, requestIdFor } from './middleware/request-log.ts';
+import { PAGE_CSP_HEADER } from './middleware/security-headers.ts';
+import { ASSET_PREFIX, pagePolicy, type StaticHandler } from './static-files.ts';
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/** Methods no route of this site takes; Node's fetch `Request` cannot even be built with them. */
+const REFUSED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
+/** Seconds a caller should wait before trying again while the server starts or stops. */
+const RETRY_AFTER_S = '5';
+const READY_PATH = '/api/health/ready';
+
+export interface FrontOptions {
+  env: Pick<Env, 'TRUST_PROXY'>;
+  /** Security headers for pages (security-headers.ts). */
+  pageHeaders: Record<string, string>;
+  static: StaticHandler;
+  /** The full policy of a prebuilt page (static-files.ts), for answers Astro renders. */
+  policyFor: (path: string) => string | undefined;
+  /** The Hono API as a Node handler (@hono/node-server). */
+  api: NodeHandler;
+  /** Astro's handler: server-rendered pages and the 404 page. */
+  astro: NodeHandler;
+}
+
+function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+function isApi(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+function isEventStream(path: string): boolean {
+  return path === '/api/client/stream' || path === '/api/admin/stream';
+}
+
+function addressOf(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+      .split(',')[0]
+      ?.trim();
+    if (forwarded) return forwarded;
+  }
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+/**
+ * Astro writes its own Content-Security-Policy on a server-rendered page (with the page's script
+ * hashes) in one `writeHead`, which replaces the one set here: add the header-only directives to
+ * it as it goes out.
+ */
+function keepHeaderOnlyPolicy(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    const headers = args.find((a): a is Record<string, unknown> => typeof a === 'object' && a !== null && !Array.isArray(a));
+    const policy = headers?.['content-security-policy'];
+    if (headers && typeof policy === 'string') headers['content-security-policy'] = pagePolicy(policy);
+    return writeHead(...args);
+  }) as ServerResponse['writeHead'];
+}
+
+function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  const type = text.startsWith('{') ? 'application/json' : 'text/plain; charset=utf-8';
+  res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', ...headers });
+  res.end(text.startsWith('{') ? text : `${text}\n`);
+}
+
+/** Builds the Node request handler of the site and its count of requests in flight. */
+export function createFront(options: FrontOptions): { handle: NodeHandler; inFlight: () => number } {
+  const { env, pageHeaders } = options;
+  let inFlight = 0;
+  const compress = compression({
+    threshold: 1024,
+    level: 6,
+    brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_LGWIN]: 18 } },
+    filter: (req, res) =>
+      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+  });
+
+  const handle: NodeHandler = (req, res) => {
+    const path = pathOf(req);
+    const method = req.method ?? 'GET';
+    const api = isApi(path);
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+
+    if (!isEventStream(path)) {
+      inFlight++;
+      res.once('close', () => inFlight--);
+    }
+
+    // Answers the front gives itself are logged here; the API logs its own.
+    const selfLogged = !api || REFUSED_METHODS.has(method) || currentPhase() !== 'ready';
+    if (selfLogged) {
+      const started = performance.now();
+      const reqId = requestIdFor(req.headers['x-request-id'] as string | undefined, env.TRUST_PROXY);
+      res.setHeader('X-Request-Id', reqId);
+      res.once('close', () =>
+        logRequest({
+          reqId,
+          method,
+          route: api ? '(api)' : path,
+          status: res.writableFinished ? res.statusCode : 499,
+          ms: performance.now() - started,
+          ip: addressOf(req, env.TRUST_PROXY),
+        }),
+      );
+    }
+
+    const phase = currentPhase();
+    if (phase !== 'ready') {
+      const status = path === READY_PATH ? `{"status":"${phase}"}` : 'The server is restarting. Please try again.';
+      plain(res, 503, status, {
+        'Retry-After': RETRY_AFTER_S,
+        ...(phase === 'stopping' ? { Connection: 'close' } : {}),
+      });
+      return;
+    }
+    if (REFUSED_METHODS.has(method)) {
+      plain(res, 405, 'Method not allowed.', { Allow: api ? 'GET, HEAD, POST, PUT, PATCH, DELETE' : 'GET, HEAD' });
+      return;
+    }
+
+    if (api) {
+      compress(req as never, res as never, () => void options.api(req, res));
+      return;
+    }
+    if (!path.startsWith(ASSET_PREFIX)) {
+      for (const [name, value] of Object.entries(pageHeaders)) res.setHeader(name, value);
+      // Astro replaces this on a page it renders; an unknown path gets the 404 page's policy.
+      res.setHeader('Content-Security-Policy', options.policyFor(path) ?? options.policyFor('/404') ?? PAGE_CSP_HEADER);
+    } else {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      plain(res, 405, 'Pages take only GET and HEAD.', { Allow: 'GET, HEAD' });
+      return;
+    }
+    options.static(req, res, () =>
+      compress(req as never, res as never, () => {
+        keepHeaderOnlyPolicy(res);
+        void options.astro(req, res);
+      }),
+    );
+  };
+
+  return { handle, inFlight: () => inFlight };
+}

@@ -1,0 +1,102 @@
+/**
+ * The prebuilt files of dist/client (pages, scripts, styles, images), served by sirv
+ * (docs/decisions/0012-serving-and-shutdown.md).
+ *
+ * The build writes a Brotli (`.br`) and a gzip (`.gz`) copy of every compressible file
+ * (scripts/server-entry-integration.mjs); sirv answers with the smallest copy the browser
+ * accepts, so no prebuilt byte is compressed while a visitor waits. Hashed assets under
+ * `/_astro/` are cached for a year (`immutable`); pages revalidate with their ETag every time.
+ *
+ * A prebuilt page's full Content-Security-Policy (script hashes included) is written by Astro as
+ * a `<meta http-equiv>` element; it is read from each page once at start-up and also sent as a
+ * header, with the directives only a header can carry (`frame-ancestors`).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, relative, sep } from 'node:path';
+import { load } from 'cheerio';
+import sirv from 'sirv';
+
+/** Where Astro puts hashed build assets. */
+export const ASSET_PREFIX = '/_astro/';
+
+/** Directives a `<meta>` policy cannot carry (CSP Level 3, section 6.4), always sent as a header. */
+export const HEADER_ONLY_CSP = "frame-ancestors 'none'";
+
+/** One year, in seconds: the cache lifetime of a hashed asset. */
+const YEAR_S = 31_536_000;
+
+type Next = () => void;
+export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+
+/** Adds `HEADER_ONLY_CSP` (and `object-src`/`base-uri` when missing) to a page's meta policy. */
+export function pagePolicy(metaPolicy: string | undefined): string {
+  const directives = (metaPolicy ?? '')
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  const names = new Set(directives.map((d) => d.split(/\s+/)[0]?.toLowerCase()));
+  for (const extra of [HEADER_ONLY_CSP, "object-src 'none'", "base-uri 'self'"]) {
+    if (!names.has(extra.split(' ')[0])) directives.push(extra);
+  }
+  return directives.join('; ');
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/**
+ * Request path → the page's full policy, for every prebuilt page: `about/index.html` answers
+ * `/about`, `/about/` and `/about/index.html`.
+ */
+export function pagePolicies(clientDir: string): Map<string, string> {
+  const policies = new Map<string, string>();
+  for (const file of htmlFiles(clientDir)) {
+    const meta = load(readFileSync(file, 'utf8'))('meta[http-equiv="content-security-policy" i]').attr('content');
+    const policy = pagePolicy(meta);
+    const path = `/${relative(clientDir, file).split(sep).join('/')}`;
+    policies.set(path, policy);
+    if (path.endsWith('/index.html')) {
+      const folder = path.slice(0, -'index.html'.length);
+      policies.set(folder, policy);
+      if (folder !== '/') policies.set(folder.slice(0, -1), policy);
+    } else {
+      policies.set(path.slice(0, -'.html'.length), policy);
+    }
+  }
+  return policies;
+}
+
+/**
+ * The handler for dist/client: answers GET and HEAD for a file that exists (precompressed copy
+ * when accepted, 304 on a matching ETag), else calls `next`. `pageHeaders` go on pages, not on
+ * assets. `policyFor(path)` is the full policy of the prebuilt page at `path`, if there is one.
+ */
+export function staticFiles(
+  clientDir: string,
+  pageHeaders: Record<string, string>,
+): { handler: StaticHandler; policyFor: (path: string) => string | undefined } {
+  const policies = pagePolicies(clientDir);
+  const policyFor = (path: string) => policies.get(path) ?? policies.get(path.replace(/\/$/, ''));
+  const handler = sirv(clientDir, {
+    dev: false,
+    etag: true,
+    gzip: true,
+    brotli: true,
+    extensions: ['html'],
+    setHeaders(res, pathname) {
+      if (pathname.startsWith(ASSET_PREFIX)) {
+        res.setHeader('Cache-Control', `public, max-age=${YEAR_S}, immutable`);
+        return;
+      }
+      res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+      for (const [name, value] of Object.entries(pageHeaders)) res.setHeader(name, value);
+      const policy = policyFor(pathname);
+      if (policy) res.setHeader('Content-Security-Policy', policy);
+    },
+  });
+  return { handler, policyFor };
+}
