@@ -4,7 +4,7 @@
  *
  * - While the process starts or stops, requests answer 503 with `Retry-After` (and close their
  *   connection while stopping); `GET /api/health/ready` says which (docs/product.md#health).
- * - `TRACE`, `TRACK` and `CONNECT` answer 405 with `Allow`; pages take only GET and HEAD.
+ * - `TRACE` and `CONNECT` answer 405 with `Allow`; pages take only GET and HEAD (else 405).
  * - `/api/…` goes straight to the Hono API (it logs its own request line); prebuilt files come
  *   from `static` (precompressed, see static-files.ts); the rest (server-rendered pages, the
  *   404 page) from Astro's handler.
@@ -27,8 +27,11 @@ import { ASSET_PREFIX, pagePolicy, type StaticHandler } from './static-files.ts'
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
-/** Methods no route of this site takes; Node's fetch `Request` cannot even be built with them. */
-const REFUSED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
+/**
+ * Methods no route of this site takes; Node's fetch `Request` cannot even be built with them.
+ * (Methods Node's parser does not know, such as TRACK, are answered 400 by Node itself.)
+ */
+const REFUSED_METHODS = new Set(['TRACE', 'CONNECT']);
 /** Seconds a caller should wait before trying again while the server starts or stops. */
 const RETRY_AFTER_S = '5';
 const READY_PATH = '/api/health/ready';

@@ -16,6 +16,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { load } from 'cheerio';
 import sirv from 'sirv';
+import { log } from './log.ts';
 
 /** Where Astro puts hashed build assets. */
 export const ASSET_PREFIX = '/_astro/';
@@ -98,5 +99,16 @@ export function staticFiles(
       if (policy) res.setHeader('Content-Security-Policy', policy);
     },
   });
-  return { handler, policyFor };
+  // sirv pipes a read stream into the answer without an error handler; a file that went away
+  // since start-up (dist/ rebuilt under a running server) must cost one answer, not the process.
+  const guarded: StaticHandler = (req, res, next) => {
+    res.once('pipe', (source) =>
+      source.once('error', (error: Error) => {
+        log.error({ err: error, path: req.url }, 'a prebuilt file could not be read');
+        res.destroy();
+      }),
+    );
+    handler(req, res, next);
+  };
+  return { handler: guarded, policyFor };
 }

@@ -1,0 +1,241 @@
+/**
+ * The built server as an operator runs it (docs/decisions/0012-serving-and-shutdown.md): stopped
+ * with SIGTERM in the middle of a burst of leads, stopped through `npm start`, and asked what a
+ * scanner asks. These tests start their own servers (from the end-to-end build) on their own
+ * ports and databases; no browser is used.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { e2eEnv } from '../../scripts/e2e-env.mjs';
+import { E2E_PORT, openDatabaseAt } from './support/data.ts';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const outDir = E2E_PORT === '4322' ? 'dist-e2e' : `dist-e2e-${E2E_PORT}`;
+const entry = join(root, outDir, 'server', 'entry.mjs');
+/** This file's ports: the test server's port plus 56 and 57 (other files use other offsets). */
+const PORTS = { burst: Number(E2E_PORT) + 56, npmStart: Number(E2E_PORT) + 57 };
+
+function serverEnv(port: number, dir: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: `file:${join(dir, 'app.db')}`,
+    OUTBOX_DIR: join(dir, 'outbox'),
+    LEAD_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'warn',
+  };
+}
+
+async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+        return fetch(`${url}/api/health/ready`).then(
+          (r) => r.status,
+          () => 0,
+        );
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(200);
+}
+
+function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  }
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+type Outcome = { kind: 'answered'; status: number; id?: string } | { kind: 'refused'; code: string };
+
+/** One lead over a new connection (no keep-alive), classified by what came back. */
+function postLead(port: number, n: number): Promise<Outcome> {
+  const body = JSON.stringify({
+    name: `Burst Lead ${n}`,
+    email: `burst${n}@example.com`,
+    message: `Lead number ${n} of the shutdown burst.`,
+    howDidYouFindUs: 'google-search',
+  });
+  return new Promise((resolvePromise) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/contact',
+        method: 'POST',
+        agent: false,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          origin: `http://127.0.0.1:${port}`,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          let id: string | undefined;
+          try {
+            id = (JSON.parse(text) as { id?: string }).id;
+          } catch {
+            // A 503 during shutdown is plain text.
+          }
+          resolvePromise({ kind: 'answered', status: res.statusCode ?? 0, id });
+        });
+        res.on('error', () => resolvePromise({ kind: 'refused', code: 'cut off after the headers' }));
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) => resolvePromise({ kind: 'refused', code: error.code ?? 'error' }));
+    req.end(body);
+  });
+}
+
+test.describe('graceful shutdown', () => {
+  test.setTimeout(120_000);
+
+  test('SIGTERM during a burst of leads: every 201 is stored, nothing else is, and the process exits 0', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shutdown-burst-'));
+    const port = PORTS.burst;
+    const child = spawn(process.execPath, [entry], {
+      cwd: root,
+      env: serverEnv(port, dir),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    try {
+      await waitUntilUp(`http://127.0.0.1:${port}`, child);
+      const outcomes: Outcome[] = [];
+      let n = 0;
+      let stop = false;
+      // 24 senders, each sending one lead after another until the server is gone.
+      const senders = Array.from({ length: 24 }, async () => {
+        while (!stop) {
+          const outcome = await postLead(port, n++);
+          outcomes.push(outcome);
+          if (outcome.kind === 'refused') return;
+        }
+      });
+      await expect.poll(() => outcomes.filter((o) => o.kind === 'answered' && o.status === 201).length).toBeGreaterThan(50);
+      child.kill('SIGTERM');
+      const exit = await exitOf(child);
+      stop = true;
+      await Promise.all(senders);
+
+      expect(exit).toEqual({ code: 0, signal: null });
+      const created = outcomes.filter((o) => o.kind === 'answered' && o.status === 201);
+      const refused = outcomes.filter((o) => o.kind === 'refused' || (o.kind === 'answered' && o.status === 503));
+      // Every request either got its 201 or was turned away before it started: nothing else.
+      expect(created.length + refused.length).toBe(outcomes.length);
+      expect(outcomes.filter((o) => o.kind === 'refused' && o.code === 'cut off after the headers')).toEqual([]);
+      expect(refused.length).toBeGreaterThan(0);
+
+      const { db, client } = await openDatabaseAt(`file:${join(dir, 'app.db')}`);
+      try {
+        const rows = await db.query.contactSubmissions.findMany({ columns: { id: true } });
+        const stored = new Set(rows.map((row) => row.id));
+        // Each acknowledged lead is there, and no lead is there that was not acknowledged.
+        for (const outcome of created) expect(stored.has((outcome as { id: string }).id)).toBe(true);
+        expect(stored.size).toBe(created.length);
+      } finally {
+        client.close();
+      }
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('stopping npm start stops the server too, even when npm start is killed outright', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'npm-start-'));
+    const port = PORTS.npmStart;
+    const url = `http://127.0.0.1:${port}`;
+    // The build-time settings of the end-to-end build, so that npm start serves it as it is
+    // instead of rebuilding it under the running test server.
+    const build = e2eEnv(E2E_PORT);
+    const buildTime = {
+      SITE_URL: build.SITE_URL,
+      PUBLIC_ANALYTICS_SCRIPT_URL: build.PUBLIC_ANALYTICS_SCRIPT_URL,
+      PUBLIC_ANALYTICS_SITE_ID: build.PUBLIC_ANALYTICS_SITE_ID,
+    };
+    const start = () =>
+      spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--out-dir', outDir], {
+        cwd: root,
+        env: { ...serverEnv(port, dir), ...buildTime },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+    try {
+      // SIGTERM to npm start: passed on, the server stops gracefully, both exit 0.
+      const first = start();
+      await waitUntilUp(url, first);
+      first.kill('SIGTERM');
+      expect(await exitOf(first)).toEqual({ code: 0, signal: null });
+      await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+
+      // SIGKILL to npm start (it can pass nothing on): the server notices its parent is gone.
+      const second = start();
+      await waitUntilUp(url, second);
+      second.kill('SIGKILL');
+      await exitOf(second);
+      await expect
+        .poll(
+          () =>
+            fetch(`${url}/api/health`).then(
+              () => 'still serving',
+              () => 'gone',
+            ),
+          { timeout: 15_000 },
+        )
+        .toBe('gone');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('what scanners ask', () => {
+  test('TRACE and unknown methods answer 405 or 404, never 500', async ({ baseURL }) => {
+    const ask = (path: string, method: string) =>
+      new Promise<number>((resolvePromise, reject) => {
+        const req = http.request(new URL(path, baseURL), { method }, (res) => {
+          res.resume();
+          resolvePromise(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await ask('/portal/projects/any-id', 'TRACE')).toBe(405);
+    expect(await ask('/', 'TRACE')).toBe(405);
+    expect(await ask('/api/health', 'TRACE')).toBe(405);
+    expect(await ask('/portal/projects/any-id', 'PUT')).toBe(405);
+    expect(await ask('/api/health', 'PATCH')).toBe(404);
+    expect(await ask('/api/client/projects', 'PROPFIND')).toBe(404);
+  });
+
+  test('pages send their full policy as a header, server-rendered ones with frame-ancestors; assets are immutable and precompressed', async ({
+    request,
+  }) => {
+    for (const path of ['/', '/pricing', '/portal/projects/any-id']) {
+      const response = await request.get(path);
+      const policy = response.headers()['content-security-policy'] ?? '';
+      expect(policy, path).toContain("script-src 'self'");
+      expect(policy, path).toContain("frame-ancestors 'none'");
+      expect(response.headers()['cross-origin-resource-policy']).toBe('same-origin');
+    }
+    const home = await request.get('/', { headers: { 'accept-encoding': 'br' } });
+    expect(home.headers()['content-encoding']).toBe('br');
+    const script = (await home.text()).match(/\/_astro\/[\w.-]+\.js/)?.[0];
+    expect(script).toBeTruthy();
+    const asset = await request.get(script!, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(asset.status()).toBe(200);
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
