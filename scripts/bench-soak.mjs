@@ -157,7 +157,9 @@ try {
   console.log('| run | connections | seconds | requests/s | p50 ms | p99 ms | errors / non-2xx | requests |');
   console.log('|---|---|---|---|---|---|---|---|');
   console.log(`| GET / | 50 | 10 | ${page.rps} | ${page.p50} | ${page.p99} | ${page.errors} | ${page.total} |`);
-  console.log(`| GET /favicon.svg | 50 | 10 | ${file.rps} | ${file.p50} | ${file.p99} | ${file.errors} | ${file.total} |`);
+  console.log(
+    `| GET /favicon.svg | 50 | 10 | ${file.rps} | ${file.p50} | ${file.p99} | ${file.errors} | ${file.total} |`,
+  );
   console.log(
     `| soak mix | ${SOAK_CONNECTIONS} | ${SOAK_SECONDS} | ${soak.rps} | ${soak.p50} | ${soak.p99} | ${soak.errors} | ${soak.total} |`,
   );

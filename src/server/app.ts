@@ -73,9 +73,9 @@ function errorResponse(error: Error, c: Context<ApiEnv>): Response {
 /**
  * The RFC 8058 one-click unsubscribe address (routes/unsubscribe.ts): mail providers POST a form
  * there, without cookies and without an Origin header, so it alone is exempt from the JSON-only
- * rule here and from Astro's origin check in the server entry (main.ts).
+ * rule here.
  */
-export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/unsubscribe';
+const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/unsubscribe';
 
 export function createApp(deps: AppDeps) {
   const headers = { ...securityHeaders({ https: isHttpsSite(deps.env) }), 'Content-Security-Policy': API_CSP };

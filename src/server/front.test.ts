@@ -173,7 +173,11 @@ describe('the API', () => {
     const response = await request('/api/client/projects', 'GET', { 'accept-encoding': 'br' });
     expect(apiCalls.at(-1)).toBe('GET /api/client/projects');
     expect(response.headers['content-encoding']).toBe('br');
-    expect(capturedLogLines().slice(before).filter((line) => line.msg === 'request')).toHaveLength(0);
+    expect(
+      capturedLogLines()
+        .slice(before)
+        .filter((line) => line.msg === 'request'),
+    ).toHaveLength(0);
   });
 
   it('never compresses an event stream', async () => {

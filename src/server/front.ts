@@ -81,7 +81,9 @@ function addressOf(req: IncomingMessage, trustProxy: boolean): string {
 function keepHeaderOnlyPolicy(res: ServerResponse): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((...args: unknown[]) => {
-    const headers = args.find((a): a is Record<string, unknown> => typeof a === 'object' && a !== null && !Array.isArray(a));
+    const headers = args.find(
+      (a): a is Record<string, unknown> => typeof a === 'object' && a !== null && !Array.isArray(a),
+    );
     const policy = headers?.['content-security-policy'];
     if (headers && typeof policy === 'string') headers['content-security-policy'] = pagePolicy(policy);
     return writeHead(...args);

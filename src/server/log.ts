@@ -30,7 +30,7 @@ const SECRET_KEYS = [
 ];
 
 /** pino redact paths for SECRET_KEYS: `key`, `*.key` and `*.*.key` (request headers sit two deep). */
-export const REDACT_PATHS = SECRET_KEYS.flatMap((key) => {
+const REDACT_PATHS = SECRET_KEYS.flatMap((key) => {
   const part = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
   const join = (prefix: string) => (part.startsWith('[') ? `${prefix}${part}` : `${prefix}.${part}`);
   return [part, join('*'), join('*.*')];

@@ -51,7 +51,9 @@ function listen(server: http.Server, env: Env): Promise<void> {
   return new Promise((resolve) => {
     server.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') {
-        log.fatal(`Port ${env.PORT} on ${env.HOST} is already in use. Stop the other server or set PORT to a free port.`);
+        log.fatal(
+          `Port ${env.PORT} on ${env.HOST} is already in use. Stop the other server or set PORT to a free port.`,
+        );
       } else {
         log.fatal({ err: error }, 'The server stopped');
       }
@@ -70,9 +72,8 @@ async function main(): Promise<void> {
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   process.env.ASTRO_NODE_LOGGING = 'disabled';
   const astro = (await import(new URL('./astro-app.mjs', import.meta.url).href)) as { handler: NodeHandler };
-  const api = getRequestListener(
-    async (request, bindings) =>
-      (await runtimeApp()).fetch(request, { clientAddress: bindings.incoming.socket.remoteAddress }),
+  const api = getRequestListener(async (request, bindings) =>
+    (await runtimeApp()).fetch(request, { clientAddress: bindings.incoming.socket.remoteAddress }),
   );
   const pageHeaders = securityHeaders({ https: isHttpsSite(env) });
   const files = staticFiles(fileURLToPath(new URL('../client/', import.meta.url)), pageHeaders);

@@ -22,7 +22,7 @@ import { log } from './log.ts';
 export const ASSET_PREFIX = '/_astro/';
 
 /** Directives a `<meta>` policy cannot carry (CSP Level 3, section 6.4), always sent as a header. */
-export const HEADER_ONLY_CSP = "frame-ancestors 'none'";
+const HEADER_ONLY_CSP = "frame-ancestors 'none'";
 
 /** One year, in seconds: the cache lifetime of a hashed asset. */
 const YEAR_S = 31_536_000;
@@ -53,7 +53,7 @@ function htmlFiles(dir: string): string[] {
  * Request path → the page's full policy, for every prebuilt page: `about/index.html` answers
  * `/about`, `/about/` and `/about/index.html`.
  */
-export function pagePolicies(clientDir: string): Map<string, string> {
+function pagePolicies(clientDir: string): Map<string, string> {
   const policies = new Map<string, string>();
   for (const file of htmlFiles(clientDir)) {
     const meta = load(readFileSync(file, 'utf8'))('meta[http-equiv="content-security-policy" i]').attr('content');

@@ -124,7 +124,9 @@ test.describe('graceful shutdown', () => {
           if (outcome.kind === 'refused') return;
         }
       });
-      await expect.poll(() => outcomes.filter((o) => o.kind === 'answered' && o.status === 201).length).toBeGreaterThan(50);
+      await expect
+        .poll(() => outcomes.filter((o) => o.kind === 'answered' && o.status === 201).length)
+        .toBeGreaterThan(50);
       child.kill('SIGTERM');
       const exit = await exitOf(child);
       stop = true;

@@ -184,7 +184,9 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
   const { db, env, mailer } = options;
   const now = options.now ?? (() => new Date());
   const retryBaseMs = options.retryBaseMs ?? RETRY_BASE_MS;
-  const onError = options.onError ?? ((error: unknown) => log.error({ component: 'notifications', err: error }, 'notification step failed'));
+  const onError =
+    options.onError ??
+    ((error: unknown) => log.error({ component: 'notifications', err: error }, 'notification step failed'));
 
   async function settleDue(): Promise<void> {
     for (;;) {

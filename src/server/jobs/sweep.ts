@@ -38,7 +38,10 @@ export interface SweepSchedule {
  */
 export function scheduleSweep(
   db: Database,
-  { everyMs = SWEEP_EVERY_MS, onError = (error: unknown) => log.error({ component: 'sweep', err: error }, 'sweep failed') } = {},
+  {
+    everyMs = SWEEP_EVERY_MS,
+    onError = (error: unknown) => log.error({ component: 'sweep', err: error }, 'sweep failed'),
+  } = {},
 ): SweepSchedule {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
