@@ -217,10 +217,13 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
         headers: email.headers,
       });
     } catch (error) {
-      await markEmailFailed(db, email, error instanceof Error ? error.message : String(error), now(), retryBaseMs);
+      const reason = error instanceof Error ? error.message : String(error);
+      log.warn({ component: 'notifications', emailId: email.id, attempt: email.attempts + 1, reason }, 'email not sent');
+      await markEmailFailed(db, email, reason, now(), retryBaseMs);
       return true;
     }
     await markEmailSent(db, email, now());
+    log.info({ component: 'notifications', emailId: email.id, audience: email.audience }, 'email sent');
     sent++;
     return true;
   }

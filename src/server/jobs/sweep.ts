@@ -45,7 +45,11 @@ export function scheduleSweep(
 ): SweepSchedule {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
-    running = running.then(() => sweepExpired(db, new Date()).then(() => undefined, onError));
+    running = running.then(() =>
+      sweepExpired(db, new Date()).then((removed) => {
+        log.info({ component: 'sweep', ...removed }, 'expired rows removed');
+      }, onError),
+    );
   };
   run();
   const timer = setInterval(run, everyMs);
