@@ -178,6 +178,9 @@ export function pruneBackups(dir: string, databasePath: string, keep: number): s
  */
 export function prepareBackupDir(dir: string): string {
   const absolute = resolve(dir);
+  if (existsSync(absolute) && !statSync(absolute).isDirectory()) {
+    throw new BackupError(`Backup folder ${absolute} is not a folder`);
+  }
   try {
     mkdirSync(absolute, { recursive: true });
   } catch (error) {
@@ -421,15 +424,19 @@ function livePidOf(databasePath: string): number | null {
 }
 
 /**
- * Takes SQLite's exclusive lock on the live database (no waiting) and checkpoints its WAL into
- * the file. Any other process with the database open holds a shared lock on it, so this fails
- * with SQLITE_BUSY while a server runs, even an idle one: BackupError.
+ * Takes SQLite's exclusive lock on the live database (no waiting), checkpoints its WAL into the
+ * file and leaves WAL mode, so the database is one self-contained file (the server turns WAL on
+ * again at start). Any other process with the database open holds a shared lock on it, so this
+ * fails with SQLITE_BUSY while a server runs, even an idle one: BackupError. Leaving WAL mode
+ * also matters because the libSQL client closes a connection only when it is garbage-collected:
+ * a connection still in WAL mode would then delete the `-wal` file of whatever database is at
+ * this path by that time; for the same reason the exclusive lock is given back before closing.
  */
 async function checkpointAlone(databasePath: string): Promise<void> {
   const client = createClient({ url: fileUrlOf(databasePath) });
   try {
     await client.executeMultiple(
-      'PRAGMA busy_timeout = 0; PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; SELECT count(*) FROM sqlite_master; COMMIT; PRAGMA wal_checkpoint(TRUNCATE);',
+      'PRAGMA busy_timeout = 0; PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; SELECT count(*) FROM sqlite_master; COMMIT; PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE; PRAGMA locking_mode = NORMAL; SELECT count(*) FROM sqlite_master;',
     );
   } catch (error) {
     const busy = /BUSY|locked/i.test(codeOf(error)) || /BUSY|locked/i.test(String((error as Error).message));
