@@ -43,9 +43,7 @@ try {
   const result = await backupDatabase({ databaseUrl: env.DATABASE_URL, dir });
   console.log(`Backup written to ${result.path}`);
   console.log(`Size: ${formatBytes(result.bytes)} (${result.bytes} bytes), taken in ${result.ms} ms`);
-  console.log(
-    `Checked: integrity ok; search indexes rebuilt and checked: ${result.ftsTables.join(', ') || 'none'}`,
-  );
+  console.log(`Checked: integrity ok; search indexes rebuilt and checked: ${result.ftsTables.join(', ') || 'none'}`);
   console.log('Rows per table:');
   const width = Math.max(...Object.keys(result.counts).map((t) => t.length));
   for (const [table, n] of Object.entries(result.counts)) console.log(`  ${table.padEnd(width)}  ${n}`);

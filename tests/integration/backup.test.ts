@@ -11,7 +11,16 @@ import { execFile, spawn } from 'node:child_process';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +110,9 @@ async function dump(handle: Pick<DatabaseHandle, 'client'>): Promise<Record<stri
   for (const row of tables.rows) {
     const name = String(row.name);
     const rows = await handle.client.execute(`SELECT * FROM "${name}"`);
-    out[name] = rows.rows.map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).sort();
+    out[name] = rows.rows
+      .map((r) => JSON.stringify(r, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)))
+      .sort();
   }
   return out;
 }
@@ -143,7 +154,12 @@ describe('db:backup', () => {
       expect(result.path).toMatch(/[/\\]app-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.db$/);
       expect(readdirSync(backups)).toEqual([result.path.split(/[/\\]/).at(-1)]);
       expect(result.bytes).toBeGreaterThan(0);
-      expect(result.ftsTables).toEqual(['clients_fts', 'communications_fts', 'contact_submissions_fts', 'projects_fts']);
+      expect(result.ftsTables).toEqual([
+        'clients_fts',
+        'communications_fts',
+        'contact_submissions_fts',
+        'projects_fts',
+      ]);
       expect(result.countMismatches).toEqual([]);
       expect(result.counts).toMatchObject({ clients: 25 - 11, contact_submissions: 40 - 10 });
 
@@ -164,9 +180,17 @@ describe('db:backup', () => {
     const source = await freshDatabase();
     try {
       await addRows(source, 30, 30);
-      await source.client.execute("DELETE FROM clients WHERE name IN ('Client clientword0', 'Client clientword7', 'Client clientword8')");
-      await source.client.execute("DELETE FROM contact_submissions WHERE message LIKE '%leadword1 %' OR message LIKE '%leadword5 %'");
-      const result = await createBackup({ client: source.client, databasePath: source.path, dir: join(source.dir, 'b') });
+      await source.client.execute(
+        "DELETE FROM clients WHERE name IN ('Client clientword0', 'Client clientword7', 'Client clientword8')",
+      );
+      await source.client.execute(
+        "DELETE FROM contact_submissions WHERE message LIKE '%leadword1 %' OR message LIKE '%leadword5 %'",
+      );
+      const result = await createBackup({
+        client: source.client,
+        databasePath: source.path,
+        dir: join(source.dir, 'b'),
+      });
       const copy = await openCopy(result.path);
       try {
         for (let i = 0; i < 30; i++) {
@@ -211,7 +235,8 @@ describe('db:backup', () => {
     try {
       const dir = join(source.dir, 'keep');
       const times = [5, 1, 9, 3, 7, 2].map((d) => new Date(Date.UTC(2026, 0, d, 12)));
-      for (const t of times) await createBackup({ client: source.client, databasePath: source.path, dir, now: () => t });
+      for (const t of times)
+        await createBackup({ client: source.client, databasePath: source.path, dir, now: () => t });
       const others = ['notes.txt', 'other-2026-01-01T00-00-00Z.db', 'app-2026-01-01T00-00-00Z.db.bak', 'app-latest.db'];
       for (const name of others) writeFileSync(join(dir, name), 'not ours');
 
@@ -250,7 +275,9 @@ describe('db:backup', () => {
         attempts.push([locked, /^Backup folder .*locked is not writable \(EACCES\)$/]);
       }
       for (const [dir, message] of attempts) {
-        const error = await createBackup({ client: source.client, databasePath: source.path, dir }).catch((e: unknown) => e);
+        const error = await createBackup({ client: source.client, databasePath: source.path, dir }).catch(
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(BackupError);
         expect((error as Error).message).toMatch(message);
         expect((error as Error).message).not.toContain('\n');
@@ -361,7 +388,9 @@ describe('scheduled backups', () => {
       BACKUP_EVERY_HOURS: 0.5,
       BACKUP_KEEP: 3,
     });
-    expect(() => parseEnv({ BACKUP_EVERY_HOURS: '0' })).toThrow('BACKUP_EVERY_HOURS: must be a positive number of hours');
+    expect(() => parseEnv({ BACKUP_EVERY_HOURS: '0' })).toThrow(
+      'BACKUP_EVERY_HOURS: must be a positive number of hours',
+    );
     expect(() => parseEnv({ BACKUP_EVERY_HOURS: 'daily' })).toThrow('BACKUP_EVERY_HOURS: must be a number of hours');
     expect(() => parseEnv({ BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP: must keep at least 1 backup');
     expect(() => parseEnv({ BACKUP_KEEP: '2.5' })).toThrow('BACKUP_KEEP: must be a whole number of backups');
@@ -395,7 +424,10 @@ describe('db:restore', () => {
       [join(live.dir, 'b'), /is not a file$/],
       [notDb, /^.*notes\.db is not a SQLite database$/],
       [damaged, /damaged\.db (is damaged|cannot be read as a database)/],
-      [join(live.dir, 'foreign.db'), /foreign\.db has no __drizzle_migrations table: it is not a database of this site$/],
+      [
+        join(live.dir, 'foreign.db'),
+        /foreign\.db has no __drizzle_migrations table: it is not a database of this site$/,
+      ],
     ];
     try {
       for (const [file, message] of cases) {
@@ -504,48 +536,56 @@ describe('the scripts', () => {
     });
   }
 
-  it('db:backup prints the file, its size and its rows; bad input exits 1 with one line', { timeout: 30_000 }, async () => {
-    const live = await freshDatabase();
-    await addRows(live, 3, 5);
-    const dir = join(live.dir, 'by-hand');
-    const [ok, remote, badDir] = await Promise.all([
-      run('backup.ts', ['--to', dir], { DATABASE_URL: live.url }),
-      run('backup.ts', [], { DATABASE_URL: 'libsql://example.turso.io' }),
-      run('backup.ts', ['--to', join(live.path, 'inside')], { DATABASE_URL: live.url }),
-    ]);
-    live.client.close();
-    expect(ok.code, ok.stderr).toBe(0);
-    const [file] = readdirSync(dir);
-    expect(ok.stdout).toContain(`Backup written to ${join(dir, file!)}`);
-    expect(ok.stdout).toMatch(/Size: [\d.]+ KB \(\d+ bytes\)/);
-    expect(ok.stdout).toMatch(/clients\s+3\n/);
-    expect(ok.stdout).toMatch(/contact_submissions\s+5\n/);
-    expect(ok.stdout).toContain('Row counts agree with the row_counts table of the same snapshot.');
+  it(
+    'db:backup prints the file, its size and its rows; bad input exits 1 with one line',
+    { timeout: 30_000 },
+    async () => {
+      const live = await freshDatabase();
+      await addRows(live, 3, 5);
+      const dir = join(live.dir, 'by-hand');
+      const [ok, remote, badDir] = await Promise.all([
+        run('backup.ts', ['--to', dir], { DATABASE_URL: live.url }),
+        run('backup.ts', [], { DATABASE_URL: 'libsql://example.turso.io' }),
+        run('backup.ts', ['--to', join(live.path, 'inside')], { DATABASE_URL: live.url }),
+      ]);
+      live.client.close();
+      expect(ok.code, ok.stderr).toBe(0);
+      const [file] = readdirSync(dir);
+      expect(ok.stdout).toContain(`Backup written to ${join(dir, file!)}`);
+      expect(ok.stdout).toMatch(/Size: [\d.]+ KB \(\d+ bytes\)/);
+      expect(ok.stdout).toMatch(/clients\s+3\n/);
+      expect(ok.stdout).toMatch(/contact_submissions\s+5\n/);
+      expect(ok.stdout).toContain('Row counts agree with the row_counts table of the same snapshot.');
 
-    expect(remote.code).toBe(1);
-    expect(remote.stderr.trim().split('\n')).toHaveLength(1);
-    expect(remote.stderr).toMatch(/^Backup failed: DATABASE_URL points at a libSQL server.*own tools/);
-    expect(badDir.code).toBe(1);
-    expect(badDir.stderr.trim()).toMatch(/^Backup failed: Backup folder .*inside cannot be created \(ENOTDIR\)$/);
-  });
+      expect(remote.code).toBe(1);
+      expect(remote.stderr.trim().split('\n')).toHaveLength(1);
+      expect(remote.stderr).toMatch(/^Backup failed: DATABASE_URL points at a libSQL server.*own tools/);
+      expect(badDir.code).toBe(1);
+      expect(badDir.stderr.trim()).toMatch(/^Backup failed: Backup folder .*inside cannot be created \(ENOTDIR\)$/);
+    },
+  );
 
-  it('db:restore restores and prints what it kept aside; a missing file exits 1 with one line', { timeout: 30_000 }, async () => {
-    const live = await freshDatabase();
-    await addRows(live, 2, 1);
-    const backup = await createBackup({ client: live.client, databasePath: live.path, dir: join(live.dir, 'b') });
-    await closeForGood(live);
-    const [missing, noArgs] = await Promise.all([
-      run('restore.ts', [join(live.dir, 'nope.db')], { DATABASE_URL: live.url }),
-      run('restore.ts', [], { DATABASE_URL: live.url }),
-    ]);
-    expect(missing.code).toBe(1);
-    expect(missing.stderr.trim()).toMatch(/^Restore refused: Backup file .*nope\.db does not exist$/);
-    expect(noArgs.code).toBe(2);
-    const ok = await run('restore.ts', [backup.path], { DATABASE_URL: live.url });
-    expect(ok.code, ok.stderr).toBe(0);
-    expect(ok.stdout).toContain(`Restored ${backup.path} into ${live.path}`);
-    expect(ok.stdout).toMatch(/The previous database is kept aside as .*app\.db\.before-restore-/);
-    expect(ok.stdout).toMatch(/clients\s+2\n/);
-    expect(readdirSync(live.dir).filter((f) => /^app\.db\.before-restore-.*Z$/.test(f))).toHaveLength(1);
-  });
+  it(
+    'db:restore restores and prints what it kept aside; a missing file exits 1 with one line',
+    { timeout: 30_000 },
+    async () => {
+      const live = await freshDatabase();
+      await addRows(live, 2, 1);
+      const backup = await createBackup({ client: live.client, databasePath: live.path, dir: join(live.dir, 'b') });
+      await closeForGood(live);
+      const [missing, noArgs] = await Promise.all([
+        run('restore.ts', [join(live.dir, 'nope.db')], { DATABASE_URL: live.url }),
+        run('restore.ts', [], { DATABASE_URL: live.url }),
+      ]);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr.trim()).toMatch(/^Restore refused: Backup file .*nope\.db does not exist$/);
+      expect(noArgs.code).toBe(2);
+      const ok = await run('restore.ts', [backup.path], { DATABASE_URL: live.url });
+      expect(ok.code, ok.stderr).toBe(0);
+      expect(ok.stdout).toContain(`Restored ${backup.path} into ${live.path}`);
+      expect(ok.stdout).toMatch(/The previous database is kept aside as .*app\.db\.before-restore-/);
+      expect(ok.stdout).toMatch(/clients\s+2\n/);
+      expect(readdirSync(live.dir).filter((f) => /^app\.db\.before-restore-.*Z$/.test(f))).toHaveLength(1);
+    },
+  );
 });

@@ -80,13 +80,9 @@ const REMOTE_MESSAGE =
 export function embeddedDatabasePath(databaseUrl: string): string {
   const path = databaseFilePath(databaseUrl);
   if (path) return path;
-  if (databaseUrl.startsWith('file:')) throw new BackupError('DATABASE_URL is an in-memory database: nothing to back up');
+  if (databaseUrl.startsWith('file:'))
+    throw new BackupError('DATABASE_URL is an in-memory database: nothing to back up');
   throw new BackupError(REMOTE_MESSAGE);
-}
-
-/** True for a database URL that names a libSQL server rather than an embedded file. */
-export function isRemoteDatabaseUrl(databaseUrl: string): boolean {
-  return !databaseUrl.startsWith('file:');
 }
 
 function codeOf(error: unknown): string {
@@ -98,7 +94,10 @@ function codeOf(error: unknown): string {
 
 /** `2026-11-23T18:30:00.123Z` → `2026-11-23T18-30-00Z`. */
 function stampOf(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
+  return date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-');
 }
 
 function stemOf(databasePath: string): string {
@@ -355,7 +354,13 @@ export async function createBackup({
  * up into `dir` (createBackup) and closes it. Throws BackupError for a libSQL server URL, a
  * missing database file and every createBackup problem.
  */
-export async function backupDatabase({ databaseUrl, dir }: { databaseUrl: string; dir: string }): Promise<BackupResult> {
+export async function backupDatabase({
+  databaseUrl,
+  dir,
+}: {
+  databaseUrl: string;
+  dir: string;
+}): Promise<BackupResult> {
   const databasePath = embeddedDatabasePath(databaseUrl);
   if (!existsSync(databasePath)) throw new BackupError(`There is no database at ${databasePath} (DATABASE_URL)`);
   prepareBackupDir(dir);
@@ -521,7 +526,9 @@ export async function restoreDatabase({
     sourceStat = statSync(source);
   } catch (error) {
     throw new BackupError(
-      codeOf(error) === 'ENOENT' ? `Backup file ${source} does not exist` : `Backup file ${source} cannot be read (${codeOf(error)})`,
+      codeOf(error) === 'ENOENT'
+        ? `Backup file ${source} does not exist`
+        : `Backup file ${source} cannot be read (${codeOf(error)})`,
       { cause: error },
     );
   }
