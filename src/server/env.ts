@@ -77,8 +77,6 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('First State Web Studio <no-reply@firststatewebstudio.com>'),
   FORM_FORWARD_URL: optionalUrl,
   OUTBOX_DIR: z.string().trim().min(1).default('db/outbox'),
-  /** Least severe log level written (docs/product.md#logs); `silent` for none. */
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
@@ -120,6 +118,28 @@ const envSchema = z.object({
    * (docs/product.md#limits).
    */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Log level of the process logger (docs/product.md#logs); `silent` for none. */
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  /**
+   * Folder of the scheduled backups of an embedded database (docs/product.md#backups); unset or
+   * empty: no scheduled backups.
+   */
+  BACKUP_DIR: optionalString,
+  /** Hours between scheduled backups, a positive number (docs/product.md#backups). */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive({ error: 'must be a positive number of hours' })
+    .default(24),
+  /** How many scheduled backups to keep, an integer ≥ 1; older ones are deleted (docs/product.md#backups). */
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a whole number of backups' })
+    .int({ error: 'must be a whole number of backups' })
+    .min(1, { error: 'must keep at least 1 backup' })
+    .default(7),
   PUBLIC_ANALYTICS_SCRIPT_URL: optionalUrl,
   PUBLIC_ANALYTICS_SITE_ID: optionalString,
 });

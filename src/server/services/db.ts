@@ -121,19 +121,37 @@ function serializeWrites(client: Client, lock: Mutex): Client {
   });
 }
 
+/**
+ * The absolute path of the file behind an embedded database URL (`file:db/data/app.db` →
+ * `/…/db/data/app.db`, percent-escapes decoded); undefined for `:memory:` and for libSQL server
+ * URLs (`libsql:`, `http(s):`, `ws(s):`).
+ */
+export function databaseFilePath(url: string): string | undefined {
+  if (!url.startsWith('file:') || url.includes(':memory:')) return undefined;
+  const raw =
+    url
+      .slice('file:'.length)
+      .replace(/^\/\/(localhost)?/, '')
+      .split('?')[0] ?? '';
+  let path = raw;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    // A lone `%` is part of the name.
+  }
+  return resolve(path);
+}
+
+/** A `file:` URL for an absolute path that the libSQL client reads back as that path. */
+export function fileUrlOf(path: string): string {
+  return `file:${encodeURI(path).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
+}
+
 /** Opens a database. For `file:` URLs creates the parent folder and sets WAL journaling. */
 export async function openDatabase(url: string, authToken?: string): Promise<DatabaseHandle> {
   const isFile = url.startsWith('file:');
-  let path = '';
-  if (isFile && !url.includes(':memory:')) {
-    path = resolve(
-      url
-        .slice('file:'.length)
-        .replace(/^\/\/(localhost)?/, '')
-        .split('?')[0] ?? '',
-    );
-    mkdirSync(dirname(path), { recursive: true });
-  }
+  const path = databaseFilePath(url) ?? '';
+  if (path) mkdirSync(dirname(path), { recursive: true });
   let client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
   if (path) {
     let lock = writeLocks.get(path);

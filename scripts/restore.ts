@@ -1,0 +1,42 @@
+/**
+ * `npm run db:restore -- FILE`: replaces the embedded database (DATABASE_URL `file:`) with the
+ * backup FILE, with the server stopped (docs/product.md#backups). The file is checked first;
+ * the current database is kept aside as `<db>.before-restore-<time>` (with its `-wal`/`-shm`).
+ * Prints what it did.
+ *
+ * Exit codes: 0 restored; 1 a refusal named on one line (bad settings, a libSQL server URL, the
+ * server running, a missing, damaged or foreign file), the live database untouched; 2 bad
+ * arguments.
+ */
+import { EnvError, loadEnv } from '../src/server/env.ts';
+import { BackupError, restoreDatabase } from '../src/server/services/backup.ts';
+
+const args = process.argv.slice(2);
+if (args.length !== 1 || args[0]!.startsWith('--')) {
+  console.error('Usage: npm run db:restore -- FILE');
+  process.exit(2);
+}
+try {
+  const env = loadEnv();
+  const result = await restoreDatabase({ databaseUrl: env.DATABASE_URL, file: args[0]! });
+  console.log(`Restored ${args[0]} into ${result.databasePath}`);
+  if (result.keptAside.length > 0) {
+    console.log(`The previous database is kept aside as ${result.keptAside.join(', ')}`);
+  } else {
+    console.log('There was no database before: nothing was kept aside.');
+  }
+  console.log('Rows per table:');
+  const width = Math.max(...Object.keys(result.counts).map((t) => t.length));
+  for (const [table, n] of Object.entries(result.counts)) console.log(`  ${table.padEnd(width)}  ${n}`);
+  console.log('Start the server again; it applies any newer migrations at start.');
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(`Invalid environment: ${error.problems.join('; ')}`);
+    process.exit(1);
+  }
+  if (error instanceof BackupError) {
+    console.error(`Restore refused: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+}

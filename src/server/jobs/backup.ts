@@ -1,0 +1,119 @@
+/**
+ * Scheduled backups of the embedded database inside the server process (docs/product.md#backups).
+ *
+ * With BACKUP_DIR set and a `file:` DATABASE_URL, a checked backup (services/backup.ts) is written
+ * to BACKUP_DIR every BACKUP_EVERY_HOURS hours, and the oldest backups there beyond BACKUP_KEEP
+ * are deleted. The first one is due one interval after the newest backup already in the folder:
+ * at start when there is none or it is older than the interval. A failed backup is logged and
+ * the next one runs as planned; nothing here stops the server.
+ */
+import type { Logger } from 'pino';
+import type { Env } from '../env.ts';
+import type { Database } from '../services/db.ts';
+import {
+  BackupError,
+  createBackup,
+  embeddedDatabasePath,
+  newestBackupAt,
+  prepareBackupDir,
+  pruneBackups,
+} from '../services/backup.ts';
+
+/** The longest delay a Node timer accepts, in milliseconds (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface BackupSchedule {
+  /** Stops the timer and resolves once a backup in progress has finished. */
+  stop(): Promise<void>;
+  /**
+   * When the newest backup in BACKUP_DIR was taken (read from the folder, so it holds across
+   * restarts and counts backups made by hand), or null without one or without BACKUP_DIR.
+   */
+  lastBackupAt(): Date | null;
+}
+
+/**
+ * Starts the backup schedule. `db` is the server's database (its libSQL client runs
+ * `VACUUM INTO`), `env` the parsed settings, `log` the process logger (a child with
+ * `component: 'backup'` is used). Returns a schedule that does nothing when BACKUP_DIR is unset,
+ * and logs a warning and does nothing for a libSQL server URL. A folder that cannot be written
+ * is logged as an error at start and at each attempt. The timer does not keep the process alive.
+ */
+export function scheduleBackups({
+  db,
+  env,
+  log,
+  now = () => new Date(),
+}: {
+  db: Database;
+  env: Pick<Env, 'DATABASE_URL' | 'BACKUP_DIR' | 'BACKUP_EVERY_HOURS' | 'BACKUP_KEEP'>;
+  log: Logger;
+  now?: () => Date;
+}): BackupSchedule {
+  const logger = log.child({ component: 'backup' });
+  const dir = env.BACKUP_DIR;
+  const inert: BackupSchedule = { stop: async () => {}, lastBackupAt: () => null };
+  if (!dir) return inert;
+  let databasePath: string;
+  try {
+    databasePath = embeddedDatabasePath(env.DATABASE_URL);
+  } catch (error) {
+    logger.warn(`BACKUP_DIR is set but no backups are scheduled: ${(error as Error).message}`);
+    return inert;
+  }
+  try {
+    prepareBackupDir(dir);
+  } catch (error) {
+    logger.error({ err: error }, `BACKUP_DIR: ${(error as Error).message}`);
+  }
+
+  const everyMs = env.BACKUP_EVERY_HOURS * 3_600_000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  /** Waits until `dueAt` (epoch ms), in steps a Node timer accepts, then runs a backup. */
+  const planAt = (dueAt: number) => {
+    if (stopped) return;
+    const wait = Math.max(0, dueAt - now().getTime());
+    timer = setTimeout(
+      () => {
+        if (wait > MAX_TIMER_MS) planAt(dueAt);
+        else running = step();
+      },
+      Math.min(wait, MAX_TIMER_MS),
+    );
+    timer.unref();
+  };
+
+  const step = async () => {
+    const startedAt = now().getTime();
+    try {
+      const result = await createBackup({ client: db.$client, databasePath, dir, now });
+      const removed = pruneBackups(dir, databasePath, env.BACKUP_KEEP);
+      logger.info(
+        { file: result.path, bytes: result.bytes, ms: result.ms, rows: result.counts, removed },
+        'backup written',
+      );
+      if (result.countMismatches.length > 0) {
+        logger.warn({ mismatches: result.countMismatches }, 'backup row counts differ from row_counts');
+      }
+    } catch (error) {
+      const message = error instanceof BackupError ? error.message : 'unexpected error';
+      logger.error({ err: error }, `backup failed: ${message}`);
+    }
+    planAt(startedAt + everyMs);
+  };
+
+  const newest = newestBackupAt(dir, databasePath);
+  planAt(newest ? newest.getTime() + everyMs : now().getTime());
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+    lastBackupAt: () => newestBackupAt(dir, databasePath),
+  };
+}

@@ -1,0 +1,246 @@
+/**
+ * A backup under write load, restored (docs/product.md#backups): while leads pour into the built
+ * server, `npm run db:backup` copies its database; `npm run db:restore` is refused while the
+ * server runs; after SIGTERM the backup is restored and the server started again. Every lead
+ * acknowledged (201) before the backup started is there, none acknowledged after it finished
+ * is, the restored database passes its integrity checks, its search index finds the right rows,
+ * and it takes new leads. This test starts its own servers (from the end-to-end build) on its own
+ * ports and database; no browser is used.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { E2E_PORT, openDatabaseAt } from './support/data.ts';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const entry = join(root, E2E_PORT === '4322' ? 'dist-e2e' : `dist-e2e-${E2E_PORT}`, 'server', 'entry.mjs');
+
+/** The ports of this file's servers: the test server's port plus 50 and 51. */
+const PORTS = { before: Number(E2E_PORT) + 50, after: Number(E2E_PORT) + 51 };
+
+/** Concurrent lead posters, and how many leads must be in before the backup starts. */
+const WRITERS = 6;
+const LEADS_BEFORE_BACKUP = 150;
+
+interface Server {
+  url: string;
+  process: ChildProcess;
+}
+
+async function startServer(env: Record<string, string>, port: number): Promise<Server> {
+  const stale = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (stale) throw new Error(`Port ${port} is taken: stop the server left there`);
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      LEADS_NOTIFY_TO: '',
+      LEAD_RATE_LIMIT: '1000000',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await expect
+    .poll(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+        return fetch(`${url}/api/health`).then(
+          (r) => r.status,
+          () => 0,
+        );
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(200);
+  return { url, process: child };
+}
+
+/** Stops the server as an operator would (SIGTERM) and waits until it has exited. */
+async function stop(server: Server): Promise<void> {
+  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
+  const exited = new Promise((r) => server.process.once('exit', r));
+  server.process.kill('SIGTERM');
+  await exited;
+}
+
+/** Runs an npm script of this project; resolves with its exit code and output. */
+function npmRun(
+  args: string[],
+  env: Record<string, string>,
+): { started: number; done: Promise<{ code: number; stdout: string; stderr: string }> } {
+  const child = spawn('npm', ['run', '--silent', ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const started = performance.now();
+  const done = new Promise<{ code: number; stdout: string; stderr: string }>((r) =>
+    child.once('close', (code) => r({ code: code ?? -1, stdout, stderr })),
+  );
+  return { started, done };
+}
+
+interface Ack {
+  id: string;
+  token: string;
+  /** performance.now() when the request went out. */
+  sentAt: number;
+  /** performance.now() when the 201 arrived. */
+  at: number;
+}
+
+test.describe('backups', () => {
+  test.setTimeout(180_000);
+
+  test('a backup taken under write load restores every lead acknowledged before it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'backup-e2e-'));
+    const backups = join(dir, 'backups');
+    const databaseUrl = `file:${join(dir, 'app.db')}`;
+    const env = { DATABASE_URL: databaseUrl, OUTBOX_DIR: join(dir, 'outbox') };
+    let server = await startServer(env, PORTS.before);
+    const acks: Ack[] = [];
+    const failures: number[] = [];
+    let writing = true;
+    let sent = 0;
+
+    const writer = async (url: string) => {
+      while (writing) {
+        const token = `loadtoken${++sent}`;
+        const sentAt = performance.now();
+        const response = await fetch(`${url}/api/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: `Load ${token}`,
+            email: `${token}@example.com`,
+            message: `Lead under load ${token} for the backup test`,
+            howDidYouFindUs: 'referral',
+          }),
+        });
+        if (response.status === 201) {
+          const { id } = (await response.json()) as { id: string };
+          acks.push({ id, token, sentAt, at: performance.now() });
+        } else {
+          failures.push(response.status);
+        }
+      }
+    };
+
+    try {
+      const writers = Array.from({ length: WRITERS }, () => writer(server.url));
+      await expect.poll(() => acks.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(LEADS_BEFORE_BACKUP);
+
+      // The backup runs while the writers go on.
+      const backup = npmRun(['db:backup', '--', '--to', backups], { DATABASE_URL: databaseUrl });
+      const backupStarted = backup.started;
+      const result = await backup.done;
+      const backupEnded = performance.now();
+      expect(result.code, result.stderr).toBe(0);
+      // More leads after the backup: these must not come back.
+      const countAtEnd = acks.length;
+      await expect.poll(() => acks.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(countAtEnd + 50);
+      writing = false;
+      await Promise.all(writers);
+      expect(failures).toEqual([]);
+
+      const file = /Backup written to (.+)\n/.exec(result.stdout)?.[1];
+      expect(file, result.stdout).toBeTruthy();
+      expect(readdirSync(backups)).toEqual([file!.split('/').at(-1)]);
+      expect(result.stdout).toMatch(
+        /Checked: integrity ok; search indexes rebuilt and checked: .*contact_submissions_fts/,
+      );
+      const backedUpLeads = Number(/contact_submissions\s+(\d+)\n/.exec(result.stdout)?.[1]);
+
+      const before = acks.filter((a) => a.at < backupStarted);
+      // Sent after the backup had finished: cannot be in its snapshot.
+      const after = acks.filter((a) => a.sentAt > backupEnded);
+      expect(before.length).toBeGreaterThanOrEqual(LEADS_BEFORE_BACKUP);
+      expect(after.length).toBeGreaterThanOrEqual(50);
+      expect(backedUpLeads).toBeGreaterThanOrEqual(before.length);
+      expect(backedUpLeads).toBeLessThanOrEqual(acks.length - after.length);
+      test.info().annotations.push({
+        type: 'leads',
+        description: `${acks.length} acknowledged; ${before.length} before the backup, ${backedUpLeads} in it, ${after.length} sent after it; backup ${Math.round(backupEnded - backupStarted)} ms`,
+      });
+
+      // The server holds the database: the restore is refused and changes nothing.
+      const refused = await npmRun(['db:restore', '--', file!], { DATABASE_URL: databaseUrl }).done;
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toMatch(/^Restore refused: The database .*app\.db is in use by another process/);
+      expect(readdirSync(dir).filter((f) => f.includes('before-restore'))).toEqual([]);
+
+      await stop(server);
+      const restored = await npmRun(['db:restore', '--', file!], { DATABASE_URL: databaseUrl }).done;
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(restored.stdout).toContain(`into ${join(dir, 'app.db')}`);
+      expect(restored.stdout).toMatch(/kept aside as .*app\.db\.before-restore-/);
+      expect(readdirSync(dir).some((f) => /^app\.db\.before-restore-.*Z$/.test(f))).toBe(true);
+
+      server = await startServer(env, PORTS.after);
+      const { client } = await openDatabaseAt(databaseUrl);
+      try {
+        const rows = await client.execute('SELECT id FROM contact_submissions');
+        const present = new Set(rows.rows.map((r) => String(r.id)));
+        expect(present.size).toBe(backedUpLeads);
+        expect(before.filter((a) => !present.has(a.id))).toEqual([]);
+        expect(after.filter((a) => present.has(a.id))).toEqual([]);
+        const acknowledged = new Set(acks.map((a) => a.id));
+        expect([...present].filter((id) => !acknowledged.has(id))).toEqual([]);
+
+        const integrity = await client.execute('PRAGMA integrity_check');
+        expect(integrity.rows.map((r) => Object.values(r)[0])).toEqual(['ok']);
+        await client.execute("INSERT INTO contact_submissions_fts(contact_submissions_fts) VALUES('integrity-check')");
+        const counted = await client.execute("SELECT n FROM row_counts WHERE table_name = 'contact_submissions'");
+        expect(Number(counted.rows[0]?.n)).toBe(backedUpLeads);
+        // The search index points at the right rows.
+        for (const ack of before.slice(0, 20)) {
+          const found = await client.execute({
+            sql: 'SELECT c.id AS id FROM contact_submissions_fts f JOIN contact_submissions c ON c.rowid = f.rowid WHERE contact_submissions_fts MATCH ?',
+            args: [ack.token],
+          });
+          expect(found.rows.map((r) => String(r.id))).toEqual([ack.id]);
+        }
+
+        // The restarted server takes new leads on the restored database.
+        const response = await fetch(`${server.url}/api/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: 'After restore',
+            email: 'after-restore@example.com',
+            message: 'A lead after the restore',
+            howDidYouFindUs: 'referral',
+          }),
+        });
+        expect(response.status).toBe(201);
+        const { id } = (await response.json()) as { id: string };
+        const stored = await client.execute({
+          sql: 'SELECT count(*) AS n FROM contact_submissions WHERE id = ?',
+          args: [id],
+        });
+        expect(Number(stored.rows[0]?.n)).toBe(1);
+      } finally {
+        client.close();
+      }
+    } finally {
+      writing = false;
+      await stop(server).catch(() => {});
+      if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
