@@ -3,7 +3,8 @@
  *
  * In order: parse the environment (a bad value stops start-up with a message naming the
  * variable), listen (answering 503 until ready), apply the database migrations, start the
- * background work (the hourly sweep of expired sessions and links, the notification worker),
+ * background work (the hourly sweep of expired sessions and links, the notification worker,
+ * scheduled backups),
  * then serve through the front door (front.ts): prebuilt files, the Hono API directly, and
  * Astro's handler for server-rendered pages.
  *
@@ -20,7 +21,9 @@ import { setPhase } from './lifecycle.ts';
 import { flushLog, log } from './log.ts';
 import { drainRuntimeApp, runtimeApp } from './runtime.ts';
 import { migrateDatabase, sharedDatabase } from './services/db.ts';
+import { scheduleBackups } from './jobs/backup.ts';
 import { startNotificationWorker } from './jobs/notification-worker.ts';
+import { claimServerPidFile } from './services/backup.ts';
 import { scheduleSweep } from './jobs/sweep.ts';
 import { createMailer } from './mail.ts';
 import { EnvError, isHttpsSite, loadEnv, type Env } from './env.ts';
@@ -101,6 +104,10 @@ async function main(): Promise<void> {
     env,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
   });
+  // The pid file tells `npm run db:restore` that this server holds the database.
+  const releasePidFile = claimServerPidFile(env.DATABASE_URL);
+  // Scheduled backups, when BACKUP_DIR is set (docs/product.md#backups).
+  const backups = scheduleBackups({ db, env, log });
   await runtimeApp();
   setPhase('ready');
   const address = server.address();
@@ -124,13 +131,14 @@ async function main(): Promise<void> {
     const unfinished = front.inFlight();
     // Event streams and anything past the deadline end here; browsers reconnect elsewhere.
     server.closeAllConnections();
-    await Promise.allSettled([sweep.stop(), notifications.stop(), drainRuntimeApp()]);
+    await Promise.allSettled([sweep.stop(), notifications.stop(), backups.stop(), drainRuntimeApp()]);
     try {
       await client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
     } catch (error) {
       log.warn({ err: error }, 'the WAL checkpoint failed; the next start replays it');
     }
     client.close();
+    releasePidFile();
     log.info(
       `Stopped in ${Math.round(performance.now() - started)} ms` +
         (unfinished > 0 ? ` (${unfinished} requests cut off after ${DRAIN_MS / 1000} s)` : ''),

@@ -4,6 +4,9 @@
  * link or message body; errors logged with the request id and the stack; readiness for load
  * balancers (docs/product.md#health).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPhase } from '../../src/server/lifecycle.ts';
@@ -159,6 +162,26 @@ describe('GET /api/health', () => {
     // The leads sent by the tests above wait for their emails: the queue counts them.
     expect(queue.notifications + queue.emails).toBeGreaterThan(0);
     expect(body).toHaveProperty('lastBackupAt');
+  });
+});
+
+describe('GET /api/health with BACKUP_DIR', () => {
+  it('reports the time of the newest backup in the folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'health-backups-'));
+    const withBackups = await createTestApi({ env: { BACKUP_DIR: dir } });
+    try {
+      expect(
+        ((await (await withBackups.raw('/api/health')).json()) as { lastBackupAt: unknown }).lastBackupAt,
+      ).toBeNull();
+      writeFileSync(join(dir, 'test-2026-11-20T08-00-00Z.db'), '');
+      writeFileSync(join(dir, 'test-2026-11-22T09-30-00Z.db'), '');
+      writeFileSync(join(dir, 'unrelated.txt'), '');
+      const body = (await (await withBackups.raw('/api/health')).json()) as { lastBackupAt: unknown };
+      expect(body.lastBackupAt).toBe('2026-11-22T09:30:00.000Z');
+    } finally {
+      await withBackups.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

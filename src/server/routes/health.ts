@@ -11,15 +11,28 @@ import { Hono } from 'hono';
 import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { currentPhase } from '../lifecycle.ts';
+import { newestBackupAt } from '../services/backup.ts';
+import { databaseFilePath } from '../services/db.ts';
 import { databaseAnswers, queueDepth } from '../services/health.ts';
 
-export function healthRoutes({ db }: AppDeps) {
+/** The newest backup in BACKUP_DIR as an ISO string, or null (docs/product.md#backups). */
+function lastBackupAt(env: AppDeps['env']): string | null {
+  const path = env.BACKUP_DIR ? databaseFilePath(env.DATABASE_URL) : undefined;
+  if (!env.BACKUP_DIR || !path) return null;
+  try {
+    return newestBackupAt(env.BACKUP_DIR, path)?.toISOString() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function healthRoutes({ db, env }: AppDeps) {
   return new Hono<ApiEnv>()
     .get('/', async (c) => {
       c.header('Cache-Control', 'no-store');
       if (!(await databaseAnswers(db))) return c.json({ status: 'error', db: 'error' } as const, 503);
       const queue = await queueDepth(db);
-      return c.json({ status: 'ok', db: 'ok', queue, lastBackupAt: null as string | null } as const);
+      return c.json({ status: 'ok', db: 'ok', queue, lastBackupAt: lastBackupAt(env) } as const);
     })
     .get('/ready', (c) => {
       c.header('Cache-Control', 'no-store');
