@@ -227,6 +227,19 @@ describe("a client's project list", () => {
   });
 });
 
+describe('the reader holds nothing open', () => {
+  it('leaves no read transaction behind, so a checkpoint can empty the WAL', async () => {
+    const client = await newClient();
+    await slow.db.insert(projects).values({ clientId: client.id, title: 'Checkpointed' });
+    await listClientProjects(fast.db, client.id);
+    const { token } = await createSession(slow.db, 'client', client.id);
+    await validateSession(fast.db, 'client', token);
+    const { rows } = await slow.client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+    // busy = 0: no connection held a snapshot that the checkpoint had to wait for.
+    expect(Number(rows[0]?.[0])).toBe(0);
+  });
+});
+
 describe('without a reader', () => {
   it('an in-memory database (as a server URL) reads through the client', async () => {
     const memory = await openDatabase('file::memory:');
