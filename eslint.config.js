@@ -34,7 +34,7 @@ export default defineConfig(
   },
   {
     // Only the services touch the database: no other module of the site imports drizzle, the
-    // libSQL client or the table definitions (type-only imports are fine).
+    // libSQL client or libsql, or the table definitions (type-only imports are fine).
     files: ['src/**/*.{ts,tsx,astro}'],
     // Tests may read the tables to check what a write stored.
     ignores: ['src/server/services/**', 'src/**/*.test.{ts,tsx}'],
@@ -44,7 +44,16 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: ['drizzle-orm', 'drizzle-orm/*', '@libsql/client', '@libsql/*', '**/db/schema', '**/db/schema/**'],
+              group: [
+                'drizzle-orm',
+                'drizzle-orm/*',
+                '@libsql/client',
+                '@libsql/*',
+                'libsql',
+                'libsql/*',
+                '**/db/schema',
+                '**/db/schema/**',
+              ],
               message: 'Only src/server/services/ may touch the database: call a service instead.',
             },
           ],

@@ -5,6 +5,9 @@
  * `openDatabase(url)` accepts `file:` URLs (the embedded default; the folder is created and
  * WAL is switched on) and libSQL server URLs (`libsql:`, `http(s):`, `ws(s):`).
  * `migrateDatabase(db, folder)` applies the committed drizzle-kit migrations.
+ * `fastReader(db)`: for an embedded file, a second, synchronous and read-only connection for the
+ * busiest reads (services/fast-reads.ts, docs/decisions/0011-fast-embedded-reads.md); undefined
+ * for a server URL, an in-memory database, a transaction's executor, or with `fastReads: false`.
  * Only code under src/server/services may query the database.
  */
 import { mkdirSync } from 'node:fs';
@@ -21,6 +24,7 @@ import { Mutex } from 'async-mutex';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import * as schema from '../../../db/schema/index.ts';
+import { openFastReader, type FastReader } from './fast-reads.ts';
 
 export type Database = ReturnType<typeof drizzle<typeof schema>>;
 /** The database or an open transaction on it: what services that may run in a transaction take. */
@@ -28,6 +32,13 @@ export type DbExecutor = Database | Parameters<Parameters<Database['transaction'
 export interface DatabaseHandle {
   client: Client;
   db: Database;
+  /** The fast read-only connection (embedded files only, ADR 0011); closed with `client`. */
+  reader?: FastReader;
+}
+
+export interface OpenOptions {
+  /** False to run every read through the client, as a server URL does (default true). */
+  fastReads?: boolean;
 }
 
 /** Busy timeout for the embedded database, in milliseconds. */
@@ -59,10 +70,16 @@ function statementText(statement: InStatement): string {
  * runs one writer at a time: a transaction holds the lock from BEGIN to COMMIT or ROLLBACK, and a
  * single write statement holds it while it runs. Other processes still wait on SQLite's own lock.
  */
-function serializeWrites(client: Client, lock: Mutex): Client {
+function serializeWrites(client: Client, lock: Mutex, onClose: () => void): Client {
   const underLock = <T>(run: () => Promise<T>) => lock.runExclusive(run);
   return new Proxy(client, {
     get(target, property, receiver) {
+      if (property === 'close') {
+        return () => {
+          onClose();
+          target.close();
+        };
+      }
       if (property === 'execute') {
         return (statement: InStatement, args?: InArgs) => {
           const run = () =>
@@ -147,21 +164,55 @@ export function fileUrlOf(path: string): string {
   return `file:${encodeURI(path).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
 }
 
-/** Opens a database. For `file:` URLs creates the parent folder and sets WAL journaling. */
-export async function openDatabase(url: string, authToken?: string): Promise<DatabaseHandle> {
+/** The fast reader of each open embedded database, by its drizzle instance (see `fastReader`). */
+const readers = new WeakMap<Database, FastReader>();
+
+/**
+ * The fast read-only connection of `db` (ADR 0011), or undefined when reads must go through the
+ * client: a server URL, an in-memory database, `fastReads: false`, or a transaction's executor
+ * (a transaction is another object than `db`, so its reads, which may need its own uncommitted
+ * writes, never reach the reader).
+ */
+export function fastReader(db: DbExecutor): FastReader | undefined {
+  return readers.get(db as Database);
+}
+
+/**
+ * Opens a database. For `file:` URLs creates the parent folder and sets WAL journaling; for a
+ * file (not `:memory:`) also opens its fast reader unless `fastReads` is false. Throws the
+ * client's LibsqlError, or SqliteError from the reader, when the database cannot be opened.
+ */
+export async function openDatabase(
+  url: string,
+  authToken?: string,
+  { fastReads = true }: OpenOptions = {},
+): Promise<DatabaseHandle> {
   const isFile = url.startsWith('file:');
   const path = databaseFilePath(url) ?? '';
   if (path) mkdirSync(dirname(path), { recursive: true });
   let client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
+  let reader: FastReader | undefined;
   if (path) {
     let lock = writeLocks.get(path);
     if (!lock) writeLocks.set(path, (lock = new Mutex()));
-    client = serializeWrites(client, lock);
+    // The reader goes first, so the client, able to write, is the last connection to close and
+    // checkpoints the WAL into the file.
+    client = serializeWrites(client, lock, () => reader?.close());
   }
   if (isFile) {
     await client.execute('PRAGMA journal_mode = WAL');
   }
-  return { client, db: drizzle(client, { schema }) };
+  const db = drizzle(client, { schema });
+  if (path && fastReads) {
+    try {
+      reader = openFastReader(path, BUSY_TIMEOUT_MS) ?? undefined;
+    } catch (error) {
+      client.close();
+      throw error;
+    }
+    if (reader) readers.set(db, reader);
+  }
+  return reader ? { client, db, reader } : { client, db };
 }
 
 /** Applies every migration in `migrationsFolder` not yet applied. Throws on a failed migration. */

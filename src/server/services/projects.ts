@@ -11,7 +11,8 @@ import type { ProjectListQuery } from '../../shared/schemas/lists.ts';
 import { InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import { listProjectCommunications } from './communications.ts';
-import type { Database, DbExecutor } from './db.ts';
+import { fastReader, type Database, type DbExecutor } from './db.ts';
+import { fastQuery, tableShape, type FastReader } from './fast-reads.ts';
 import { toJson } from './json.ts';
 import { notifyProjectStatus } from './notifications.ts';
 import { listMilestones } from './milestones.ts';
@@ -154,9 +155,8 @@ export async function deleteProject(db: Database, actor: Actor, id: string): Pro
   });
 }
 
-/** Prepared once per database: the client's project list is the portal's busiest query. */
-const clientLists = new WeakMap<Database, ReturnType<typeof prepareClientList>>();
-function prepareClientList(db: Database) {
+/** The client's projects with their unread team messages, for the placeholder `clientId`. */
+function clientListQuery(db: Database) {
   // Written out in full: drizzle renders bare column names inside a select's sql fragment.
   const unreadFromTeam = sql<number>`(select count(*) from "communications" c
     where c."project_id" = "projects"."id" and c."from_client" = 0 and c."is_read" = 0)`;
@@ -164,14 +164,35 @@ function prepareClientList(db: Database) {
     .select({ project: projects, unreadCount: unreadFromTeam })
     .from(projects)
     .where(eq(projects.clientId, sql.placeholder('clientId')))
-    .orderBy(desc(projects.createdAt))
-    .prepare();
+    .orderBy(desc(projects.createdAt));
 }
 
-/** The client's projects, newest first, each with its number of unread team messages. */
+/** The same on the fast reader (ADR 0011): the project's columns, then the count. */
+function prepareFastClientList(db: Database, reader: FastReader) {
+  const shape = tableShape(projects);
+  return fastQuery(reader, clientListQuery(db), [shape], (row) => ({
+    ...shape.decodeJson(row, 0),
+    unreadCount: Number(row[shape.width]),
+  }));
+}
+
+/** Prepared once per database: the client's project list is the portal's busiest query. */
+const clientLists = new WeakMap<Database, ReturnType<ReturnType<typeof clientListQuery>['prepare']>>();
+const fastClientLists = new WeakMap<Database, ReturnType<typeof prepareFastClientList>>();
+
+/**
+ * The client's projects, newest first, each with its number of unread team messages; read on
+ * the fast reader when the database has one (docs/decisions/0011-fast-embedded-reads.md).
+ */
 export async function listClientProjects(db: Database, clientId: string) {
+  const reader = fastReader(db);
+  if (reader) {
+    let fast = fastClientLists.get(db);
+    if (!fast) fastClientLists.set(db, (fast = prepareFastClientList(db, reader)));
+    return fast.all({ clientId });
+  }
   let query = clientLists.get(db);
-  if (!query) clientLists.set(db, (query = prepareClientList(db)));
+  if (!query) clientLists.set(db, (query = clientListQuery(db).prepare()));
   const rows = await query.all({ clientId });
   return rows.map((r) => ({ ...toJson(r.project), unreadCount: Number(r.unreadCount) }));
 }

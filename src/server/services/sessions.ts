@@ -6,11 +6,16 @@
  * A token is `<id>.<secret>` (auth/session-tokens.ts); only SHA-256(secret) is stored. A session
  * lasts 30 days and is renewed to 30 days when used in its second half; an expired session is
  * refused and deleted; a client session of a deactivated client is refused.
+ *
+ * On an embedded database the look-up of `validateSession` reads through the fast reader
+ * (docs/decisions/0011-fast-embedded-reads.md), which sees every committed write; its writes (the
+ * renewal, the deletion of an expired session) go through the client, under its write lock.
  */
 import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import { adminSessions, clientSessions, clients, users } from '../../../db/schema/index.ts';
 import { newSessionToken, parseSessionToken, renewedExpiry, secretMatches } from '../auth/session-tokens.ts';
-import type { Database, DbExecutor } from './db.ts';
+import { fastReader, type Database, type DbExecutor } from './db.ts';
+import { fastQuery, tableShape, type FastReader } from './fast-reads.ts';
 
 /** The kinds of session: a client in the portal, a staff member in the dashboard. */
 export type SessionKind = 'client' | 'staff';
@@ -43,32 +48,66 @@ const TABLES = {
   staff: { table: adminSessions, owner: adminSessions.userId },
 } as const;
 
-function prepareLookups(db: Database) {
+/** The look-up of a session of each kind with its owner, by the placeholder `id`. */
+function lookupQueries(db: Database) {
   return {
     client: db
       .select({ session: clientSessions, user: clients })
       .from(clientSessions)
       .innerJoin(clients, eq(clients.id, clientSessions.clientId))
       .where(eq(clientSessions.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare(),
+      .limit(1),
     staff: db
       .select({ session: adminSessions, user: users })
       .from(adminSessions)
       .innerJoin(users, eq(users.id, adminSessions.userId))
       .where(eq(adminSessions.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare(),
+      .limit(1),
   };
+}
+
+function prepareLookups(db: Database) {
+  const queries = lookupQueries(db);
+  return { client: queries.client.prepare(), staff: queries.staff.prepare() };
+}
+
+/** The same look-ups on the fast reader (ADR 0011): the row is the session's columns, then the owner's. */
+function prepareFastLookups(db: Database, reader: FastReader) {
+  const queries = lookupQueries(db);
+  const shapes = {
+    client: [tableShape(clientSessions), tableShape(clients)] as const,
+    staff: [tableShape(adminSessions), tableShape(users)] as const,
+  };
+  const prepare = <K extends SessionKind>(kind: K) => {
+    const [session, user] = shapes[kind];
+    return fastQuery(reader, queries[kind], [session, user], (row) => ({
+      session: session.decode(row, 0),
+      user: user.decode(row, session.width),
+    }));
+  };
+  return { client: prepare('client'), staff: prepare('staff') };
 }
 
 /** The look-up runs on every signed-in request: prepared once per database. */
 const lookups = new WeakMap<Database, ReturnType<typeof prepareLookups>>();
+const fastLookups = new WeakMap<Database, ReturnType<typeof prepareFastLookups>>();
 
-async function lookup(db: Database, kind: SessionKind, id: string) {
+/** The session `id` of `kind` with its owner; on the fast reader when the database has one. */
+async function findSession(db: Database, kind: SessionKind, id: string) {
+  const reader = fastReader(db);
+  if (reader) {
+    let prepared = fastLookups.get(db);
+    if (!prepared) fastLookups.set(db, (prepared = prepareFastLookups(db, reader)));
+    return prepared[kind].get({ id });
+  }
   let prepared = lookups.get(db);
   if (!prepared) lookups.set(db, (prepared = prepareLookups(db)));
   const [row] = await prepared[kind].all({ id });
+  return row;
+}
+
+async function lookup(db: Database, kind: SessionKind, id: string) {
+  const row = await findSession(db, kind, id);
   if (!row) return undefined;
   const ownerId = 'clientId' in row.session ? row.session.clientId : row.session.userId;
   return { secretHash: row.session.secretHash, expiresAt: row.session.expiresAt, ownerId, user: row.user };

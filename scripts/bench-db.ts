@@ -1,0 +1,159 @@
+/**
+ * `npm run bench:db`: the cost of the portal's hottest reads in-process, through the client
+ * (drizzle over `@libsql/client`, as on a server URL) and through the fast reader of an embedded
+ * database (docs/decisions/0011-fast-embedded-reads.md).
+ *
+ * Seeds a database in a temporary folder (`npm run db:seed`), adds a client with 30 projects
+ * (some with unread team messages), opens the file twice (`fastReads: false` and the default),
+ * and prints per call, in microseconds (median of 7 rounds after a warm-up):
+ *   - `validateSession` of a client session (token parsed, session and client looked up, secret hashed);
+ *   - `listClientProjects` for the demo client (3 projects) and the 30-project client;
+ *   - one request through `createApp(...).fetch(...)`: GET /api/client/projects (bearer token;
+ *     the demo client, as `npm run bench:api` asks, and the 30-project client) and GET /api/bench/bare.
+ * A measurement, not a test: it exits 0 unless it cannot run.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createApp } from '../src/server/app.ts';
+import { BackgroundTasks } from '../src/server/background.ts';
+import { parseEnv } from '../src/server/env.ts';
+import { createInProcessBus } from '../src/server/live/bus.ts';
+import { createMailer } from '../src/server/mail.ts';
+import { insertClient } from '../src/server/services/clients.ts';
+import { sendTeamReply } from '../src/server/services/communications.ts';
+import { openDatabase, type Database } from '../src/server/services/db.ts';
+import { createProject, listClientProjects } from '../src/server/services/projects.ts';
+import { createSession, validateSession } from '../src/server/services/sessions.ts';
+import { upsertStaffUser } from '../src/server/services/staff-users.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const ROUNDS = 7;
+const dir = mkdtempSync(join(tmpdir(), 'bench-db-'));
+const url = `file:${join(dir, 'bench.db')}`;
+
+try {
+  const seed = spawnSync(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'db/seed.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: url },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (seed.status !== 0) throw new Error('The seed failed');
+
+  const slow = await openDatabase(url, undefined, { fastReads: false });
+  const fast = await openDatabase(url);
+  if (!fast.reader || slow.reader) throw new Error('Expected a fast reader on one handle only');
+  const { db } = slow;
+
+  // The demo client, and a client with 30 projects, every third with two unread team replies.
+  const [demo] = (await slow.client.execute("select id from clients where email = 'demo@firststatewebstudio.com'"))
+    .rows;
+  const demoId = String(demo?.id);
+  const staff = await upsertStaffUser(db, 'bench-staff@bench.example');
+  const actor = { id: staff.id, username: staff.username };
+  const big = await insertClient(db, { name: 'Bench Client', email: 'bench@bench.example', passwordHash: 'x' });
+  for (let i = 0; i < 30; i++) {
+    const project = await createProject(db, actor, {
+      clientId: big.id,
+      title: `Bench project ${i + 1}`,
+      description: 'A project of the in-process benchmark.',
+      status: 'in-progress',
+      startDate: '2026-01-05',
+      endDate: null,
+      estimatedHours: 40,
+      budget: 150000,
+    });
+    if (i % 3 === 0) {
+      for (const n of [1, 2]) {
+        await sendTeamReply(db, actor, project.id, { subject: `Update ${n}`, message: 'Work in progress.' });
+      }
+    }
+  }
+  const { token } = await createSession(db, 'client', big.id);
+  const { token: demoToken } = await createSession(db, 'client', demoId);
+
+  const env = parseEnv({
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    OUTBOX_DIR: join(dir, 'outbox'),
+    SITE_URL: 'http://localhost:4321',
+    BENCH_ROUTES: 'true',
+  });
+  const appFor = (handle: { db: Database }) =>
+    createApp({
+      db: handle.db,
+      env,
+      mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
+      tasks: new BackgroundTasks(),
+      bus: createInProcessBus(),
+      fetch: globalThis.fetch,
+    });
+  const request =
+    (app: ReturnType<typeof createApp>, path: string, headers: Record<string, string> = {}) =>
+    async () => {
+      const response = await app.fetch(new Request(`http://localhost${path}`, { headers }), {
+        clientAddress: '127.0.0.1',
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status}`);
+      await response.text();
+    };
+
+  /** Median time per call over ROUNDS rounds of `calls` sequential calls, in microseconds. */
+  async function perCall(run: () => unknown, calls: number): Promise<number> {
+    for (let i = 0; i < calls; i++) await run();
+    const rounds: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < calls; i++) await run();
+      rounds.push(Number(process.hrtime.bigint() - start) / 1000 / calls);
+    }
+    rounds.sort((a, b) => a - b);
+    return rounds[Math.floor(ROUNDS / 2)]!;
+  }
+
+  const cases: {
+    name: string;
+    calls: number;
+    run: (handle: { db: Database }, app: ReturnType<typeof createApp>) => () => unknown;
+  }[] = [
+    {
+      name: 'validateSession (client)',
+      calls: 5000,
+      run: (h) => () => validateSession(h.db, 'client', token, new Date(), { renew: false }),
+    },
+    { name: 'listClientProjects, 3 projects', calls: 3000, run: (h) => () => listClientProjects(h.db, demoId) },
+    { name: 'listClientProjects, 30 projects', calls: 2000, run: (h) => () => listClientProjects(h.db, big.id) },
+    {
+      name: 'app.fetch GET /api/client/projects (3)',
+      calls: 2000,
+      run: (_h, app) => request(app, '/api/client/projects', { authorization: `Bearer ${demoToken}` }),
+    },
+    {
+      name: 'app.fetch GET /api/client/projects (30)',
+      calls: 1000,
+      run: (_h, app) => request(app, '/api/client/projects', { authorization: `Bearer ${token}` }),
+    },
+    { name: 'app.fetch GET /api/bench/bare', calls: 3000, run: (_h, app) => request(app, '/api/bench/bare') },
+  ];
+  const apps = { slow: appFor(slow), fast: appFor(fast) };
+  const rows: string[] = [];
+  for (const c of cases) {
+    const before = await perCall(c.run(slow, apps.slow), c.calls);
+    const after = await perCall(c.run(fast, apps.fast), c.calls);
+    rows.push(`| ${c.name} | ${before.toFixed(1)} | ${after.toFixed(1)} | ${(before / after).toFixed(1)}× |`);
+  }
+  process.stdout.write(
+    [
+      `\nIn-process, median of ${ROUNDS} rounds, µs per call (Node ${process.version})\n`,
+      '| call | client (drizzle, @libsql/client) µs | fast reader µs | speed-up |',
+      '|---|---|---|---|',
+      ...rows,
+      '',
+    ].join('\n'),
+  );
+  fast.client.close();
+  slow.client.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
