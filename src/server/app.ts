@@ -16,6 +16,7 @@ import type { ApiEnv } from './context.ts';
 import type { AppDeps } from './deps.ts';
 import { isHttpsSite } from './env.ts';
 import { AppError, ConflictError, InvalidFieldError, InvalidTokenError, NotFoundError, errorBody } from './errors.ts';
+import { KEY_IN_USE_MESSAGE } from './middleware/idempotency.ts';
 import { limitBodySize, requireJsonBody } from './middleware/json-body.ts';
 import { API_CSP, securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './routes/admin/index.ts';
@@ -26,6 +27,7 @@ import { leadRoutes } from './routes/leads.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { websiteAuditRoutes } from './routes/website-audit.ts';
+import { IdempotencyKeyTaken } from './services/idempotency.ts';
 import { FetchRefused } from './website-audit/safe-fetch.ts';
 
 const CODES: Partial<Record<number, string>> = {
@@ -55,6 +57,10 @@ function errorResponse(error: Error, c: Context<ApiEnv>): Response {
     return c.json(errorBody('invalid_fields', error.message, { [error.field]: error.message }), 422);
   }
   if (error instanceof InvalidTokenError) return c.json(errorBody(error.code, error.message), 400);
+  if (error instanceof IdempotencyKeyTaken) {
+    // Replaced by the first answer in middleware/idempotency.ts once that answer can be read.
+    return c.json(errorBody('idempotency_key_in_use', KEY_IN_USE_MESSAGE), 409);
+  }
   if (error instanceof FetchRefused) {
     // The website audit could not or would not fetch the page: the visitor reads why under the field.
     return c.json(errorBody(`audit_${error.code}`, error.message, { website: error.message }), 422);

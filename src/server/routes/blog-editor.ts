@@ -41,7 +41,12 @@ export function blogEditorRoutes(deps: AppDeps) {
   const secure = isHttpsSite(env);
   const password = env.BLOG_ADMIN_PASSWORD;
   const key = password ? sha256(`blog-editor-cookie:${password}`) : null;
-  const limiter = createLimiter(env.AUTH_RATE_LIMIT, 15 * 60, 'Too many attempts. Please wait a few minutes.');
+  const limiter = createLimiter(deps.db, {
+    name: 'blog-admin',
+    points: env.AUTH_RATE_LIMIT,
+    durationSeconds: 15 * 60,
+    message: 'Too many attempts. Please wait a few minutes.',
+  });
 
   async function unlocked(c: Context<ApiEnv>): Promise<boolean> {
     const token = getCookie(c, COOKIE);

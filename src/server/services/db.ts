@@ -5,8 +5,11 @@
  * `openDatabase(url)` accepts `file:` URLs (the embedded default; the folder is created and
  * WAL is switched on) and libSQL server URLs (`libsql:`, `http(s):`, `ws(s):`).
  * `migrateDatabase(db, folder)` applies the committed drizzle-kit migrations.
+ * `insideOpenTransaction(db)` tells whether the caller runs inside an open transaction on the
+ * same embedded file, where a separate write would wait for that transaction forever.
  * Only code under src/server/services may query the database.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
@@ -121,6 +124,38 @@ function serializeWrites(client: Client, lock: Mutex): Client {
   });
 }
 
+/** The write lock of each embedded database opened here (none for a libSQL server). */
+const lockOf = new WeakMap<Database, Mutex>();
+
+/** While a transaction's callback runs: the lock its transaction holds, and whether it still does. */
+const openTransaction = new AsyncLocalStorage<{ lock: Mutex; open: boolean }>();
+
+/** Runs each transaction callback of `db` inside `openTransaction`, so that a write can see it. */
+function markTransactions(db: Database, lock: Mutex): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (run, config) => {
+    const scope = { lock, open: true };
+    try {
+      return await transaction((tx) => openTransaction.run(scope, () => run(tx)), config);
+    } finally {
+      scope.open = false;
+    }
+  }) as Database['transaction'];
+  lockOf.set(db, lock);
+}
+
+/**
+ * True when the caller runs inside the callback of a transaction that is still open on the same
+ * embedded database file as `db` (any connection of this process). A write through `db` itself,
+ * rather than through the transaction, would then wait for a lock the transaction holds until it
+ * ends, and it ends only after the write: callers that write on their own (the rate limits)
+ * refuse to instead of hanging. Always false for a libSQL server.
+ */
+export function insideOpenTransaction(db: Database): boolean {
+  const scope = openTransaction.getStore();
+  return scope !== undefined && scope.open && scope.lock === lockOf.get(db);
+}
+
 /** Opens a database. For `file:` URLs creates the parent folder and sets WAL journaling. */
 export async function openDatabase(url: string, authToken?: string): Promise<DatabaseHandle> {
   const isFile = url.startsWith('file:');
@@ -135,15 +170,18 @@ export async function openDatabase(url: string, authToken?: string): Promise<Dat
     mkdirSync(dirname(path), { recursive: true });
   }
   let client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
+  let lock: Mutex | undefined;
   if (path) {
-    let lock = writeLocks.get(path);
+    lock = writeLocks.get(path);
     if (!lock) writeLocks.set(path, (lock = new Mutex()));
     client = serializeWrites(client, lock);
   }
   if (isFile) {
     await client.execute('PRAGMA journal_mode = WAL');
   }
-  return { client, db: drizzle(client, { schema }) };
+  const db = drizzle(client, { schema });
+  if (lock) markTransactions(db, lock);
+  return { client, db };
 }
 
 /** Applies every migration in `migrationsFolder` not yet applied. Throws on a failed migration. */

@@ -41,7 +41,12 @@ export function staffSignInRoutes(deps: AppDeps) {
   const redirectUri = new URL('/api/admin/auth/google/callback', env.SITE_URL).href;
   const oauth = new OAuth2Client(env.GOOGLE_CLIENT_ID ?? '', env.GOOGLE_CLIENT_SECRET ?? '', redirectUri);
   const jwks = createRemoteJWKSet(new URL(env.OIDC_JWKS_URI));
-  const limiter = createLimiter(env.AUTH_RATE_LIMIT, 15 * 60, 'Too many attempts. Please wait a few minutes.');
+  const limiter = createLimiter(db, {
+    name: 'admin-link',
+    points: env.AUTH_RATE_LIMIT,
+    durationSeconds: 15 * 60,
+    message: 'Too many attempts. Please wait a few minutes.',
+  });
   const toLogin = (c: Context, error: string) => c.redirect(`/admin/login?error=${error}`, 302);
   const flowCookie = {
     httpOnly: true,
