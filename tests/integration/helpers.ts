@@ -173,6 +173,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
   const nextAddress = () => `203.0.113.${++address}`;
 
   return {
+    /** The app itself: its `routes` list every method and path it serves. */
+    app,
     db,
     env,
     tasks,
