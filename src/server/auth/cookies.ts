@@ -17,7 +17,7 @@ import { isHttpsSite } from '../env.ts';
 type CookieContext = Context<{ Bindings: ApiBindings; Variables: { deps: AppDeps } }>;
 
 /** True when cookies set in answer to `c` must carry Secure (see above). */
-export function isSecureRequest(c: CookieContext): boolean {
+function isSecureRequest(c: CookieContext): boolean {
   const { env } = c.var.deps;
   if (isHttpsSite(env)) return true;
   if (!env.TRUST_PROXY) return false;

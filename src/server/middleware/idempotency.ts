@@ -42,7 +42,7 @@ export interface IdempotencyEnv {
 }
 
 /** The key in a header value, or null when it is not 1–255 printable ASCII characters. */
-export function parseIdempotencyKey(value: string): string | null {
+function parseIdempotencyKey(value: string): string | null {
   let key = value.trim();
   if (key.length >= 2 && key.startsWith('"') && key.endsWith('"')) {
     key = key.slice(1, -1).replace(/\\(["\\])/g, '$1');

@@ -12,7 +12,7 @@ import { idempotencyKeys } from '../../../db/schema/index.ts';
 import type { Database, DbExecutor } from './db.ts';
 
 /** How long a key and its answer are kept, in milliseconds: 24 hours. */
-export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Which request a key belongs to: the route and a hash of its body. */
 export interface IdempotentRequest {
