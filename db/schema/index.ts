@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './portal.ts';
 export * from './site.ts';
 export * from './notifications.ts';
+export * from './requests.ts';

@@ -3,7 +3,8 @@
  * with `testClient(createApp(deps))` (docs/product.md#api).
  *
  * Every response carries the security headers and `Cache-Control: no-store` unless a route set
- * its own; bodies over 64 KB answer 413 and bodies that are not JSON 415 (but for the one-click
+ * its own; a state-changing request from another site answers 403 (middleware/cross-site.ts);
+ * bodies over 64 KB answer 413 and bodies that are not JSON 415 (but for the one-click
  * unsubscribe, which takes the form mail providers send). Errors become answers
  * here and only here (`onError`), always as `{error: {code, message, fields?}}` with an honest
  * status (docs/product.md#errors); unknown paths answer 404 in that shape.
@@ -17,6 +18,8 @@ import type { ApiEnv } from './context.ts';
 import type { AppDeps } from './deps.ts';
 import { isHttpsSite } from './env.ts';
 import { AppError, ConflictError, InvalidFieldError, InvalidTokenError, NotFoundError, errorBody } from './errors.ts';
+import { refuseCrossSite } from './middleware/cross-site.ts';
+import { KEY_IN_USE_MESSAGE } from './middleware/idempotency.ts';
 import { limitBodySize, requireJsonBody } from './middleware/json-body.ts';
 import { API_CSP, securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './routes/admin/index.ts';
@@ -27,6 +30,7 @@ import { leadRoutes } from './routes/leads.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { websiteAuditRoutes } from './routes/website-audit.ts';
+import { IdempotencyKeyTaken } from './services/idempotency.ts';
 import { FetchRefused } from './website-audit/safe-fetch.ts';
 import { log } from './log.ts';
 import { requestLog } from './middleware/request-log.ts';
@@ -58,6 +62,10 @@ function errorResponse(error: Error, c: Context<ApiEnv>): Response {
     return c.json(errorBody('invalid_fields', error.message, { [error.field]: error.message }), 422);
   }
   if (error instanceof InvalidTokenError) return c.json(errorBody(error.code, error.message), 400);
+  if (error instanceof IdempotencyKeyTaken) {
+    // Replaced by the first answer in middleware/idempotency.ts once that answer can be read.
+    return c.json(errorBody('idempotency_key_in_use', KEY_IN_USE_MESSAGE), 409);
+  }
   if (error instanceof FetchRefused) {
     // The website audit could not or would not fetch the page: the visitor reads why under the field.
     return c.json(errorBody(`audit_${error.code}`, error.message, { website: error.message }), 422);
@@ -73,9 +81,12 @@ function errorResponse(error: Error, c: Context<ApiEnv>): Response {
 /**
  * The RFC 8058 one-click unsubscribe address (routes/unsubscribe.ts): mail providers POST a form
  * there, without cookies and without an Origin header, so it alone is exempt from the JSON-only
- * rule here.
+ * rule and from the cross-site check here.
  */
 const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/unsubscribe';
+
+const isOneClickUnsubscribe = (method: string, path: string) =>
+  method === 'POST' && path === ONE_CLICK_UNSUBSCRIBE_PATH;
 
 export function createApp(deps: AppDeps) {
   const headers = { ...securityHeaders({ https: isHttpsSite(deps.env) }), 'Content-Security-Policy': API_CSP };
@@ -87,11 +98,13 @@ export function createApp(deps: AppDeps) {
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
+  // State-changing requests from another site are refused before anything else is read.
+  app.use('*', refuseCrossSite(deps.env.SITE_URL, isOneClickUnsubscribe));
   app.use('*', limitBodySize);
   // The one route that takes a form: RFC 8058 one-click unsubscribe, as mail providers send it.
   app.use(
     '*',
-    except((c) => c.req.method === 'POST' && c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH, requireJsonBody),
+    except((c) => isOneClickUnsubscribe(c.req.method, c.req.path), requireJsonBody),
   );
 
   const routes = app

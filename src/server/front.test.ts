@@ -193,9 +193,11 @@ describe('the API', () => {
 describe('request lines for pages', () => {
   it('writes one line with the path (no query), status, duration, id and address, and answers the id', async () => {
     const response = await request('/about?token=secret-in-query');
-    const line = capturedLogLines()
-      .filter((entry) => entry.msg === 'request')
-      .at(-1);
+    // The line is written when the server has finished the answer, which may be just after the
+    // client has read it.
+    const lineOf = () => capturedLogLines().find((entry) => entry.reqId === response.headers['x-request-id']);
+    await expect.poll(lineOf).toBeDefined();
+    const line = lineOf();
     expect(line).toMatchObject({
       method: 'GET',
       route: '/about',

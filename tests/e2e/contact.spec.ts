@@ -51,6 +51,64 @@ test.describe('contact form', () => {
     expect(mailsMentioning(name)[0]).toContain('How did you find us: referral');
   });
 
+  test('a retry after a lost answer reuses its Idempotency-Key and stores one lead; the next submission gets a new key', async ({
+    page,
+    allowPageErrors,
+  }) => {
+    allowPageErrors(/Failed to fetch|ERR_CONNECTION_RESET|ERR_FAILED/);
+    const start = Date.now() - 10 * 60_000;
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1000);
+    const keys: string[] = [];
+    let loseAnswer = true;
+    await page.route('**/api/contact', async (route) => {
+      keys.push((await route.request().headerValue('idempotency-key')) ?? '');
+      if (!loseAnswer) return route.continue();
+      // The server stores the lead, but its answer never reaches the page.
+      loseAnswer = false;
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    const form = await openContactForm(page);
+    await page.clock.runFor(1000);
+    await waitForIsland(page, 'toaster');
+    const name = `Retry Lead ${Date.now()}`;
+    const fill = async () => {
+      await form.getByLabel('Name *').fill(name);
+      await form.getByLabel('Email *').fill('retry@example.com');
+      await form.getByLabel('How did you find us? *').selectOption('referral');
+      await form.getByLabel('Message *').fill('Sent twice, stored once.');
+    };
+    await fill();
+    const lost = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/api/contact'));
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await lost;
+    await page.clock.runFor(300); // the page's clock is paused: let the toast show
+    await expect(page.getByRole('region', { name: /Notification/ })).toContainText('Error sending message');
+
+    const retried = page.waitForResponse('**/api/contact');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    const answer = await retried;
+    expect(answer.status()).toBe(201);
+    expect(await answer.headerValue('idempotent-replayed')).toBe('true');
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you!' })).toBeVisible();
+
+    // After the thank-you, the same values again are a new submission with a new key.
+    await page.clock.runFor(5300);
+    await expect(form.getByLabel('Name *')).toHaveValue('');
+    await page.clock.runFor(2000);
+    await fill();
+    const next = page.waitForResponse('**/api/contact');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    expect((await next).status()).toBe(201);
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).not.toBe(keys[0]);
+    await expect.poll(() => mailsMentioning(name).length).toBe(2);
+  });
+
   test('shows each field message and sends nothing while fields are invalid', async ({ page }) => {
     const form = await openContactForm(page);
     let posted = 0;

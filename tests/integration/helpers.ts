@@ -8,6 +8,8 @@
  * client calling from that address, `fresh()` one from an address no other call used. Headers
  * go per call: `$get({}, bearer(token))`. `raw` is kept for what the typed client cannot send.
  * `bus` is the app's live-update bus (ADR 0009): tests publish on it and count its listeners.
+ * `secondApp()` is another app over its own connection to the same database file, as a second
+ * server instance would run.
  */
 import type { AuditOptions } from '../../src/server/website-audit/service.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -133,17 +135,46 @@ export async function createTestApi(options: TestApiOptions = {}) {
     live: options.live,
   });
 
-  const clients = new Map<string, ApiClient>();
+  /** The typed client of `target` calling from an address, one per address, made on first use. */
+  const clientsOf = (target: ApiType) => {
+    const clients = new Map<string, ApiClient>();
+    return (address: string): ApiClient => {
+      let found = clients.get(address);
+      if (!found) clients.set(address, (found = testClient(target, { clientAddress: address }).api));
+      return found;
+    };
+  };
   /** The typed client calling from `address` (one per address, made on first use). */
-  const as = (address: string): ApiClient => {
-    let found = clients.get(address);
-    if (!found) clients.set(address, (found = testClient(app, { clientAddress: address }).api));
-    return found;
+  const as = clientsOf(app);
+  const extraApps: { close(): void }[] = [];
+  /**
+   * Another app over its own connection to the same database file, as a second server instance
+   * (or this one after a restart) would run: its `as(address)` and `raw` call that app.
+   */
+  const secondApp = async () => {
+    const handle = await openDatabase(env.DATABASE_URL);
+    const other = createApp({
+      db: handle.db,
+      env,
+      mailer,
+      tasks,
+      bus: createInProcessBus(),
+      fetch: options.fetch ?? recordingFetch,
+    });
+    extraApps.push({ close: () => handle.client.close() });
+    return {
+      db: handle.db,
+      as: clientsOf(other),
+      raw: (path: string, init: RequestInit = {}, clientAddress = DEFAULT_ADDRESS) =>
+        other.request(path, init, { clientAddress }),
+    };
   };
   let address = 0;
   const nextAddress = () => `203.0.113.${++address}`;
 
   return {
+    /** The app itself: its `routes` list every method and path it serves. */
+    app,
     db,
     env,
     tasks,
@@ -166,6 +197,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     /** One round of the notification worker; resolves with how many emails it sent. */
     deliver: () => worker.runOnce(),
     secondWorker,
+    secondApp,
     /** Moves the worker's clock `ms` milliseconds forward. */
     advance(ms: number) {
       clockOffsetMs += ms;
@@ -184,6 +216,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
         extra.close();
       }
       await tasks.drain();
+      for (const extra of extraApps) extra.close();
       client.close();
       rmSync(dir, { recursive: true, force: true });
     },

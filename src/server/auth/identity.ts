@@ -15,7 +15,6 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ApiEnv, SessionEnv } from '../context.ts';
-import { isHttpsSite } from '../env.ts';
 import { AppError } from '../errors.ts';
 import {
   createSession,
@@ -51,7 +50,7 @@ async function currentSession<K extends SessionKind>(
   if (!result) return null;
   if (kind === 'staff' && !env.ADMIN_EMAILS.includes((result.user as StaffRecord).username)) return null;
   if (result.renewed && !c.req.header('authorization')) {
-    cookies[kind].set(c, token!, result.session.expiresAt, isHttpsSite(env));
+    cookies[kind].set(c, token!, result.session.expiresAt);
   }
   return result;
 }
@@ -78,9 +77,8 @@ export async function currentStaff(c: Context<ApiEnv>): Promise<StaffRecord | nu
 
 /** Creates a session of `kind` for `userId` and sets its cookie; returns the token (for API clients). */
 export async function startSession(c: Context<ApiEnv>, kind: SessionKind, userId: string): Promise<string> {
-  const { db, env } = c.var.deps;
-  const { token, session } = await createSession(db, kind, userId);
-  cookies[kind].set(c, token, session.expiresAt, isHttpsSite(env));
+  const { token, session } = await createSession(c.var.deps.db, kind, userId);
+  cookies[kind].set(c, token, session.expiresAt);
   return token;
 }
 
@@ -116,5 +114,5 @@ export async function sessionStillValid<K extends SessionKind>(
 
 /** Clears the cookie of `kind` (after a password reset, for instance). */
 export function clearSessionCookie(c: Context<ApiEnv>, kind: SessionKind): void {
-  cookies[kind].clear(c, isHttpsSite(c.var.deps.env));
+  cookies[kind].clear(c);
 }

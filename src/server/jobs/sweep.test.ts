@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminSessions, adminSignInLinks, clientSessions, passwordResetTokens } from '../../../db/schema/index.ts';
+import {
+  adminSessions,
+  adminSignInLinks,
+  clientSessions,
+  idempotencyKeys,
+  passwordResetTokens,
+  rateLimits,
+} from '../../../db/schema/index.ts';
 import { insertClient } from '../services/clients.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../services/db.ts';
 import { createPasswordResetToken } from '../services/password-resets.ts';
@@ -69,6 +76,39 @@ describe('the hourly sweep', () => {
     // 30 days on, the sessions go as well.
     await vi.advanceTimersByTimeAsync(30 * 24 * HOUR);
     await vi.waitFor(async () => expect(await count()).toEqual({ client: 0, staff: 0, resets: 0, links: 0 }));
+    await schedule.stop();
+  });
+
+  it('deletes rate-limit counts whose window ended and Idempotency-Keys older than 24 hours', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const start = new Date('2026-11-23T09:00:00Z');
+    vi.setSystemTime(start);
+    const { db } = handle;
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    await db.insert(rateLimits).values([
+      { key: 'lead:ended', points: 5, expire: at(-1000) },
+      { key: 'lead:running', points: 2, expire: at(10 * 60 * 1000) },
+    ]);
+    const key = (name: string, createdAt: Date) => ({
+      key: `POST /api/contact:${name}`,
+      scope: 'POST /api/contact',
+      fingerprint: 'f',
+      status: 201,
+      body: { id: name },
+      createdAt,
+    });
+    await db.insert(idempotencyKeys).values([key('old', at(-25 * HOUR)), key('recent', at(-23 * HOUR))]);
+
+    const schedule = scheduleSweep(db);
+    const keysOf = async () => ({
+      limits: (await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key),
+      idempotency: (await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key),
+    });
+    await vi.waitFor(async () =>
+      expect(await keysOf()).toEqual({ limits: ['lead:running'], idempotency: ['POST /api/contact:recent'] }),
+    );
+    await vi.advanceTimersByTimeAsync(SWEEP_EVERY_MS);
+    await vi.waitFor(async () => expect(await keysOf()).toEqual({ limits: [], idempotency: [] }));
     await schedule.stop();
   });
 

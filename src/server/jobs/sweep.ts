@@ -1,13 +1,16 @@
 /**
  * The hourly sweep (docs/product.md#limits): deletes expired sessions of both kinds, expired
- * password-reset links and expired staff sign-in links, so the tables hold only what can still
- * be used. Run by the server process (src/server/main.ts) once at start and then every hour.
+ * password-reset links, expired staff sign-in links, rate-limit counts whose window ended and
+ * Idempotency-Keys older than 24 hours, so the tables hold only what can still be used. Run by
+ * the server process (src/server/main.ts) once at start and then every hour.
  */
+import { log } from '../log.ts';
 import type { Database } from '../services/db.ts';
+import { deleteExpiredIdempotencyKeys } from '../services/idempotency.ts';
 import { deleteExpiredResetTokens } from '../services/password-resets.ts';
+import { deleteExpiredRateLimits } from '../services/rate-limits.ts';
 import { deleteExpiredSessions } from '../services/sessions.ts';
 import { deleteExpiredSignInLinks } from '../services/sign-in-links.ts';
-import { log } from '../log.ts';
 
 /** How often the sweep runs, in milliseconds: every hour. */
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -16,6 +19,8 @@ interface SweepResult {
   sessions: number;
   resetTokens: number;
   signInLinks: number;
+  rateLimits: number;
+  idempotencyKeys: number;
 }
 
 /** Deletes everything that expired at or before `now`; returns how many rows of each went. */
@@ -24,6 +29,8 @@ async function sweepExpired(db: Database, now = new Date()): Promise<SweepResult
     sessions: await deleteExpiredSessions(db, now),
     resetTokens: await deleteExpiredResetTokens(db, now),
     signInLinks: await deleteExpiredSignInLinks(db, now),
+    rateLimits: await deleteExpiredRateLimits(db, now),
+    idempotencyKeys: await deleteExpiredIdempotencyKeys(db, now),
   };
 }
 

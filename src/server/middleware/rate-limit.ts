@@ -1,20 +1,38 @@
 /**
- * Rate limits by key (usually the caller's address), through rate-limiter-flexible's in-memory
- * limiter (docs/product.md#limits). `limiter.consume(key)` throws a 429 AppError with a
- * Retry-After header (seconds, RFC 9110 section 10.2.3) once `points` requests were made within
- * `durationSeconds`. Counts live in this process: several instances each keep their own.
+ * Rate limits by key, usually the caller's address (docs/product.md#limits). Counts live in the
+ * database (services/rate-limits.ts), so every instance on one database and every restart share
+ * them. `limiter.consume(key)` throws a 429 AppError with a Retry-After header (seconds, RFC 9110
+ * section 10.2.3) once `points` requests were made within `durationSeconds`; a failed database
+ * write rejects with its own error (answered 500).
  */
 import type { MiddlewareHandler } from 'hono';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { clientAddress, type ApiEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
+import type { Database } from '../services/db.ts';
+import { databaseRateLimiter } from '../services/rate-limits.ts';
 
 export interface Limiter {
   consume(key: string): Promise<void>;
 }
 
-export function createLimiter(points: number, durationSeconds: number, message: string): Limiter {
-  const limiter = new RateLimiterMemory({ points, duration: durationSeconds });
+export interface LimiterOptions {
+  /**
+   * The limiter's own key space in the shared table, unique across the API (e.g. `lead`,
+   * `client-login-email`): two limiters with one name would share their counts.
+   */
+  name: string;
+  /** Requests allowed per window. */
+  points: number;
+  /** The window, in seconds. */
+  durationSeconds: number;
+  /** The 429 answer's message (docs/product.md#limits). */
+  message: string;
+}
+
+/** A limiter over `db` (the app's database, AppDeps.db). */
+export function createLimiter(db: Database, options: LimiterOptions): Limiter {
+  const limiter = databaseRateLimiter(db, options);
   return {
     async consume(key) {
       try {
@@ -22,7 +40,7 @@ export function createLimiter(points: number, durationSeconds: number, message: 
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {
           const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-          throw new AppError(429, 'rate_limited', message, undefined, { 'Retry-After': String(retryAfter) });
+          throw new AppError(429, 'rate_limited', options.message, undefined, { 'Retry-After': String(retryAfter) });
         }
         throw rejection;
       }
@@ -32,7 +50,7 @@ export function createLimiter(points: number, durationSeconds: number, message: 
 
 /**
  * Middleware that spends one point of `limiter` per request, keyed by the caller's address
- * (with `prefix`, so that limiters sharing a key space stay apart).
+ * (with `prefix`, so that routes sharing a limiter keep their counts apart).
  */
 export function limitByAddress(limiter: Limiter, prefix = ''): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {

@@ -14,13 +14,13 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
+import { clearAppCookie, setAppCookie } from '../auth/cookies.ts';
 import { currentStaff } from '../auth/identity.ts';
 import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
-import { isHttpsSite } from '../env.ts';
 import { AppError } from '../errors.ts';
 import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
 import { validate } from '../validation.ts';
@@ -38,10 +38,14 @@ function passwordMatches(given: string, expected: string): boolean {
 
 export function blogEditorRoutes(deps: AppDeps) {
   const { env } = deps;
-  const secure = isHttpsSite(env);
   const password = env.BLOG_ADMIN_PASSWORD;
   const key = password ? sha256(`blog-editor-cookie:${password}`) : null;
-  const limiter = createLimiter(env.AUTH_RATE_LIMIT, 15 * 60, 'Too many attempts. Please wait a few minutes.');
+  const limiter = createLimiter(deps.db, {
+    name: 'blog-admin',
+    points: env.AUTH_RATE_LIMIT,
+    durationSeconds: 15 * 60,
+    message: 'Too many attempts. Please wait a few minutes.',
+  });
 
   async function unlocked(c: Context<ApiEnv>): Promise<boolean> {
     const token = getCookie(c, COOKIE);
@@ -75,10 +79,9 @@ export function blogEditorRoutes(deps: AppDeps) {
           .setIssuedAt()
           .setExpirationTime(`${UNLOCK_SECONDS}s`)
           .sign(key);
-        setCookie(c, COOKIE, token, {
+        setAppCookie(c, COOKIE, token, {
           httpOnly: true,
           sameSite: 'Lax',
-          secure,
           path: '/',
           maxAge: UNLOCK_SECONDS,
         });
@@ -86,7 +89,7 @@ export function blogEditorRoutes(deps: AppDeps) {
       },
     )
     .post('/lock', (c) => {
-      deleteCookie(c, COOKIE, { path: '/', secure });
+      clearAppCookie(c, COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax' });
       return c.body(null, 204);
     });
 }

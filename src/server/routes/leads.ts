@@ -7,6 +7,11 @@
  * message}; `source` may be given, else it is inferred. Answers 201 {id}. 400 malformed JSON,
  * 413 over 64 KB, 415 not JSON, 422 invalid fields, 429 past LEAD_RATE_LIMIT leads per 10
  * minutes from one address (with Retry-After). A bot (bot guard) gets 201 and nothing is stored.
+ *
+ * An optional `Idempotency-Key` header (middleware/idempotency.ts) makes a retry safe: the lead
+ * and the key are stored in one transaction; a repeat with the same body gets the first answer
+ * (`Idempotent-Replayed: true`) and stores nothing; the same key with another body answers 422,
+ * a malformed key 400.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -17,9 +22,13 @@ import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { forwardLead } from '../lead-notifications.ts';
 import { botGuard } from '../middleware/bot-guard.ts';
+import { idempotencyKey } from '../middleware/idempotency.ts';
 import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
 import { createLead, type NewLead } from '../services/leads.ts';
 import { validate } from '../validation.ts';
+
+/** The Idempotency-Key scope of this route: a key used here means nothing elsewhere. */
+const CONTACT_SCOPE = 'POST /api/contact';
 
 /** The rate-limit window for leads, in seconds: 10 minutes; the count is LEAD_RATE_LIMIT. */
 export const LEAD_LIMIT_WINDOW_SECONDS = 600;
@@ -84,18 +93,25 @@ function toNewLead(body: LeadRequest): NewLead {
 }
 
 export function leadRoutes(deps: AppDeps) {
-  const limiter = createLimiter(
-    deps.env.LEAD_RATE_LIMIT,
-    LEAD_LIMIT_WINDOW_SECONDS,
-    'Too many messages from your address. Please try again later or call us.',
-  );
+  const limiter = createLimiter(deps.db, {
+    name: 'lead',
+    points: deps.env.LEAD_RATE_LIMIT,
+    durationSeconds: LEAD_LIMIT_WINDOW_SECONDS,
+    message: 'Too many messages from your address. Please try again later or call us.',
+  });
   return new Hono<ApiEnv>().post(
     '/',
     validate('json', leadRequestSchema),
+    idempotencyKey(CONTACT_SCOPE),
     limitByAddress(limiter),
     botGuard({ answer: (c) => c.json({ id: crypto.randomUUID() }, 201) }),
     async (c) => {
-      const lead = await createLead(deps.db, toNewLead(c.req.valid('json')));
+      const request = c.var.idempotency;
+      const lead = await createLead(
+        deps.db,
+        toNewLead(c.req.valid('json')),
+        request && { request, answer: (row) => ({ status: 201, body: { id: row.id } }) },
+      );
       forwardLead(lead, deps);
       return c.json({ id: lead.id }, 201);
     },

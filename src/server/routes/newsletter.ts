@@ -19,11 +19,12 @@ const SIGN_UPS = 5;
 const WINDOW_SECONDS = 600;
 
 export function newsletterRoutes(deps: AppDeps) {
-  const limiter = createLimiter(
-    SIGN_UPS,
-    WINDOW_SECONDS,
-    'Too many sign-ups from your address. Please try again later.',
-  );
+  const limiter = createLimiter(deps.db, {
+    name: 'newsletter',
+    points: SIGN_UPS,
+    durationSeconds: WINDOW_SECONDS,
+    message: 'Too many sign-ups from your address. Please try again later.',
+  });
   const subscribed = { status: 'subscribed' } as const;
   return new Hono<ApiEnv>().post(
     '/',

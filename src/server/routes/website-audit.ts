@@ -23,11 +23,12 @@ const AUDIT_SUBJECT = 'Free Website Audit Request';
 
 export function websiteAuditRoutes(deps: AppDeps, options: AuditOptions = {}) {
   const audit = createAuditor({ allowLoopback: deps.env.AUDIT_ALLOW_LOOPBACK, ...options });
-  const limiter = createLimiter(
-    deps.env.AUDIT_RATE_LIMIT,
-    LEAD_LIMIT_WINDOW_SECONDS,
-    'Too many audits from your address. Please try again in a few minutes.',
-  );
+  const limiter = createLimiter(deps.db, {
+    name: 'audit',
+    points: deps.env.AUDIT_RATE_LIMIT,
+    durationSeconds: LEAD_LIMIT_WINDOW_SECONDS,
+    message: 'Too many audits from your address. Please try again in a few minutes.',
+  });
   return new Hono<ApiEnv>().post(
     '/',
     validate('json', auditFormSchema.extend(antiBotFields)),

@@ -8,8 +8,11 @@
  * `fastReader(db)`: for an embedded file, a second, synchronous and read-only connection for the
  * busiest reads (services/fast-reads.ts, docs/decisions/0011-fast-embedded-reads.md); undefined
  * for a server URL, an in-memory database, a transaction's executor, or with `fastReads: false`.
+ * `insideOpenTransaction(db)` tells whether the caller runs inside an open transaction on the
+ * same embedded file, where a separate write would wait for that transaction forever.
  * Only code under src/server/services may query the database.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
@@ -164,6 +167,38 @@ export function fileUrlOf(path: string): string {
   return `file:${encodeURI(path).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
 }
 
+/** The write lock of each embedded database opened here (none for a libSQL server). */
+const lockOf = new WeakMap<Database, Mutex>();
+
+/** While a transaction's callback runs: the lock its transaction holds, and whether it still does. */
+const openTransaction = new AsyncLocalStorage<{ lock: Mutex; open: boolean }>();
+
+/** Runs each transaction callback of `db` inside `openTransaction`, so that a write can see it. */
+function markTransactions(db: Database, lock: Mutex): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (run, config) => {
+    const scope = { lock, open: true };
+    try {
+      return await transaction((tx) => openTransaction.run(scope, () => run(tx)), config);
+    } finally {
+      scope.open = false;
+    }
+  }) as Database['transaction'];
+  lockOf.set(db, lock);
+}
+
+/**
+ * True when the caller runs inside the callback of a transaction that is still open on the same
+ * embedded database file as `db` (any connection of this process). A write through `db` itself,
+ * rather than through the transaction, would then wait for a lock the transaction holds until it
+ * ends, and it ends only after the write: callers that write on their own (the rate limits)
+ * refuse to instead of hanging. Always false for a libSQL server.
+ */
+export function insideOpenTransaction(db: Database): boolean {
+  const scope = openTransaction.getStore();
+  return scope !== undefined && scope.open && scope.lock === lockOf.get(db);
+}
+
 /** The fast reader of each open embedded database, by its drizzle instance (see `fastReader`). */
 const readers = new WeakMap<Database, FastReader>();
 
@@ -192,8 +227,9 @@ export async function openDatabase(
   if (path) mkdirSync(dirname(path), { recursive: true });
   let client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
   let reader: FastReader | undefined;
+  let lock: Mutex | undefined;
   if (path) {
-    let lock = writeLocks.get(path);
+    lock = writeLocks.get(path);
     if (!lock) writeLocks.set(path, (lock = new Mutex()));
     // The reader goes first, so the client, able to write, is the last connection to close and
     // checkpoints the WAL into the file.
@@ -212,6 +248,7 @@ export async function openDatabase(
     }
     if (reader) readers.set(db, reader);
   }
+  if (lock) markTransactions(db, lock);
   return reader ? { client, db, reader } : { client, db };
 }
 

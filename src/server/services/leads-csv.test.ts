@@ -46,4 +46,41 @@ describe('leads CSV', () => {
   it('leaves ordinary text alone', () => {
     expect(neutralizeCell('Hello = world')).toBe('Hello = world');
   });
+
+  it.each([
+    ['full-width equals sign U+FF1D', '\uff1dSUM(A1)'],
+    ['full-width plus sign U+FF0B', '\uff0b1+2'],
+    ['full-width hyphen-minus U+FF0D', '\uff0d2+3'],
+    ['full-width commercial at U+FF20', '\uff20cmd'],
+    ['small plus sign U+FE62', '\ufe621+2'],
+    ['small hyphen-minus U+FE63', '\ufe632+3'],
+    ['small equals sign U+FE66', '\ufe66SUM(A1)'],
+    ['small commercial at U+FE6B', '\ufe6bcmd'],
+    ['minus sign U+2212', '\u22122+3'],
+  ])('neutralises a cell starting with the %s, keeping its text', (_name, value) => {
+    expect(neutralizeCell(value)).toBe(`'${value}`);
+    expect(leadsToCsv([lead({ message: value })])).toContain(`,'${value},`);
+  });
+
+  it.each([
+    ['spaces', '  =SUM(A1)'],
+    ['a line break', '\n=1+1'],
+    ['a no-break space', '\u00a0+1'],
+    ['an ideographic space', '\u3000\uff1d1'],
+    ['a zero-width space', '\u200b=1'],
+    ['a zero-width non-joiner', '\u200c@cmd'],
+    ['a zero-width joiner', '\u200d-1'],
+    ['a word joiner', '\u2060\uff0b1'],
+    ['a byte-order mark', '\ufeff=1'],
+    ['a soft hyphen', '\u00ad\u22121'],
+    ['a mix of them', ' \u200b\u00a0\ufe66HYPERLINK("x")'],
+  ])('neutralises a formula sign after %s', (_name, value) => {
+    expect(neutralizeCell(value)).toBe(`'${value}`);
+  });
+
+  it('leaves look-alike letters and signs after other text alone', () => {
+    for (const value of ['\uff28\uff49 there', 'Caf\u00e9', 'Price \uff1d 5', '  hello', '\u200bhello', '5 \u2212 3']) {
+      expect(neutralizeCell(value)).toBe(value);
+    }
+  });
 });

@@ -2,16 +2,31 @@
  * Leads as CSV (docs/product.md#leads), through csv-stringify (RFC 4180 quoting of commas, quotes and
  * newlines). A cell that begins with =, +, -, @, a tab or a carriage return gets a leading
  * apostrophe, so that a spreadsheet shows it as text instead of running it as a formula
- * (OWASP "CSV Injection").
+ * (OWASP "CSV Injection"). So does a cell that begins with a look-alike of those signs, which some
+ * spreadsheets read as the sign itself (full-width ＝ ＋ － ＠, small ﹦ ﹢ ﹣ ﹫, the minus sign −),
+ * or with one of them after leading whitespace or zero-width characters: the cell is compared in
+ * Unicode compatibility form (NFKC), and keeps its original text after the apostrophe.
  */
 import { stringify } from 'csv-stringify/sync';
 import type { ListedLead as Lead } from './leads.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** Makes a cell safe to open in a spreadsheet. */
+/**
+ * Whitespace and invisible characters a formula may hide behind: Unicode white space (tab, line
+ * breaks, no-break and ideographic spaces…), zero-width space, non-joiner and joiner, word
+ * joiner, byte-order mark, soft hyphen and the Mongolian vowel separator.
+ */
+const HIDDEN_LEAD = /^[\s\u200b-\u200d\u2060\ufeff\u00ad\u180e]+/u;
+
+/** Formula signs after NFKC: = + - @, and the minus sign U+2212, which NFKC keeps as it is. */
+const SIGN_START = /^[=+\-@\u2212]/u;
+
+/** Makes a cell safe to open in a spreadsheet: `'` in front of anything that may start a formula. */
 export function neutralizeCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  if (FORMULA_START.test(value)) return `'${value}`;
+  const compatible = value.normalize('NFKC').replace(HIDDEN_LEAD, '');
+  return SIGN_START.test(compatible) ? `'${value}` : value;
 }
 
 const COLUMNS = [

@@ -10,6 +10,12 @@ import type { LeadListQuery } from '../../shared/schemas/lists.ts';
 import { ConflictError, InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database } from './db.ts';
+import {
+  claimIdempotencyKey,
+  IdempotencyKeyTaken,
+  type IdempotentAnswer,
+  type IdempotentRequest,
+} from './idempotency.ts';
 import { toPublicClient } from './clients.ts';
 import { toJson } from './json.ts';
 import { createdBetween, inPageOrder, inRowids, pageKeys, preparedPer, type ListSpec } from './lists.ts';
@@ -19,17 +25,29 @@ import { createPasswordResetToken, INVITATION_TTL_MS } from './password-resets.t
 export type LeadRow = typeof contactSubmissions.$inferSelect;
 export type NewLead = Omit<typeof contactSubmissions.$inferInsert, 'id' | 'createdAt'>;
 
+/** A request's Idempotency-Key, and the answer to store with it once the lead is stored. */
+export interface IdempotentLead {
+  request: IdempotentRequest;
+  answer: (lead: LeadRow) => IdempotentAnswer;
+}
+
 /**
  * Stores one lead and returns the stored row (id a new UUID, createdAt now), with the team's
- * new-lead email queued in the same transaction (docs/product.md#lead-delivery).
+ * new-lead email queued in the same transaction (docs/product.md#lead-delivery). With
+ * `idempotent`, the key and its answer are stored in that transaction too; when another request
+ * claimed the key first, nothing is stored and IdempotencyKeyTaken is raised
+ * (docs/product.md#contact-form).
  */
-export async function createLead(db: Database, lead: NewLead): Promise<LeadRow> {
+export async function createLead(db: Database, lead: NewLead, idempotent?: IdempotentLead): Promise<LeadRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactSubmissions)
       .values({ ...lead, createdAt: new Date() })
       .returning();
     if (!row) throw new Error('Insert returned no row');
+    if (idempotent && !(await claimIdempotencyKey(tx, idempotent.request, idempotent.answer(row)))) {
+      throw new IdempotencyKeyTaken();
+    }
     await notifyNewLead(tx, row.id);
     return row;
   });

@@ -13,13 +13,13 @@
  */
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from 'arctic';
 import { Hono, type Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { z } from 'zod';
+import { clearAppCookie, setAppCookie } from '../../auth/cookies.ts';
 import { startSession } from '../../auth/identity.ts';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { isHttpsSite } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import { createLimiter, limitByAddress } from '../../middleware/rate-limit.ts';
 import { useSignInLink } from '../../services/sign-in-links.ts';
@@ -37,17 +37,20 @@ const callbackQuery = z.object({ code: z.string().max(4096).optional(), state: z
 
 export function staffSignInRoutes(deps: AppDeps) {
   const { db, env } = deps;
-  const secure = isHttpsSite(env);
   const configured = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
   const redirectUri = new URL('/api/admin/auth/google/callback', env.SITE_URL).href;
   const oauth = new OAuth2Client(env.GOOGLE_CLIENT_ID ?? '', env.GOOGLE_CLIENT_SECRET ?? '', redirectUri);
   const jwks = createRemoteJWKSet(new URL(env.OIDC_JWKS_URI));
-  const limiter = createLimiter(env.AUTH_RATE_LIMIT, 15 * 60, 'Too many attempts. Please wait a few minutes.');
+  const limiter = createLimiter(db, {
+    name: 'admin-link',
+    points: env.AUTH_RATE_LIMIT,
+    durationSeconds: 15 * 60,
+    message: 'Too many attempts. Please wait a few minutes.',
+  });
   const toLogin = (c: Context, error: string) => c.redirect(`/admin/login?error=${error}`, 302);
   const flowCookie = {
     httpOnly: true,
     sameSite: 'Lax' as const,
-    secure,
     path: '/api/admin/auth',
     maxAge: FLOW_COOKIE_SECONDS,
   };
@@ -83,8 +86,8 @@ export function staffSignInRoutes(deps: AppDeps) {
       if (!configured) return toLogin(c, 'not_configured');
       const state = generateState();
       const verifier = generateCodeVerifier();
-      setCookie(c, STATE_COOKIE, state, flowCookie);
-      setCookie(c, VERIFIER_COOKIE, verifier, flowCookie);
+      setAppCookie(c, STATE_COOKIE, state, flowCookie);
+      setAppCookie(c, VERIFIER_COOKIE, verifier, flowCookie);
       const url = oauth.createAuthorizationURLWithPKCE(
         env.OIDC_AUTHORIZATION_ENDPOINT,
         state,
@@ -97,8 +100,8 @@ export function staffSignInRoutes(deps: AppDeps) {
     .get('/google/callback', validate('query', callbackQuery), async (c) => {
       const state = getCookie(c, STATE_COOKIE);
       const verifier = getCookie(c, VERIFIER_COOKIE);
-      deleteCookie(c, STATE_COOKIE, flowCookie);
-      deleteCookie(c, VERIFIER_COOKIE, flowCookie);
+      clearAppCookie(c, STATE_COOKIE, flowCookie);
+      clearAppCookie(c, VERIFIER_COOKIE, flowCookie);
       const { code, state: returnedState } = c.req.valid('query');
       if (!configured || !code || !state || !verifier || returnedState !== state) {
         return toLogin(c, 'callback_failed');

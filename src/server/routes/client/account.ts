@@ -24,8 +24,18 @@ import { AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS } from './session.ts';
 export function clientAccountRoutes(deps: AppDeps) {
   const { db, env } = deps;
   const signedIn = requireSession('client');
-  const byAddress = createLimiter(env.AUTH_RATE_LIMIT, AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS);
-  const byAccount = createLimiter(env.AUTH_RATE_LIMIT, AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS);
+  const byAddress = createLimiter(db, {
+    name: 'password-address',
+    points: env.AUTH_RATE_LIMIT,
+    durationSeconds: AUTH_WINDOW_SECONDS,
+    message: TOO_MANY_ATTEMPTS,
+  });
+  const byAccount = createLimiter(db, {
+    name: 'password-account',
+    points: env.AUTH_RATE_LIMIT,
+    durationSeconds: AUTH_WINDOW_SECONDS,
+    message: TOO_MANY_ATTEMPTS,
+  });
 
   return new Hono<SessionEnv<'client'>>()
     .patch('/profile', signedIn, validate('json', profileSchema), async (c) =>

@@ -36,8 +36,18 @@ function resetEmailText(name: string, link: string): string {
 
 export function passwordResetRoutes(deps: AppDeps) {
   const { db, env } = deps;
-  const byAddress = createLimiter(env.AUTH_RATE_LIMIT, AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS);
-  const byEmail = createLimiter(env.AUTH_RATE_LIMIT, AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS);
+  const byAddress = createLimiter(db, {
+    name: 'reset-address',
+    points: env.AUTH_RATE_LIMIT,
+    durationSeconds: AUTH_WINDOW_SECONDS,
+    message: TOO_MANY_ATTEMPTS,
+  });
+  const byEmail = createLimiter(db, {
+    name: 'reset-email',
+    points: env.AUTH_RATE_LIMIT,
+    durationSeconds: AUTH_WINDOW_SECONDS,
+    message: TOO_MANY_ATTEMPTS,
+  });
 
   return new Hono<ApiEnv>()
     .post('/', validate('json', passwordResetRequestSchema), limitByAddress(byAddress, 'reset:'), async (c) => {

@@ -28,8 +28,18 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes a
 
 export function clientSessionRoutes(deps: AppDeps) {
   const { db, env } = deps;
-  const byAddress = createLimiter(env.AUTH_RATE_LIMIT, AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS);
-  const byEmail = createLimiter(env.AUTH_RATE_LIMIT, AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS);
+  const byAddress = createLimiter(db, {
+    name: 'client-session-address',
+    points: env.AUTH_RATE_LIMIT,
+    durationSeconds: AUTH_WINDOW_SECONDS,
+    message: TOO_MANY_ATTEMPTS,
+  });
+  const byEmail = createLimiter(db, {
+    name: 'client-session-email',
+    points: env.AUTH_RATE_LIMIT,
+    durationSeconds: AUTH_WINDOW_SECONDS,
+    message: TOO_MANY_ATTEMPTS,
+  });
 
   return new Hono<ApiEnv>()
     .post('/register', validate('json', registerSchema), limitByAddress(byAddress, 'register:'), async (c) => {
