@@ -218,7 +218,10 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      log.warn({ component: 'notifications', emailId: email.id, attempt: email.attempts + 1, reason }, 'email not sent');
+      log.warn(
+        { component: 'notifications', emailId: email.id, attempt: email.attempts + 1, reason },
+        'email not sent',
+      );
       await markEmailFailed(db, email, reason, now(), retryBaseMs);
       return true;
     }
