@@ -34,7 +34,7 @@ export interface SessionEnv<K extends SessionKind> {
  * proxy (TRUST_PROXY), else the socket address Astro reports; 'unknown' when neither exists.
  */
 export function clientAddress(c: Context<{ Bindings: ApiBindings; Variables: ApiVariables }>): string {
-  if (c.var.deps.env.TRUST_PROXY) {
+  if (c.get('deps').env.TRUST_PROXY) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
   }

@@ -152,7 +152,9 @@ export function createFront(options: FrontOptions): { handle: NodeHandler; inFli
     }
 
     if (api) {
-      compress(req as never, res as never, () => void options.api(req, res));
+      // Without Accept-Encoding nothing is compressed: skip the compressor's per-answer set-up.
+      if (req.headers['accept-encoding']) compress(req as never, res as never, () => void options.api(req, res));
+      else void options.api(req, res);
       return;
     }
     if (!path.startsWith(ASSET_PREFIX)) {

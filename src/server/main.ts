@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createFront } from './front.ts';
 import { setPhase } from './lifecycle.ts';
-import { flushLog, log } from './log.ts';
+import { flushLog, log, setLogLevel } from './log.ts';
 import { drainRuntimeApp, runtimeApp } from './runtime.ts';
 import { migrateDatabase, sharedDatabase } from './services/db.ts';
 import { scheduleBackups } from './jobs/backup.ts';
@@ -69,7 +69,7 @@ function listen(server: http.Server, env: Env): Promise<void> {
 
 async function main(): Promise<void> {
   const env = readEnv();
-  log.level = env.LOG_LEVEL;
+  setLogLevel(env.LOG_LEVEL);
   setPhase('starting');
 
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';

@@ -44,7 +44,7 @@ async function currentSession<K extends SessionKind>(
   kind: K,
   { renew = true } = {},
 ): Promise<ValidatedSession<K> | null> {
-  const { db, env } = c.var.deps;
+  const { db, env } = c.get('deps');
   const token = cookies[kind].read(c);
   const result = token ? await validateSession(db, kind, token, new Date(), { renew }) : null;
   if (!result) return null;
@@ -58,7 +58,7 @@ async function currentSession<K extends SessionKind>(
 /** Lets the request through only with a valid session of `kind`; sets `session` and `user`. */
 export function requireSession<K extends SessionKind>(kind: K): MiddlewareHandler<SessionEnv<K>> {
   return async (c, next) => {
-    if (c.var.session?.kind === kind) return next();
+    if ((c.get('session') as { kind?: string } | undefined)?.kind === kind) return next();
     const result = await currentSession(c as unknown as Context<ApiEnv>, kind);
     if (!result) throw new AppError(401, 'unauthorized', SIGN_IN_AGAIN[kind]);
     c.set('session', result.session);

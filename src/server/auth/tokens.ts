@@ -1,9 +1,11 @@
 /**
  * Random tokens and their hashes, as the Lucia sessions guide teaches: 120-bit random strings in
  * lower-case base32, SHA-256 of secrets for storage, constant-time comparison.
- * Source: lucia-auth.com "Basic session implementation"; @oslojs/crypto, @oslojs/encoding.
+ * Source: lucia-auth.com "Basic session implementation"; @oslojs/crypto, @oslojs/encoding. The
+ * hash is Node's native SHA-256 (node:crypto): every signed-in request hashes its token's secret,
+ * and the native one costs a fraction of a pure-JavaScript digest.
  */
-import { sha256 } from '@oslojs/crypto/sha2';
+import { createHash } from 'node:crypto';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 
@@ -16,7 +18,7 @@ export function randomToken(): string {
 
 /** SHA-256 of a UTF-8 string, as bytes. */
 export function hashSecret(secret: string): Uint8Array {
-  return sha256(new TextEncoder().encode(secret));
+  return new Uint8Array(createHash('sha256').update(secret, 'utf8').digest());
 }
 
 /** SHA-256 of a UTF-8 string, as lower-case hex (for indexed look-ups). */

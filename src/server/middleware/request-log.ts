@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { clientAddress, type ApiEnv } from '../context.ts';
-import { log } from '../log.ts';
+import { requestLogger } from '../log.ts';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -38,8 +38,8 @@ export interface RequestLine {
 /** Writes the request line: `info`, or `warn` for a 5xx answer. */
 export function logRequest(line: RequestLine): void {
   const rounded = { ...line, ms: Math.round(line.ms * 100) / 100 };
-  if (line.status >= 500) log.warn(rounded, 'request');
-  else log.info(rounded, 'request');
+  if (line.status >= 500) requestLogger.warn(rounded, 'request');
+  else requestLogger.info(rounded, 'request');
 }
 
 /**
@@ -48,12 +48,12 @@ export function logRequest(line: RequestLine): void {
  */
 export const requestLog: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const started = performance.now();
-  const reqId = requestIdFor(c.req.header('x-request-id'), c.var.deps.env.TRUST_PROXY);
+  const reqId = requestIdFor(c.req.header('x-request-id'), c.get('deps').env.TRUST_PROXY);
   c.set('requestId', reqId);
   await next();
   c.res.headers.set('X-Request-Id', reqId);
   const route = routePath(c, -1);
-  const session = (c.var as { session?: { kind: string; userId: string } }).session;
+  const session = (c.get as (key: string) => { kind: string; userId: string } | undefined)('session');
   logRequest({
     reqId,
     method: c.req.method,
