@@ -50,7 +50,7 @@ beforeAll(async () => {
         return;
       }
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ items: 'w'.repeat(4000) }));
+      res.end(JSON.stringify({ items: 'w'.repeat(6000) }));
     },
     astro: (req, res) => {
       // As Astro does: one writeHead carrying its own policy.
