@@ -98,6 +98,7 @@ function summary(result) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    detail: `${result.errors} socket errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx (${JSON.stringify(result.statusCodeStats)})`,
     total: result.requests.total,
   };
 }
@@ -169,7 +170,7 @@ try {
   console.log(`| at its end | ${memoryEnd} |`);
   console.log(`| after ${IDLE_MS / 1000} s idle | ${memoryIdle} |`);
   const verdict = (/** @type {boolean} */ ok) => (ok ? 'met' : 'NOT met');
-  console.log(`\nsoak errors: ${soak.errors}  (target 0: ${verdict(soak.errors === 0)})`);
+  console.log(`\nsoak errors: ${soak.errors}  (target 0: ${verdict(soak.errors === 0)}): ${soak.detail}`);
   console.log(`memory growth: ${growth.toFixed(1)} %  (target < 25 %: ${verdict(growth < 25)})`);
   console.log(`GET / vs small static file: ${ratio.toFixed(2)}  (target ≥ 0.70: ${verdict(ratio >= 0.7)})`);
 } finally {
