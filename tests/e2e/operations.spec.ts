@@ -17,7 +17,12 @@ const root = resolve(import.meta.dirname, '..', '..');
 const outDir = E2E_PORT === '4322' ? 'dist-e2e' : `dist-e2e-${E2E_PORT}`;
 const entry = join(root, outDir, 'server', 'entry.mjs');
 /** This file's ports: the test server's port plus 56 and 57 (other files use other offsets). */
-const PORTS = { burst: Number(E2E_PORT) + 56, npmStart: Number(E2E_PORT) + 57 };
+const PORTS = {
+  burst: Number(E2E_PORT) + 56,
+  npmStart: Number(E2E_PORT) + 57,
+  first: Number(E2E_PORT) + 58,
+  second: Number(E2E_PORT) + 59,
+};
 
 function serverEnv(port: number, dir: string): Record<string, string> {
   return {
@@ -198,6 +203,55 @@ test.describe('graceful shutdown', () => {
         )
         .toBe('gone');
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('two servers on one database', () => {
+  test.setTimeout(120_000);
+
+  test('enforce one lead limit between them, kept across a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'two-servers-'));
+    const start = (port: number) =>
+      spawn(process.execPath, [entry], {
+        cwd: root,
+        env: { ...serverEnv(port, dir), LEAD_RATE_LIMIT: '3' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+    let first = start(PORTS.first);
+    const second = start(PORTS.second);
+    const lead = (port: number, n: number) =>
+      fetch(`http://127.0.0.1:${port}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: `Shared Limit ${n}`,
+          email: `shared${n}@example.com`,
+          message: `Lead ${n} against the shared limit.`,
+          howDidYouFindUs: 'google-search',
+        }),
+      });
+    try {
+      await waitUntilUp(`http://127.0.0.1:${PORTS.first}`, first);
+      await waitUntilUp(`http://127.0.0.1:${PORTS.second}`, second);
+      // Both servers see the same address (127.0.0.1): 3 leads per 10 minutes between them.
+      expect((await lead(PORTS.first, 1)).status).toBe(201);
+      expect((await lead(PORTS.second, 2)).status).toBe(201);
+      expect((await lead(PORTS.first, 3)).status).toBe(201);
+      const refused = await lead(PORTS.second, 4);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+
+      // The count lives in the database: a restarted server still refuses.
+      first.kill('SIGTERM');
+      expect(await exitOf(first)).toEqual({ code: 0, signal: null });
+      first = start(PORTS.first);
+      await waitUntilUp(`http://127.0.0.1:${PORTS.first}`, first);
+      expect((await lead(PORTS.first, 5)).status).toBe(429);
+    } finally {
+      for (const child of [first, second]) if (child.exitCode === null) child.kill('SIGKILL');
+      await Promise.all([exitOf(first), exitOf(second)]);
       rmSync(dir, { recursive: true, force: true });
     }
   });
