@@ -7,15 +7,13 @@
  * and it takes new leads. This test starts its own servers (from the end-to-end build) on its own
  * ports and database; no browser is used.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT, openDatabaseAt } from './support/data.ts';
-
-const root = resolve(import.meta.dirname, '..', '..');
-const entry = join(root, E2E_PORT === '4322' ? 'dist-e2e' : `dist-e2e-${E2E_PORT}`, 'server', 'entry.mjs');
+import { ROOT as root, startBuiltServer, stopServer as stop } from './support/servers.ts';
 
 /** The ports of this file's servers: the test server's port plus 50 and 51. */
 const PORTS = { before: Number(E2E_PORT) + 50, after: Number(E2E_PORT) + 51 };
@@ -23,56 +21,6 @@ const PORTS = { before: Number(E2E_PORT) + 50, after: Number(E2E_PORT) + 51 };
 /** Concurrent lead posters, and how many leads must be in before the backup starts. */
 const WRITERS = 6;
 const LEADS_BEFORE_BACKUP = 150;
-
-interface Server {
-  url: string;
-  process: ChildProcess;
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<Server> {
-  const stale = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-    () => true,
-    () => false,
-  );
-  if (stale) throw new Error(`Port ${port} is taken: stop the server left there`);
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SITE_URL: `http://127.0.0.1:${port}`,
-      LEADS_NOTIFY_TO: '',
-      LEAD_RATE_LIMIT: '1000000',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-        return fetch(`${url}/api/health`).then(
-          (r) => r.status,
-          () => 0,
-        );
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(200);
-  return { url, process: child };
-}
-
-/** Stops the server as an operator would (SIGTERM) and waits until it has exited. */
-async function stop(server: Server): Promise<void> {
-  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
-  const exited = new Promise((r) => server.process.once('exit', r));
-  server.process.kill('SIGTERM');
-  await exited;
-}
 
 /** Runs an npm script of this project; resolves with its exit code and output. */
 function npmRun(
@@ -112,7 +60,7 @@ test.describe('backups', () => {
     const backups = join(dir, 'backups');
     const databaseUrl = `file:${join(dir, 'app.db')}`;
     const env = { DATABASE_URL: databaseUrl, OUTBOX_DIR: join(dir, 'outbox') };
-    let server = await startServer(env, PORTS.before);
+    let server = await startBuiltServer({ LEADS_NOTIFY_TO: '', LEAD_RATE_LIMIT: '1000000', ...env }, PORTS.before);
     const acks: Ack[] = [];
     const failures: number[] = [];
     let writing = true;
@@ -192,7 +140,7 @@ test.describe('backups', () => {
       expect(restored.stdout).toMatch(/kept aside as .*app\.db\.before-restore-/);
       expect(readdirSync(dir).some((f) => /^app\.db\.before-restore-.*Z$/.test(f))).toBe(true);
 
-      server = await startServer(env, PORTS.after);
+      server = await startBuiltServer({ LEADS_NOTIFY_TO: '', LEAD_RATE_LIMIT: '1000000', ...env }, PORTS.after);
       const { client } = await openDatabaseAt(databaseUrl);
       try {
         const rows = await client.execute('SELECT id FROM contact_submissions');

@@ -6,72 +6,31 @@
  * These tests start their own servers (from the end-to-end build) on their own ports and
  * databases; no browser is used.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startSmtpServer } from '../integration/smtp.ts';
 import { createClientWithData, E2E_PORT, newSession, openDatabaseAt, queueState } from './support/data.ts';
+import { startBuiltServer, stopServer, type BuiltServer } from './support/servers.ts';
 
-const root = resolve(import.meta.dirname, '..', '..');
-const entry = join(root, E2E_PORT === '4322' ? 'dist-e2e' : `dist-e2e-${E2E_PORT}`, 'server', 'entry.mjs');
 const TEAM = 'team@agency.example';
 
 /** The ports of this file's servers: the test server's port plus 40 and 41 (tests run in parallel). */
 const PORTS = { smtp: Number(E2E_PORT) + 40, outbox: Number(E2E_PORT) + 41 };
 
-interface Server {
-  url: string;
-  process: ChildProcess;
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<Server> {
-  // A server left over from an interrupted run would answer in this one's place.
-  const stale = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-    () => true,
-    () => false,
+/** A built server of this file: staff and notification addresses set, sign-in limits out of the way. */
+function startServer(env: Record<string, string>, port: number): Promise<BuiltServer> {
+  return startBuiltServer(
+    { ADMIN_EMAILS: TEAM, TEAM_NOTIFY_TO: TEAM, LEADS_NOTIFY_TO: TEAM, AUTH_RATE_LIMIT: '1000', ...env },
+    port,
   );
-  if (stale) throw new Error(`Port ${port} is taken: stop the server left there`);
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SITE_URL: `http://127.0.0.1:${port}`,
-      ADMIN_EMAILS: TEAM,
-      TEAM_NOTIFY_TO: TEAM,
-      LEADS_NOTIFY_TO: TEAM,
-      AUTH_RATE_LIMIT: '1000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-        return fetch(`${url}/api/health`).then(
-          (r) => r.status,
-          () => 0,
-        );
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(200);
-  return { url, process: child };
 }
 
-async function kill(server: Server): Promise<void> {
-  const exited = new Promise((resolve) => server.process.once('exit', resolve));
-  server.process.kill('SIGKILL');
-  await exited;
-}
+/** A crash: SIGKILL, and wait until the process is gone. */
+const kill = (server: BuiltServer) => stopServer(server, 'SIGKILL');
 
-async function send(server: Server, token: string, projectId: string, subject: string): Promise<void> {
+async function send(server: BuiltServer, token: string, projectId: string, subject: string): Promise<void> {
   const response = await fetch(`${server.url}/api/client/projects/${projectId}/communications`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

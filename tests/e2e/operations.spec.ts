@@ -4,17 +4,16 @@
  * scanner asks. These tests start their own servers (from the end-to-end build) on their own
  * ports and databases; no browser is used.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { e2eEnv } from '../../scripts/e2e-env.mjs';
 import { E2E_PORT, openDatabaseAt } from './support/data.ts';
+import { E2E_OUT_DIR as outDir, ROOT as root, exitOf, waitUntilReady } from './support/servers.ts';
 
-const root = resolve(import.meta.dirname, '..', '..');
-const outDir = E2E_PORT === '4322' ? 'dist-e2e' : `dist-e2e-${E2E_PORT}`;
 const entry = join(root, outDir, 'server', 'entry.mjs');
 /** This file's ports: the test server's port plus 56 and 57 (other files use other offsets). */
 const PORTS = {
@@ -36,28 +35,6 @@ function serverEnv(port: number, dir: string): Record<string, string> {
     LEAD_RATE_LIMIT: '100000',
     LOG_LEVEL: 'warn',
   };
-}
-
-async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-        return fetch(`${url}/api/health/ready`).then(
-          (r) => r.status,
-          () => 0,
-        );
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(200);
-}
-
-function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) {
-    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  }
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
 type Outcome = { kind: 'answered'; status: number; id?: string } | { kind: 'refused'; code: string };
@@ -117,7 +94,7 @@ test.describe('graceful shutdown', () => {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     try {
-      await waitUntilUp(`http://127.0.0.1:${port}`, child);
+      await waitUntilReady(`http://127.0.0.1:${port}`, child);
       const outcomes: Outcome[] = [];
       let n = 0;
       let stop = false;
@@ -182,14 +159,14 @@ test.describe('graceful shutdown', () => {
     try {
       // SIGTERM to npm start: passed on, the server stops gracefully, both exit 0.
       const first = start();
-      await waitUntilUp(url, first);
+      await waitUntilReady(url, first);
       first.kill('SIGTERM');
       expect(await exitOf(first)).toEqual({ code: 0, signal: null });
       await expect(fetch(`${url}/api/health`)).rejects.toThrow();
 
       // SIGKILL to npm start (it can pass nothing on): the server notices its parent is gone.
       const second = start();
-      await waitUntilUp(url, second);
+      await waitUntilReady(url, second);
       second.kill('SIGKILL');
       await exitOf(second);
       await expect
@@ -233,8 +210,8 @@ test.describe('two servers on one database', () => {
         }),
       });
     try {
-      await waitUntilUp(`http://127.0.0.1:${PORTS.first}`, first);
-      await waitUntilUp(`http://127.0.0.1:${PORTS.second}`, second);
+      await waitUntilReady(`http://127.0.0.1:${PORTS.first}`, first);
+      await waitUntilReady(`http://127.0.0.1:${PORTS.second}`, second);
       // Both servers see the same address (127.0.0.1): 3 leads per 10 minutes between them.
       expect((await lead(PORTS.first, 1)).status).toBe(201);
       expect((await lead(PORTS.second, 2)).status).toBe(201);
@@ -247,7 +224,7 @@ test.describe('two servers on one database', () => {
       first.kill('SIGTERM');
       expect(await exitOf(first)).toEqual({ code: 0, signal: null });
       first = start(PORTS.first);
-      await waitUntilUp(`http://127.0.0.1:${PORTS.first}`, first);
+      await waitUntilReady(`http://127.0.0.1:${PORTS.first}`, first);
       expect((await lead(PORTS.first, 5)).status).toBe(429);
     } finally {
       for (const child of [first, second]) if (child.exitCode === null) child.kill('SIGKILL');
