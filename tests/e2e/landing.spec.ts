@@ -116,12 +116,21 @@ test.describe('navigation', () => {
     await expect.poll(async () => alpha(await background())).toBeGreaterThan(alpha(before));
   });
 
-  test('shows the scrolled percentage in the progress bar', async ({ page }) => {
+  test('shows the scrolled share of the page as the rendered width of the progress bar', async ({ page }) => {
     await page.goto('/');
     const bar = page.getByTestId('scroll-progress');
+    // What the visitor sees: the bar's drawn width against the width of the page.
+    const drawnShare = () =>
+      bar.evaluate((el) => el.getBoundingClientRect().width / document.documentElement.clientWidth);
     await expect(bar).toHaveAttribute('data-percent', '0');
+    expect(await drawnShare()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2));
+    await expect(bar).toHaveAttribute('data-percent', /^(49|50|51)$/);
+    await expect.poll(drawnShare).toBeGreaterThan(0.45);
+    expect(await drawnShare()).toBeLessThan(0.55);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect(bar).toHaveAttribute('data-percent', '100');
+    await expect.poll(drawnShare).toBeGreaterThan(0.99);
   });
 
   test('mobile menu closes after a section choice and after a button choice @phone', async ({ page }) => {
