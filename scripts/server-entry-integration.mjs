@@ -9,12 +9,17 @@
  * compressible prebuilt file of 1 KiB or more in dist/client, which the server hands out as they
  * are (src/server/static-files.ts): compressing once here costs seconds at build time instead of
  * CPU and memory on every request.
+ *
+ * And it writes dist/server/page-policies.json: each prebuilt page's file (`/about/index.html`)
+ * and the Content-Security-Policy of its `<meta http-equiv>` element, which the server also sends
+ * as a header; reading it here spares the server parsing every page at each start.
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { load } from 'cheerio';
 import { build } from 'esbuild';
 
 const brotli = promisify(brotliCompress);
@@ -24,6 +29,25 @@ const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest|ico|map)$/;
 /** Below this size (bytes) a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 1024;
+
+/**
+ * The `<meta http-equiv="content-security-policy">` policy of every HTML page under `dir`, by the
+ * page's path from `dir` (`/about/index.html`); a page without one is left out.
+ * @param {string} dir
+ * @returns {Promise<Record<string, string>>}
+ */
+export async function pageMetaPolicies(dir) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  /** @type {Record<string, string>} */
+  const policies = {};
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = join(entry.parentPath, entry.name);
+    const meta = load(await readFile(file, 'utf8'))('meta[http-equiv="content-security-policy" i]').attr('content');
+    if (meta) policies[`/${relative(dir, file).split(sep).join('/')}`] = meta;
+  }
+  return policies;
+}
 
 /**
  * Writes `.br` and `.gz` beside each compressible file of `dir` (recursively), keeping a copy
@@ -87,8 +111,12 @@ export function serverEntry() {
         });
         logger.info(`server entry written to ${outfile}`);
         if (clientDir) {
+          const policies = await pageMetaPolicies(fileURLToPath(clientDir));
+          await writeFile(fileURLToPath(new URL('page-policies.json', serverDir)), JSON.stringify(policies));
           const count = await precompress(fileURLToPath(clientDir));
-          logger.info(`${count} prebuilt files compressed (.br and .gz)`);
+          logger.info(
+            `${count} prebuilt files compressed (.br and .gz); ${Object.keys(policies).length} page policies`,
+          );
         }
       },
     },

@@ -30,13 +30,27 @@ export interface SessionEnv<K extends SessionKind> {
 }
 
 /**
- * The caller's address: the first X-Forwarded-For entry when the app sits behind a trusted
- * proxy (TRUST_PROXY), else the socket address Astro reports; 'unknown' when neither exists.
+ * A caller's address from its request's parts: the first `X-Forwarded-For` entry when the site
+ * sits behind a trusted proxy (`trustProxy`, TRUST_PROXY), else the socket's address; 'unknown'
+ * when neither exists. The front door (pages) and the API (`clientAddress`) both use it.
  */
-export function clientAddress(c: Context<{ Bindings: ApiBindings; Variables: ApiVariables }>): string {
-  if (c.get('deps').env.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+export function callerAddress(
+  forwardedFor: string | undefined,
+  socketAddress: string | undefined,
+  trustProxy: boolean,
+): string {
+  if (trustProxy) {
+    const forwarded = forwardedFor?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
   }
-  return (c.env as ApiBindings | undefined)?.clientAddress ?? 'unknown';
+  return socketAddress ?? 'unknown';
+}
+
+/** The API caller's address (`callerAddress` of its request and the bridge's socket address). */
+export function clientAddress(c: Context<{ Bindings: ApiBindings; Variables: ApiVariables }>): string {
+  return callerAddress(
+    c.req.header('x-forwarded-for'),
+    (c.env as ApiBindings | undefined)?.clientAddress,
+    c.get('deps').env.TRUST_PROXY,
+  );
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { capturedLogLines, expectConsoleErrors } from '../../tests/setup/console.ts';
+import { pageMetaPolicies } from '../../scripts/server-entry-integration.mjs';
 import { createFront } from './front.ts';
 import { setPhase } from './lifecycle.ts';
 import { staticFiles } from './static-files.ts';
@@ -32,7 +33,8 @@ beforeAll(async () => {
   const script = `console.log(${JSON.stringify('y'.repeat(3000))});`;
   writeFileSync(join(dir, '_astro', 'app.abc123.js'), script);
   writeFileSync(join(dir, '_astro', 'app.abc123.js.br'), brotliCompressSync(script));
-  const files = staticFiles(dir, { 'X-Frame-Options': 'DENY' });
+  // The policies as the build reads them from the pages.
+  const files = staticFiles(dir, { 'X-Frame-Options': 'DENY' }, await pageMetaPolicies(dir));
   front = createFront({
     env: { TRUST_PROXY: false },
     pageHeaders: { 'X-Frame-Options': 'DENY' },
@@ -143,7 +145,7 @@ describe('prebuilt files', () => {
   it('survives a prebuilt file that went away after start-up, and goes on serving', async () => {
     expectConsoleErrors();
     writeFileSync(join(dir, 'gone.txt'), 'soon gone');
-    const files = staticFiles(dir, {});
+    const files = staticFiles(dir, {}, {});
     rmSync(join(dir, 'gone.txt'));
     const one = http.createServer((req, res) => files.handler(req, res, () => res.end('next')));
     await new Promise<void>((resolve) => one.listen(0, '127.0.0.1', resolve));

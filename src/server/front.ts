@@ -19,10 +19,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants } from 'node:zlib';
 import compression from 'compression';
+import { callerAddress } from './context.ts';
 import type { Env } from './env.ts';
 import { currentPhase } from './lifecycle.ts';
 import { logRequest, requestIdFor } from './middleware/request-log.ts';
-import { PAGE_CSP_HEADER } from './middleware/security-headers.ts';
 import { ASSET_PREFIX, pagePolicy, type StaticHandler } from './static-files.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -61,18 +61,9 @@ function isApi(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
-function isEventStream(path: string): boolean {
-  return path === '/api/client/stream' || path === '/api/admin/stream';
-}
-
-function addressOf(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = String(req.headers['x-forwarded-for'] ?? '')
-      .split(',')[0]
-      ?.trim();
-    if (forwarded) return forwarded;
-  }
-  return req.socket.remoteAddress ?? 'unknown';
+/** True once `res` has said it is an event stream (ADR 0009); it never ends on its own. */
+function isEventStream(res: ServerResponse): boolean {
+  return String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream');
 }
 
 /**
@@ -101,15 +92,14 @@ function plain(res: ServerResponse, status: number, text: string, headers: Recor
 /** Builds the Node request handler of the site and its count of requests in flight. */
 export function createFront(options: FrontOptions): { handle: NodeHandler; inFlight: () => number } {
   const { env, pageHeaders } = options;
-  let inFlight = 0;
+  const open = new Set<ServerResponse>();
   const compress = compression({
     // Below 4 KiB the bytes saved are fewer than the time a compressor's set-up costs on every
     // answer (a Brotli stream per 1.2 KB project list halved the portal's throughput under load).
     threshold: DYNAMIC_COMPRESSION_MIN_BYTES,
     level: 6,
     brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_LGWIN]: 18 } },
-    filter: (req, res) =>
-      !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+    filter: (req, res) => !isEventStream(res as never) && compression.filter(req, res),
   });
 
   const handle: NodeHandler = (req, res) => {
@@ -118,10 +108,8 @@ export function createFront(options: FrontOptions): { handle: NodeHandler; inFli
     const api = isApi(path);
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
 
-    if (!isEventStream(path)) {
-      inFlight++;
-      res.once('close', () => inFlight--);
-    }
+    open.add(res);
+    res.once('close', () => open.delete(res));
 
     // Answers the front gives itself are logged here; the API logs its own.
     const selfLogged = !api || REFUSED_METHODS.has(method) || currentPhase() !== 'ready';
@@ -136,7 +124,11 @@ export function createFront(options: FrontOptions): { handle: NodeHandler; inFli
           route: api ? '(api)' : path,
           status: res.writableFinished ? res.statusCode : 499,
           ms: performance.now() - started,
-          ip: addressOf(req, env.TRUST_PROXY),
+          ip: callerAddress(
+            req.headers['x-forwarded-for'] as string | undefined,
+            req.socket.remoteAddress,
+            env.TRUST_PROXY,
+          ),
         }),
       );
     }
@@ -164,7 +156,10 @@ export function createFront(options: FrontOptions): { handle: NodeHandler; inFli
     if (!path.startsWith(ASSET_PREFIX)) {
       for (const [name, value] of Object.entries(pageHeaders)) res.setHeader(name, value);
       // Astro replaces this on a page it renders; an unknown path gets the 404 page's policy.
-      res.setHeader('Content-Security-Policy', options.policyFor(path) ?? options.policyFor('/404') ?? PAGE_CSP_HEADER);
+      res.setHeader(
+        'Content-Security-Policy',
+        options.policyFor(path) ?? options.policyFor('/404') ?? pagePolicy(undefined),
+      );
     } else {
       res.setHeader('X-Content-Type-Options', 'nosniff');
     }
@@ -180,5 +175,10 @@ export function createFront(options: FrontOptions): { handle: NodeHandler; inFli
     );
   };
 
-  return { handle, inFlight: () => inFlight };
+  const inFlight = () => {
+    let count = 0;
+    for (const res of open) if (!isEventStream(res)) count++;
+    return count;
+  };
+  return { handle, inFlight };
 }

@@ -13,6 +13,7 @@
  * flight finish (up to 10 s), background work finishes its current step, the WAL is
  * checkpointed into the database file, the database is closed, and the process exits 0.
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
@@ -79,13 +80,18 @@ async function main(): Promise<void> {
     (await runtimeApp()).fetch(request, { clientAddress: bindings.incoming.socket.remoteAddress }),
   );
   const pageHeaders = securityHeaders({ https: isHttpsSite(env) });
-  const files = staticFiles(fileURLToPath(new URL('../client/', import.meta.url)), pageHeaders);
+  // Each prebuilt page's policy, read from the pages at build time (server-entry-integration.mjs).
+  const metaPolicies = JSON.parse(readFileSync(new URL('./page-policies.json', import.meta.url), 'utf8')) as Record<
+    string,
+    string
+  >;
+  const files = staticFiles(fileURLToPath(new URL('../client/', import.meta.url)), pageHeaders, metaPolicies);
   const front = createFront({
     env,
     pageHeaders,
     static: files.handler,
     policyFor: files.policyFor,
-    api: (req, res) => api(req, res),
+    api,
     astro: astro.handler,
   });
   const server = http.createServer(front.handle);

@@ -8,13 +8,11 @@
  * `/_astro/` are cached for a year (`immutable`); pages revalidate with their ETag every time.
  *
  * A prebuilt page's full Content-Security-Policy (script hashes included) is written by Astro as
- * a `<meta http-equiv>` element; it is read from each page once at start-up and also sent as a
+ * a `<meta http-equiv>` element; the build reads it from every page into
+ * dist/server/page-policies.json (scripts/server-entry-integration.mjs), and it is also sent as a
  * header, with the directives only a header can carry (`frame-ancestors`).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join, relative, sep } from 'node:path';
-import { load } from 'cheerio';
 import sirv from 'sirv';
 import { log } from './log.ts';
 
@@ -43,22 +41,15 @@ export function pagePolicy(metaPolicy: string | undefined): string {
   return directives.join('; ');
 }
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 /**
- * Request path → the page's full policy, for every prebuilt page: `about/index.html` answers
- * `/about`, `/about/` and `/about/index.html`.
+ * Request path → the page's full policy, from `metaPolicies` (the file of each prebuilt page
+ * under dist/client, e.g. `/about/index.html`, → its `<meta>` policy): `about/index.html`
+ * answers `/about`, `/about/` and `/about/index.html`.
  */
-function pagePolicies(clientDir: string): Map<string, string> {
+function pagePolicies(metaPolicies: Record<string, string>): Map<string, string> {
   const policies = new Map<string, string>();
-  for (const file of htmlFiles(clientDir)) {
-    const meta = load(readFileSync(file, 'utf8'))('meta[http-equiv="content-security-policy" i]').attr('content');
+  for (const [path, meta] of Object.entries(metaPolicies)) {
     const policy = pagePolicy(meta);
-    const path = `/${relative(clientDir, file).split(sep).join('/')}`;
     policies.set(path, policy);
     if (path.endsWith('/index.html')) {
       const folder = path.slice(0, -'index.html'.length);
@@ -74,13 +65,15 @@ function pagePolicies(clientDir: string): Map<string, string> {
 /**
  * The handler for dist/client: answers GET and HEAD for a file that exists (precompressed copy
  * when accepted, 304 on a matching ETag), else calls `next`. `pageHeaders` go on pages, not on
- * assets. `policyFor(path)` is the full policy of the prebuilt page at `path`, if there is one.
+ * assets. `metaPolicies` maps each prebuilt page's file to its `<meta>` policy (see
+ * `pagePolicies`); `policyFor(path)` is the full policy of the prebuilt page at `path`, if any.
  */
 export function staticFiles(
   clientDir: string,
   pageHeaders: Record<string, string>,
+  metaPolicies: Record<string, string>,
 ): { handler: StaticHandler; policyFor: (path: string) => string | undefined } {
-  const policies = pagePolicies(clientDir);
+  const policies = pagePolicies(metaPolicies);
   const policyFor = (path: string) => policies.get(path) ?? policies.get(path.replace(/\/$/, ''));
   const handler = sirv(clientDir, {
     dev: false,

@@ -1,7 +1,8 @@
 /**
  * Security headers for every response, pages and API alike (docs/product.md#security; OWASP
  * Secure Headers Project). Pages get their Content-Security-Policy from Astro's
- * `security.csp`; API responses, which are never rendered, get `default-src 'none'`.
+ * `security.csp`, also sent as a header (static-files.ts); API responses, which are never
+ * rendered, get `default-src 'none'`.
  * HSTS (one year, subdomains) only when the site is served over HTTPS.
  */
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
@@ -20,10 +21,3 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
 
 /** The policy for API responses: nothing may load, nothing may frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
-
-/**
- * The header policy for pages. Their full policy (script and style hashes) is a <meta> element
- * written by Astro; `frame-ancestors` only works as a header, so it is sent here. Browsers
- * enforce both policies.
- */
-export const PAGE_CSP_HEADER = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'";

@@ -17,13 +17,8 @@ import { databaseAnswers, queueDepth } from '../services/health.ts';
 
 /** The newest backup in BACKUP_DIR as an ISO string, or null (docs/product.md#backups). */
 function lastBackupAt(env: AppDeps['env']): string | null {
-  const path = env.BACKUP_DIR ? databaseFilePath(env.DATABASE_URL) : undefined;
-  if (!env.BACKUP_DIR || !path) return null;
-  try {
-    return newestBackupAt(env.BACKUP_DIR, path)?.toISOString() ?? null;
-  } catch {
-    return null;
-  }
+  const path = databaseFilePath(env.DATABASE_URL);
+  return env.BACKUP_DIR && path ? (newestBackupAt(env.BACKUP_DIR, path)?.toISOString() ?? null) : null;
 }
 
 export function healthRoutes({ db, env }: AppDeps) {

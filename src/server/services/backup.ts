@@ -363,7 +363,6 @@ export async function backupDatabase({
 }): Promise<BackupResult> {
   const databasePath = embeddedDatabasePath(databaseUrl);
   if (!existsSync(databasePath)) throw new BackupError(`There is no database at ${databasePath} (DATABASE_URL)`);
-  prepareBackupDir(dir);
   const { client } = await openDatabase(fileUrlOf(databasePath), undefined, { fastReads: false });
   try {
     return await createBackup({ client, databasePath, dir });

@@ -16,26 +16,16 @@ import { notificationsSchema } from '../../../shared/schemas/notifications.ts';
 import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { createLimiter, limitByAddress } from '../../middleware/rate-limit.ts';
+import { limitByAddress } from '../../middleware/rate-limit.ts';
 import { changeClientPassword, setClientEmailNotifications, updateClientProfile } from '../../services/clients.ts';
 import { validate } from '../../validation.ts';
-import { AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS } from './session.ts';
+import { authLimiter } from './session.ts';
 
 export function clientAccountRoutes(deps: AppDeps) {
-  const { db, env } = deps;
+  const { db } = deps;
   const signedIn = requireSession('client');
-  const byAddress = createLimiter(db, {
-    name: 'password-address',
-    points: env.AUTH_RATE_LIMIT,
-    durationSeconds: AUTH_WINDOW_SECONDS,
-    message: TOO_MANY_ATTEMPTS,
-  });
-  const byAccount = createLimiter(db, {
-    name: 'password-account',
-    points: env.AUTH_RATE_LIMIT,
-    durationSeconds: AUTH_WINDOW_SECONDS,
-    message: TOO_MANY_ATTEMPTS,
-  });
+  const byAddress = authLimiter(deps, 'password-address');
+  const byAccount = authLimiter(deps, 'password-account');
 
   return new Hono<SessionEnv<'client'>>()
     .patch('/profile', signedIn, validate('json', profileSchema), async (c) =>

@@ -15,11 +15,11 @@ import { hashPassword } from '../../auth/passwords.ts';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { createLimiter, limitByAddress } from '../../middleware/rate-limit.ts';
+import { limitByAddress } from '../../middleware/rate-limit.ts';
 import { findClientByEmail, normalizeEmail } from '../../services/clients.ts';
 import { createPasswordResetToken, usePasswordResetToken } from '../../services/password-resets.ts';
 import { validate } from '../../validation.ts';
-import { AUTH_WINDOW_SECONDS, TOO_MANY_ATTEMPTS } from './session.ts';
+import { authLimiter } from './session.ts';
 
 function resetEmailText(name: string, link: string): string {
   return [
@@ -36,18 +36,8 @@ function resetEmailText(name: string, link: string): string {
 
 export function passwordResetRoutes(deps: AppDeps) {
   const { db, env } = deps;
-  const byAddress = createLimiter(db, {
-    name: 'reset-address',
-    points: env.AUTH_RATE_LIMIT,
-    durationSeconds: AUTH_WINDOW_SECONDS,
-    message: TOO_MANY_ATTEMPTS,
-  });
-  const byEmail = createLimiter(db, {
-    name: 'reset-email',
-    points: env.AUTH_RATE_LIMIT,
-    durationSeconds: AUTH_WINDOW_SECONDS,
-    message: TOO_MANY_ATTEMPTS,
-  });
+  const byAddress = authLimiter(deps, 'reset-address');
+  const byEmail = authLimiter(deps, 'reset-email');
 
   return new Hono<ApiEnv>()
     .post('/', validate('json', passwordResetRequestSchema), limitByAddress(byAddress, 'reset:'), async (c) => {
