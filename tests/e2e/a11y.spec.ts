@@ -32,7 +32,12 @@ async function sitemapPaths(page: Page): Promise<string[]> {
  */
 async function hydrateAllIslands(page: Page): Promise<void> {
   for (const island of await page.locator('astro-island').all()) {
-    await island.evaluate((el) => (el.firstElementChild ?? el).scrollIntoView({ block: 'center' }));
+    // Two frames in view before the next scroll: an island hydrated on visibility is seen only
+    // by an IntersectionObserver that ran in a frame where it was on screen.
+    await island.evaluate(async (el) => {
+      (el.firstElementChild ?? el).scrollIntoView({ block: 'center' });
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
   }
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
