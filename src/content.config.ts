@@ -80,7 +80,10 @@ export const collections = {
       rating: z.literal(5),
     }),
   ),
-  clients: jsonList('clients', z.object({ ...ordered, name: z.string(), slug: z.string() })),
+  clients: jsonList(
+    'clients',
+    z.object({ ...ordered, name: z.string(), slug: z.string(), lines: z.tuple([z.string(), z.string()]).optional() }),
+  ),
   services: jsonList(
     'services',
     z.object({

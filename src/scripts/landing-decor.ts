@@ -1,7 +1,8 @@
 /**
  * The landing page's decorations (docs/product.md#constants), all decorative (aria-hidden), fixed in
  * size so they never shift layout, and never in the way of input (pointer-events: none):
- * - a canvas of 8 code lines drifting across the hero;
+ * - a canvas of 8 code lines drifting across the hero, never under its text (they pass behind a
+ *   clear box around it);
  * - a terminal (large screens only) typing sample commands at 100 ms per character, pausing
  *   2 s before the next one, its cursor blinking every 500 ms (in CSS);
  * - the roots tree, which starts growing 500 ms after load when it is in view, else when it
@@ -34,9 +35,16 @@ const TERMINAL_COMMANDS = [
 ];
 
 /** Draws CODE_LINE_COUNT lines of code drifting to the right; pauses when out of view. */
+/** Room kept clear around the hero's text, in CSS px: the code lines never pass under it. */
+const COPY_CLEARANCE_PX = 24;
+
 function startCodeCanvas(canvas: HTMLCanvasElement): void {
   const context = canvas.getContext('2d');
   if (!context) return;
+  const copy = canvas.parentElement?.querySelector<HTMLElement>('[data-hero-copy]') ?? null;
+  // The hero's text box in canvas coordinates, measured on resize (not per frame: no layout reads
+  // in the animation loop).
+  let keepClear: { x: number; y: number; w: number; h: number } | null = null;
   const ratio = Math.min(2, window.devicePixelRatio || 1);
   const lines = CODE_LINES.slice(0, CODE_LINE_COUNT).map((text, i) => ({
     text,
@@ -53,17 +61,36 @@ function startCodeCanvas(canvas: HTMLCanvasElement): void {
     canvas.width = Math.round(width * ratio);
     canvas.height = Math.round(height * ratio);
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    if (copy) {
+      const box = canvas.getBoundingClientRect();
+      const text = copy.getBoundingClientRect();
+      keepClear = {
+        x: text.left - box.left - COPY_CLEARANCE_PX,
+        y: text.top - box.top - COPY_CLEARANCE_PX,
+        w: text.width + 2 * COPY_CLEARANCE_PX,
+        h: text.height + 2 * COPY_CLEARANCE_PX,
+      };
+    }
   };
 
   const draw = () => {
     context.clearRect(0, 0, width, height);
     context.font = '14px ui-monospace, Menlo, Consolas, monospace';
     context.fillStyle = 'rgba(147, 197, 253, 0.22)';
+    context.save();
+    if (keepClear) {
+      // Everything but the text box: the lines drift behind it, unseen, instead of under the words.
+      context.beginPath();
+      context.rect(0, 0, width, height);
+      context.rect(keepClear.x, keepClear.y, keepClear.w, keepClear.h);
+      context.clip('evenodd');
+    }
     for (const line of lines) {
       const textWidth = context.measureText(line.text).width;
       const span = width + textWidth;
       context.fillText(line.text, line.x * span - textWidth, line.y * height);
     }
+    context.restore();
   };
 
   canvas.dataset.lines = String(lines.length);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoAxeViolations, presetConsent, waitForIsland } from './fixtures.ts';
 import { BAKERY } from './support/sample-clients.ts';
+import { sitemapPaths } from './support/sitemap.ts';
 
 /**
  * The accessibility sweep: every page of the sitemap (read from the running server, so a new
@@ -13,18 +14,6 @@ import { BAKERY } from './support/sample-clients.ts';
 const WIDTHS = [1280, 375] as const;
 /** The sitemap's pages are split over this many tests per width, so that both workers share them. */
 const SITEMAP_SHARDS = 4;
-
-/** The path of every page the sitemap lists. */
-async function sitemapPaths(page: Page): Promise<string[]> {
-  const locs = async (path: string) => {
-    const response = await page.request.get(path);
-    expect(response.status(), path).toBe(200);
-    return [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-  };
-  const paths = (await Promise.all((await locs('/sitemap-index.xml')).map(locs))).flat();
-  expect(paths, 'pages in the sitemap').toContain('/');
-  return paths.sort();
-}
 
 /**
  * Brings every island into view (those hydrated on visibility need it), waits until all have
@@ -302,6 +291,7 @@ for (const width of WIDTHS) {
       await page.keyboard.press('Escape');
 
       await waitForIsland(page, 'emergency-support');
+      await page.locator('#services').scrollIntoViewIfNeeded();
       await page.getByRole('button', { name: 'Emergency', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Emergency Support' })).toBeVisible();
       await expectNoAxeViolations(page);

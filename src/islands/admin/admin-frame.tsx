@@ -16,9 +16,11 @@ import { adminKeys, useAdminSession, type AdminUser } from './queries.ts';
 function Header({ user }: { user: AdminUser | null }) {
   const logout = useAdminLogout();
   return (
-    <header className="border-b border-ink-700/10 bg-white">
-      <div className="container-wide flex min-h-16 flex-wrap items-center justify-between gap-3 py-3">
-        <a href="/admin" className="inline-flex items-center gap-2 font-bold text-ink-900">
+    <header data-top-bar className="border-b border-ink-700/10 bg-white">
+      {/* One row of fixed height at every width: the signed-in address shows from 640 px, wrapping
+          inside its column if it is long; on the narrowest phones Sign Out is an icon. */}
+      <div className="container-wide flex h-16 items-center justify-between gap-3">
+        <a href="/admin" className="inline-flex shrink-0 items-center gap-2 font-bold whitespace-nowrap text-ink-900">
           <BrandMark className="size-8" />
           <span>
             Admin Dashboard<span className="sr-only">, First State Web Studio</span>
@@ -26,16 +28,20 @@ function Header({ user }: { user: AdminUser | null }) {
         </a>
         {user && (
           <div className="flex min-w-0 items-center gap-3">
-            <div className="max-w-[11rem] min-w-0 text-right text-sm leading-tight sm:max-w-xs">
-              <p className="truncate font-semibold text-ink-900">{user.username}</p>
-              <p className="inline-flex items-center gap-1 text-ink-700">
+            <div className="hidden max-w-xs min-w-0 text-right text-sm leading-tight sm:block">
+              <p className="font-semibold wrap-anywhere text-ink-900">{user.username}</p>
+              <p className="inline-flex items-center gap-1 whitespace-nowrap text-ink-700">
                 <ShieldCheck aria-hidden="true" className="size-3.5" />
                 Administrator
               </p>
             </div>
-            <button type="button" className="btn-secondary shrink-0 whitespace-nowrap" onClick={() => logout.mutate()}>
+            <button
+              type="button"
+              className="btn-secondary shrink-0 whitespace-nowrap max-[26.24rem]:w-11 max-[26.24rem]:px-0"
+              onClick={() => logout.mutate()}
+            >
               <LogOut aria-hidden="true" className="size-4" />
-              Sign Out
+              <span className="max-[26.24rem]:sr-only">Sign Out</span>
             </button>
           </div>
         )}

@@ -97,7 +97,7 @@ export default function BlogExplorer({ posts, categories }: Props) {
               type="search"
               value={query}
               onChange={(event) => setQuery(event.target.value)}
-              placeholder="e.g. SEO, security, WordPress"
+              placeholder="e.g. SEO, WordPress"
               autoComplete="off"
               enterKeyHint="search"
               aria-describedby={`${ids}-summary`}

@@ -64,11 +64,15 @@ export default function EmergencyDialogs({
           <h3 className="mt-6 flex items-center gap-2 text-lg font-bold">
             <Clock aria-hidden="true" className="size-5" /> Response times
           </h3>
-          <dl className="mt-3 grid grid-cols-3 gap-3 text-center">
+          {/* Rows on phones (a third of a phone's width cramped '15 minutes'), tiles from 640 px. */}
+          <dl className="mt-3 grid gap-2 sm:grid-cols-3 sm:gap-3 sm:text-center">
             {emergency.responseTimes.map((r) => (
-              <div key={r.level} className="rounded-xl bg-slate-100 p-3">
+              <div
+                key={r.level}
+                className="flex items-baseline justify-between gap-3 rounded-xl bg-slate-100 px-4 py-2.5 sm:block sm:p-3"
+              >
                 <dt className="text-sm font-semibold text-ink-700">{r.level}</dt>
-                <dd className="text-lg font-bold">{r.time}</dd>
+                <dd className="text-lg font-bold whitespace-nowrap">{r.time}</dd>
               </div>
             ))}
           </dl>

@@ -18,18 +18,18 @@ const SETTINGS_PATH = '/portal/settings';
 function Header({ user: client }: { user: PortalClient | null }) {
   const logout = useLogout();
   return (
-    <header className="border-b border-ink-700/10 bg-white">
-      <div className="container-page flex min-h-16 flex-wrap items-center justify-between gap-3 py-3">
-        <a href="/portal" className="inline-flex items-center gap-2 font-bold text-ink-900">
+    <header data-top-bar className="border-b border-ink-700/10 bg-white">
+      <div className="container-page flex h-16 items-center justify-between gap-3">
+        <a href="/portal" className="inline-flex shrink-0 items-center gap-2 font-bold whitespace-nowrap text-ink-900">
           <BrandMark className="size-8" />
           <span>
             Client Portal<span className="sr-only">, First State Web Studio</span>
           </span>
         </a>
-        <div className="flex items-center gap-2 sm:gap-3">
+        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
           {client ? (
             <>
-              <span className="hidden text-sm text-ink-700 sm:inline">
+              <span className="hidden min-w-0 text-right text-sm leading-tight wrap-anywhere text-ink-700 lg:inline">
                 Signed in as <strong className="text-ink-900">{client.name}</strong>
               </span>
               {/* Narrower on phones (Settings as an icon, Sign Out as a word), so the header keeps one row at 375 px. */}
@@ -41,7 +41,11 @@ function Header({ user: client }: { user: PortalClient | null }) {
                 <Settings aria-hidden="true" className="size-4" />
                 <span className="sr-only sm:not-sr-only">Settings</span>
               </a>
-              <button type="button" className="btn-secondary px-3 sm:px-5" onClick={() => logout.mutate()}>
+              <button
+                type="button"
+                className="btn-secondary shrink-0 px-3 whitespace-nowrap sm:px-5"
+                onClick={() => logout.mutate()}
+              >
                 <LogOut aria-hidden="true" className="hidden size-4 sm:block" />
                 Sign Out
               </button>
