@@ -18,7 +18,17 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  expect: {
+    timeout: 7_000,
+    // Screenshot comparisons (tests/e2e/visual.spec.ts): a pixel counts as different past a colour
+    // distance of 0.2, and up to 1 % of pixels may differ, which absorbs font anti-aliasing but not
+    // a moved, wrapped or missing element.
+    toHaveScreenshot: { threshold: 0.2, maxDiffPixelRatio: 0.01, animations: 'disabled', scale: 'css' },
+  },
+  // Committed baselines, one folder, named by the test (`npm run test:visual:update` rewrites them).
+  snapshotPathTemplate: '{testDir}/screenshots/{arg}{ext}',
+  // CI compares against what is committed and never writes a missing baseline.
+  updateSnapshots: process.env.CI ? 'none' : 'missing',
   reporter: [['list'], ['json', { outputFile: `${results}/playwright.json` }]],
   use: {
     baseURL: E2E_URL,

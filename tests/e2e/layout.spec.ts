@@ -89,7 +89,7 @@ test.describe('layout at every width', () => {
         path: `/portal/projects/${client.projects[0]!.id}`,
         ready: page.getByRole('region', { name: 'Milestones' }).getByRole('listitem').first(),
       },
-      { path: '/portal/settings', ready: page.getByRole('tabpanel') },
+      { path: '/portal/settings', ready: page.getByRole('heading', { level: 1, name: 'Settings' }) },
     ];
     for (const { path, ready } of screens) {
       await test.step(path, async () => {

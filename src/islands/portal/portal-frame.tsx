@@ -32,7 +32,7 @@ function Header({ user: client }: { user: PortalClient | null }) {
               <span className="hidden min-w-0 text-right text-sm leading-tight wrap-anywhere text-ink-700 lg:inline">
                 Signed in as <strong className="text-ink-900">{client.name}</strong>
               </span>
-              {/* Narrower on phones (Settings as an icon, Sign Out as a word), so the header keeps one row at 375 px. */}
+              {/* Narrower on phones (Settings as an icon, Sign Out as a word or an icon), so the header keeps one row from 320 px. */}
               <a
                 href={SETTINGS_PATH}
                 className="btn-secondary min-w-11 px-3 sm:px-5"
@@ -43,11 +43,12 @@ function Header({ user: client }: { user: PortalClient | null }) {
               </a>
               <button
                 type="button"
-                className="btn-secondary shrink-0 px-3 whitespace-nowrap sm:px-5"
+                className="btn-secondary shrink-0 px-3 whitespace-nowrap max-[26.24rem]:w-11 max-[26.24rem]:px-0 sm:px-5"
                 onClick={() => logout.mutate()}
               >
-                <LogOut aria-hidden="true" className="hidden size-4 sm:block" />
-                Sign Out
+                {/* An icon alone below 420 px, the word alone up to 640 px, both above. */}
+                <LogOut aria-hidden="true" className="size-4 min-[26.25rem]:max-sm:hidden" />
+                <span className="max-[26.24rem]:sr-only">Sign Out</span>
               </button>
             </>
           ) : (
