@@ -30,8 +30,8 @@ describe('formatResult (case-study results, docs/product.md#work)', () => {
       '1.4 seconds',
       '1.4 seconds',
       [
-        { kind: 'number', text: '1.4 ' },
-        { kind: 'unit', text: 'seconds' },
+        { kind: 'number', text: '1.4' },
+        { kind: 'unit', text: ' seconds' },
       ],
     ],
     [
@@ -40,8 +40,8 @@ describe('formatResult (case-study results, docs/product.md#work)', () => {
       '1 hour',
       '1 hour',
       [
-        { kind: 'number', text: '1 ' },
-        { kind: 'unit', text: 'hour' },
+        { kind: 'number', text: '1' },
+        { kind: 'unit', text: ' hour' },
       ],
     ],
     [
@@ -50,8 +50,8 @@ describe('formatResult (case-study results, docs/product.md#work)', () => {
       '11 days',
       '11 days',
       [
-        { kind: 'number', text: '11 ' },
-        { kind: 'unit', text: 'days' },
+        { kind: 'number', text: '11' },
+        { kind: 'unit', text: ' days' },
       ],
     ],
   ] as const)('%d %s → %s', (value, unit, text, spoken, parts) => {

@@ -22,7 +22,7 @@ export const RESULT_UNITS = ['count', 'percent', 'multiple', 'second', 'hour', '
 export type ResultUnit = (typeof RESULT_UNITS)[number];
 
 /** One piece of a shown number: the digits, or the unit drawn smaller beside them. */
-export interface NumberPart {
+interface NumberPart {
   kind: 'number' | 'unit';
   text: string;
 }
@@ -50,13 +50,13 @@ const SHOWN: Record<ResultUnit, Intl.NumberFormatOptions> = {
 /**
  * Formats a result's `value` in `unit` with Intl.NumberFormat (en-US, at most one decimal):
  * 62 percent → `62%`, 1240 count → `1,240`, 1.4 second → `1.4 seconds`, 2 multiple → `2×`.
- * `parts` joined give `text`; a space before the unit stays with the number.
+ * `parts` joined give `text`; the space before a unit goes with the unit (drawn at its size).
  */
 export function formatResult(value: number, unit: ResultUnit): FormattedResult {
   const raw = new Intl.NumberFormat(LOCALE, SHOWN[unit]).formatToParts(value);
   const parts: NumberPart[] = [];
   for (const part of raw) {
-    const kind = part.type === 'unit' ? 'unit' : 'number';
+    const kind = part.type === 'unit' || (part.type === 'literal' && part.value.trim() === '') ? 'unit' : 'number';
     const last = parts.at(-1);
     if (last?.kind === kind) last.text += part.value;
     else parts.push({ kind, text: part.value });
