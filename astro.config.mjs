@@ -14,7 +14,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'astro/config';
+import { defineConfig, sharpImageService } from 'astro/config';
 import { serverEntry } from './scripts/server-entry-integration.mjs';
 
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -37,6 +37,9 @@ export default defineConfig({
     inlineStylesheets: 'always',
   },
   markdown: { syntaxHighlight: 'prism' },
+  // The case studies' mock-ups are SVG files drawn in this repository (src/assets/work/); sharp
+  // rasterises them to AVIF and WebP at build time, AVIF at effort 2 (docs/decisions/0013-case-study-images.md).
+  image: { service: sharpImageService({ avif: { effort: 2 } }), dangerouslyProcessSVG: true },
   security: {
     checkOrigin: true,
     csp: {

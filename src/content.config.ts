@@ -1,12 +1,13 @@
 /**
  * Content collections, checked at build time (docs/product.md#records): the blog,
- * the legal pages, and the site's static copy (team, awards, certifications, achievements,
+ * the legal pages, the case studies (docs/product.md#work), and the site's static copy (team, awards, certifications, achievements,
  * testimonials, client logos, services, process steps, emergencies, pricing comparison).
  */
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { blogPostSchema } from './shared/blog.ts';
+import { RESULT_UNITS, WORK_SERVICES } from './shared/work.ts';
 
 export { BLOG_CATEGORIES } from './shared/blog.ts';
 
@@ -22,6 +23,49 @@ const legal = defineCollection({
     description: z.string().max(160),
     updated: z.coerce.date(),
   }),
+});
+
+/**
+ * The case studies (docs/product.md#work): one MDX file per client, its body the story of what
+ * was built. Images go through astro:assets (`image()`), each with its alt text.
+ */
+const work = defineCollection({
+  loader: glob({ base: './src/content/work', pattern: '*.mdx' }),
+  schema: ({ image }) => {
+    const picture = z.object({ src: image(), alt: z.string().min(1).max(250) });
+    return z.object({
+      client: z.string().min(1),
+      /** The page's headline (its h1); the client's name shows above it. */
+      title: z.string().min(1).max(90),
+      location: z.string().min(1),
+      industry: z.string().min(1),
+      services: z.array(z.enum(WORK_SERVICES)).min(1),
+      year: z.number().int().min(2019),
+      /** Cards and the page's meta description. */
+      summary: z.string().min(50).max(160),
+      problem: z.array(z.string().min(1)).min(1),
+      /** What was built, as a checklist beside the story. */
+      deliverables: z.array(z.string().min(1)).min(3).max(6),
+      results: z
+        .array(
+          z.object({
+            value: z.number().nonnegative(),
+            unit: z.enum(RESULT_UNITS),
+            label: z.string().min(1).max(80),
+            /** The value before the project, in the same unit ("down from 7.9 s"). */
+            from: z.number().nonnegative().optional(),
+          }),
+        )
+        .min(2)
+        .max(4),
+      hero: picture,
+      before: picture,
+      after: picture,
+      order: z.number().int(),
+      /** Shown in the home page's Selected work section. */
+      featured: z.boolean().default(false),
+    });
+  },
 });
 
 /** A JSON array file whose entries get ids from `key` (or their position when absent). */
@@ -44,6 +88,7 @@ const ordered = { order: z.number().int() };
 export const collections = {
   blog,
   legal,
+  work,
   team: jsonList(
     'team',
     z.object({ ...ordered, name: z.string(), role: z.string(), bio: z.string(), initials: z.string().max(3) }),

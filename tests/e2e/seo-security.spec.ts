@@ -4,6 +4,8 @@ const publicPages = [
   '/',
   '/about',
   '/pricing',
+  '/work',
+  '/work/sweet-hen-bakery',
   '/awards',
   '/blog',
   '/blog/homepage-that-converts',
