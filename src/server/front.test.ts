@@ -117,6 +117,15 @@ describe('methods', () => {
 });
 
 describe('prebuilt files', () => {
+  it("refuses Astro's on-demand image endpoint with 404, without reaching Astro", async () => {
+    for (const path of ['/_image?href=%2F_astro%2Fhero.svg&w=4000&f=avif', '/_image/x']) {
+      const response = await request(path);
+      expect(response.status, path).toBe(404);
+      expect(response.body).toBe('Not found.\n');
+    }
+    expect((await request('/about')).status).toBe(200);
+  });
+
   it('serves a page with its full policy as a header, the header-only directives added', async () => {
     const response = await request('/about');
     expect(response.status).toBe(200);

@@ -5,6 +5,7 @@
  * - While the process starts or stops, requests answer 503 with `Retry-After` (and close their
  *   connection while stopping); `GET /api/health/ready` says which (docs/product.md#health).
  * - `TRACE` and `CONNECT` answer 405 with `Allow`; pages take only GET and HEAD (else 405).
+ * - Astro's on-demand image endpoint (`/_image`) answers 404: every image is prebuilt.
  * - `/api/…` goes straight to the Hono API (it logs its own request line); prebuilt files come
  *   from `static` (precompressed, see static-files.ts); the rest (server-rendered pages, the
  *   404 page) from Astro's handler.
@@ -35,6 +36,8 @@ const REFUSED_METHODS = new Set(['TRACE', 'CONNECT']);
 /** Seconds a caller should wait before trying again while the server starts or stops. */
 const RETRY_AFTER_S = '5';
 const READY_PATH = '/api/health/ready';
+/** Astro's on-demand image endpoint, refused: every image of the site is prebuilt. */
+const IMAGE_ENDPOINT = '/_image';
 /** Dynamic answers smaller than this (bytes) go out uncompressed. */
 const DYNAMIC_COMPRESSION_MIN_BYTES = 4096;
 
@@ -165,6 +168,12 @@ export function createFront(options: FrontOptions): { handle: NodeHandler; inFli
     }
     if (method !== 'GET' && method !== 'HEAD') {
       plain(res, 405, 'Pages take only GET and HEAD.', { Allow: 'GET, HEAD' });
+      return;
+    }
+    if (path === IMAGE_ENDPOINT || path.startsWith(`${IMAGE_ENDPOINT}/`)) {
+      // Every image is prebuilt: Astro's on-demand image endpoint would only let anyone make the
+      // server rasterise files (docs/decisions/0013-case-study-images.md).
+      plain(res, 404, 'Not found.');
       return;
     }
     options.static(req, res, () =>
