@@ -42,7 +42,10 @@ async function collectionCards(): Promise<Entry[]> {
 }
 
 /** The card of pages without their own (those marked noindex): the agency itself. */
-const SITE_CARD: OgCard = { eyebrow: company.tagline, title: company.name };
+const SITE_CARD: OgCard = {
+  eyebrow: `${company.address.city}, Delaware · Since ${company.foundingYear}`,
+  title: 'Web design, hosting and security for small businesses',
+};
 /** The site card's file name, /og/site.png. */
 const SITE_SLUG = 'site';
 
@@ -82,6 +85,6 @@ export async function ogImageFor(pathname: string, indexable: boolean): Promise<
       `The page ${pathname} has no Open Graph card: add it to src/og/og-pages.ts (docs/product.md#og-images).`,
     );
   }
-  if (card === SITE_CARD) return { path: `/og/${SITE_SLUG}.png`, alt: `${company.name}: ${company.tagline}` };
-  return { path: `/og/${ogSlug(pathname)}.png`, alt: `${card.eyebrow}: ${card.title}, ${company.name}` };
+  const slug = card === SITE_CARD ? SITE_SLUG : ogSlug(pathname);
+  return { path: `/og/${slug}.png`, alt: `${card.eyebrow}: ${card.title}, ${company.name}` };
 }
