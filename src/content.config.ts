@@ -1,19 +1,20 @@
 /**
- * Content collections, checked at build time (docs/product.md#records): the blog,
- * the legal pages, the case studies (docs/product.md#work), and the site's static copy (team, awards, certifications, achievements,
+ * Content collections, checked at build time (docs/product.md#records): the blog (with its
+ * covers, docs/product.md#blog-covers), the legal pages, the case studies (docs/product.md#work),
+ * and the site's static copy (team, awards, certifications, achievements,
  * testimonials, client logos, services, process steps, emergencies, pricing comparison).
  */
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { blogPostSchema } from './shared/blog.ts';
+import { blogCollectionSchema } from './shared/blog.ts';
 import { RESULT_UNITS, WORK_SERVICES } from './shared/work.ts';
 
 export { BLOG_CATEGORIES } from './shared/blog.ts';
 
 const blog = defineCollection({
   loader: glob({ base: './src/content/blog', pattern: '**/*.mdx' }),
-  schema: blogPostSchema,
+  schema: ({ image }) => blogCollectionSchema(image),
 });
 
 const legal = defineCollection({
@@ -91,7 +92,14 @@ export const collections = {
   work,
   team: jsonList(
     'team',
-    z.object({ ...ordered, name: z.string(), role: z.string(), bio: z.string(), initials: z.string().max(3) }),
+    z.object({
+      ...ordered,
+      name: z.string(),
+      role: z.string(),
+      bio: z.string(),
+      /** The portrait's hair length (docs/product.md#team-portraits); either when absent. */
+      hair: z.enum(['long', 'short']).optional(),
+    }),
   ),
   awards: jsonList(
     'awards',

@@ -37,6 +37,8 @@ export interface ArticleFacts {
   url: string;
   tags: string[];
   category: string;
+  /** Absolute URL of the post's picture (its Open Graph card, docs/product.md#og-images). */
+  image: string;
 }
 
 /** One blog post as a schema.org BlogPosting. */
@@ -50,6 +52,7 @@ export function articleJsonLd(article: ArticleFacts, siteUrl: string) {
     author: { '@type': 'Person', name: article.author },
     publisher: { '@id': new URL('/#business', siteUrl).href },
     mainEntityOfPage: article.url,
+    image: article.image,
     keywords: article.tags.join(', '),
     articleSection: article.category,
   };

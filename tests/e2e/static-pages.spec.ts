@@ -103,7 +103,9 @@ test.describe('about page', () => {
       await expect(team.getByRole('heading', { level: 3, name })).toBeVisible();
     }
     await expect(team.getByText('Founder & Design Lead')).toBeVisible();
-    await expect(team.getByText('DW', { exact: true })).toBeVisible();
+    // Each with a portrait (docs/product.md#team-portraits; images.spec.ts checks them in detail).
+    await expect(team.getByTestId('team-avatar')).toHaveCount(4);
+    await expect(team.getByTestId('team-avatar').first()).toBeVisible();
   });
 
   test('links to the contact form and back home', async ({ page }) => {

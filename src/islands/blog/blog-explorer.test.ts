@@ -15,6 +15,13 @@ const card = (slug: string, over: Partial<BlogCardPost> = {}): BlogCardPost => (
   category: 'Design',
   tags: ['One', 'Two', 'Three', 'Four'],
   featured: false,
+  cover: {
+    avif: `/_astro/${slug}.avif 400w, /_astro/${slug}-800.avif 800w`,
+    webp: `/_astro/${slug}.webp 400w, /_astro/${slug}-800.webp 800w`,
+    src: `/_astro/${slug}-800.webp`,
+    width: 800,
+    height: 450,
+  },
   ...over,
 });
 
@@ -40,6 +47,18 @@ describe('BlogExplorer prerendered HTML (what visitors without JavaScript get)',
   it('shows at most three tags per card', () => {
     expect(html).toContain('#Three');
     expect(html).not.toContain('#Four');
+  });
+
+  it("shows each card's cover as a decorative AVIF/WebP picture, eager only in the featured row", () => {
+    const pictures = [...html.matchAll(/<picture>(.*?)<\/picture>/g)].map((m) => m[1]!);
+    expect(pictures).toHaveLength(4);
+    for (const picture of pictures) {
+      expect(picture).toMatch(/<source type="image\/avif" srcSet="\/_astro\/\w+\.avif 400w, [^"]+ 800w" sizes="[^"]+"/);
+      expect(picture).toMatch(/<source type="image\/webp" srcSet="[^"]+"/);
+      expect(picture).toMatch(/<img src="\/_astro\/\w+-800\.webp" width="800" height="450" alt=""/);
+    }
+    const loading = pictures.map((p) => /loading="(\w+)"/.exec(p)?.[1]);
+    expect(loading).toEqual(['eager', 'lazy', 'lazy', 'lazy']);
   });
 
   it('gives each Read Article link the title in its accessible name', () => {

@@ -155,7 +155,7 @@ export default function BlogExplorer({ posts, categories }: Props) {
           <ul className="mt-6 grid gap-6 md:grid-cols-2">
             {featured.map((post) => (
               <li key={post.slug}>
-                <ArticleCard post={post} highlight />
+                <ArticleCard post={post} highlight imageLoading="eager" />
               </li>
             ))}
           </ul>

@@ -9,7 +9,7 @@ describe('formatPostDate', () => {
 });
 
 describe('toCardPost', () => {
-  it('keeps the card fields and leaves out the body', () => {
+  it('keeps the card fields and the cover picture, and leaves out the body', () => {
     const entry = {
       id: 'local-seo',
       body: 'a long body',
@@ -24,7 +24,8 @@ describe('toCardPost', () => {
         featured: true,
       },
     };
-    const card = toCardPost(entry);
+    const cover = { avif: '/a.avif 400w', webp: '/a.webp 400w', src: '/a.webp', width: 800, height: 450 };
+    const card = toCardPost(entry, cover);
     expect(card).toEqual({
       slug: 'local-seo',
       title: 'Local SEO',
@@ -36,6 +37,7 @@ describe('toCardPost', () => {
       category: 'Marketing',
       tags: ['Local SEO'],
       featured: true,
+      cover,
     });
     expect(JSON.stringify(card)).not.toContain('long body');
   });
