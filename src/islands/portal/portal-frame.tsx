@@ -52,9 +52,9 @@ function Header({ user: client }: { user: PortalClient | null }) {
               </button>
             </>
           ) : (
-            <a href="/" className="btn-secondary">
+            <a href="/" className="btn-secondary shrink-0 whitespace-nowrap max-[26.24rem]:w-11 max-[26.24rem]:px-0">
               <ArrowLeft aria-hidden="true" className="size-4" />
-              Back to website
+              <span className="max-[26.24rem]:sr-only">Back to website</span>
             </a>
           )}
         </div>

@@ -11,7 +11,8 @@
  *   it is focusable and has a name (a region a keyboard and a screen reader can find);
  * - covered text: a visible element painted over part of a text block in the first screen, unless
  *   it is `aria-hidden` decoration painted below the text. A consent banner (`[data-overlay]`) sits
- *   over the page until it is answered, by design; its own layout is checked like any other.
+ *   over the page until it is answered, by design; its own layout is checked like any other. A card's
+ *   stretched link (a transparent `::after` over the card) paints nothing and is not a cover.
  *
  * Visually hidden text (the `sr-only` pattern: a 1 px clipped box) and `aria-hidden` subtrees are
  * not visitor-visible text and are skipped.
@@ -81,6 +82,17 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         if (!lines.some((line) => Math.abs(line.top - rect.top) < rect.height / 2)) lines.push(rect);
       }
       return lines;
+    };
+
+    // A link or button whose transparent ::after is stretched over its card (the whole card is the
+    // target): hit-testing finds it over the card's text, but nothing is painted there.
+    const isStretchedLink = (el: Element, x: number, y: number): boolean => {
+      if (!el.matches('a, button')) return false;
+      const own = el.getBoundingClientRect();
+      if (x >= own.left && x <= own.right && y >= own.top && y <= own.bottom) return false;
+      const after = getComputedStyle(el, '::after');
+      const transparent = after.backgroundColor === 'rgba(0, 0, 0, 0)' || after.backgroundColor === 'transparent';
+      return after.position === 'absolute' && transparent;
     };
 
     // 1. Horizontal overflow.
@@ -170,6 +182,7 @@ export async function layoutProblems(page: Page): Promise<string[]> {
               const top = document.elementFromPoint(x, y);
               if (!top || top === block || block.contains(top) || top.contains(block)) continue;
               if (top.closest('[data-overlay]') && !block.closest('[data-overlay]')) continue;
+              if (isStretchedLink(top, x, y)) continue;
               if (top.closest('[aria-hidden="true"]') && !top.closest('[data-top-bar]')) {
                 problems.push(`covered text: ${describe(top)} (decoration) is painted over ${describe(block)}`);
               } else {
