@@ -31,6 +31,14 @@ export default defineConfig({
     mdx(),
     sitemap({ filter: (page) => !/\/(portal|admin|blog-admin|unsubscribe)(\/|$)/.test(new URL(page).pathname) }),
     serverEntry(),
+    {
+      // `client:interaction`: hydrate at the first interaction (src/islands/lib/interaction-directive.ts).
+      name: 'interaction-directive',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({ name: 'interaction', entrypoint: './src/islands/lib/interaction-directive.ts' }),
+      },
+    },
   ],
   build: {
     serverEntry: 'astro-app.mjs',

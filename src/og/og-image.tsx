@@ -1,7 +1,7 @@
 /**
  * The Open Graph card of a page (docs/product.md#og-images): a 1200 × 630 PNG with the page's
  * eyebrow (its section), its title, the agency's mark and name and its tagline, in the brand's
- * colours (src/styles/global.css). Laid out by satori (JSX → SVG, text drawn as paths),
+ * colours (src/styles/theme.css). Laid out by satori (JSX → SVG, text drawn as paths),
  * rasterised by resvg and compressed by sharp, at build time only: src/pages/og/[...slug].png.ts calls it for every
  * card of src/og/og-pages.ts.
  *

@@ -34,9 +34,18 @@ const TERMINAL_COMMANDS = [
   'git push origin main  # deploy to production',
 ];
 
-/** Draws CODE_LINE_COUNT lines of code drifting to the right; pauses when out of view. */
 /** Room kept clear around the hero's text, in CSS px: the code lines never pass under it. */
 const COPY_CLEARANCE_PX = 24;
+/** The drift's frame interval, in ms (30 frames a second): the lines move a few px per second. */
+const FRAME_INTERVAL_MS = 33;
+const LINE_FONT = '14px ui-monospace, Menlo, Consolas, monospace';
+const LINE_HEIGHT_PX = 20;
+
+/**
+ * Draws CODE_LINE_COUNT lines of code drifting to the right; pauses when out of view. Each line is
+ * drawn once into its own small canvas (on resize) and copied per frame: laying out text on every
+ * frame cost a phone's main thread a long task each frame.
+ */
 
 function startCodeCanvas(canvas: HTMLCanvasElement): void {
   const context = canvas.getContext('2d');
@@ -57,12 +66,29 @@ function startCodeCanvas(canvas: HTMLCanvasElement): void {
 
   let width = 0;
   let height = 0;
+  let sprites: { image: HTMLCanvasElement; width: number }[] = [];
   const resize = () => {
     width = canvas.clientWidth;
     height = canvas.clientHeight;
     canvas.width = Math.round(width * ratio);
     canvas.height = Math.round(height * ratio);
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    sprites = lines.map((line) => {
+      context.font = LINE_FONT;
+      const textWidth = Math.ceil(context.measureText(line.text).width);
+      const image = document.createElement('canvas');
+      image.width = Math.max(1, Math.round(textWidth * ratio));
+      image.height = Math.round(LINE_HEIGHT_PX * ratio);
+      const pen = image.getContext('2d');
+      if (pen) {
+        pen.scale(ratio, ratio);
+        pen.font = LINE_FONT;
+        pen.fillStyle = 'rgba(147, 197, 253, 0.22)';
+        pen.textBaseline = 'middle';
+        pen.fillText(line.text, 0, LINE_HEIGHT_PX / 2);
+      }
+      return { image, width: textWidth };
+    });
     if (copy) {
       const box = canvas.getBoundingClientRect();
       const text = copy.getBoundingClientRect();
@@ -77,8 +103,6 @@ function startCodeCanvas(canvas: HTMLCanvasElement): void {
 
   const draw = () => {
     context.clearRect(0, 0, width, height);
-    context.font = '14px ui-monospace, Menlo, Consolas, monospace';
-    context.fillStyle = 'rgba(147, 197, 253, 0.22)';
     context.save();
     if (keepClear) {
       // Everything but the text box: the lines drift behind it, unseen, instead of under the words.
@@ -87,11 +111,13 @@ function startCodeCanvas(canvas: HTMLCanvasElement): void {
       context.rect(keepClear.x, keepClear.y, keepClear.w, keepClear.h);
       context.clip('evenodd');
     }
-    for (const line of lines) {
-      const textWidth = context.measureText(line.text).width;
-      const span = width + textWidth;
-      context.fillText(line.text, line.x * span - textWidth, line.y * height);
-    }
+    lines.forEach((line, i) => {
+      const sprite = sprites[i];
+      if (!sprite) return;
+      const span = width + sprite.width;
+      const x = line.x * span - sprite.width;
+      context.drawImage(sprite.image, x, line.y * height - LINE_HEIGHT_PX / 2, sprite.width, LINE_HEIGHT_PX);
+    });
     context.restore();
   };
 
@@ -108,10 +134,12 @@ function startCodeCanvas(canvas: HTMLCanvasElement): void {
   let last = performance.now();
   let frame = 0;
   const tick = (now: number) => {
-    const elapsed = Math.min(100, now - last);
-    last = now;
-    for (const line of lines) line.x = (line.x + line.speed * elapsed) % 1;
-    draw();
+    if (now - last >= FRAME_INTERVAL_MS) {
+      const elapsed = Math.min(100, now - last);
+      last = now;
+      for (const line of lines) line.x = (line.x + line.speed * elapsed) % 1;
+      draw();
+    }
     frame = visible && !document.hidden ? requestAnimationFrame(tick) : 0;
   };
   const resume = () => {

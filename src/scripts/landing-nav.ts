@@ -40,7 +40,7 @@ export function startLandingNav(): void {
   const setMenu = (open: boolean) => {
     menu.hidden = !open;
     toggle.setAttribute('aria-expanded', String(open));
-    // The floating Emergency button steps aside while the menu is open (global.css).
+    // The floating Emergency button steps aside while the menu is open (theme.css).
     document.documentElement.toggleAttribute('data-menu-open', open);
   };
   toggle.addEventListener('click', () => setMenu(Boolean(menu.hidden)));

@@ -147,11 +147,15 @@ export async function expectNoAxeViolations(page: Page, { soft = false } = {}): 
 
 /**
  * Brings the island whose component file name contains `name` into view (islands hydrated on
- * visibility need it) and waits until it has hydrated.
+ * visibility need it), presses a key for one hydrated at the first interaction, and waits until it
+ * has hydrated.
  */
 export async function waitForIsland(page: Page, name: string): Promise<void> {
   const island = page.locator(`astro-island[component-url*="${name}"]`).first();
   await island.evaluate((el) => el.firstElementChild?.scrollIntoView({ block: 'center' }));
+  // An island hydrated at the first interaction (client:interaction) waits for one: a key press,
+  // as a visitor's first Tab would be.
+  if ((await island.getAttribute('client')) === 'interaction') await page.keyboard.press('Shift');
   await page.locator(`astro-island[component-url*="${name}"]:not([ssr])`).first().waitFor({ state: 'attached' });
 }
 

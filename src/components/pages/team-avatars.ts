@@ -15,7 +15,7 @@ import { slug } from 'github-slugger';
 
 const style = new Style(notionists);
 
-/** Portrait backgrounds, in team order: brand-100, accent-300, brand-200, brand-300 (src/styles/global.css). */
+/** Portrait backgrounds, in team order: brand-100, accent-300, brand-200, brand-300 (src/styles/theme.css). */
 const BACKGROUNDS = ['dbeafe', 'fcd34d', 'bfdbfe', '93c5fd'];
 
 type Components = typeof notionists.components;

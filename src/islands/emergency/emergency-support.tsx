@@ -8,7 +8,7 @@
  *
  * The floating button shows once the hero (#home) has left the screen: over the hero it covered
  * the hero's own text on phones, where the top bar's menu offers Emergency Support
- * (docs/product.md#emergency). It steps aside while the mobile menu is open (global.css).
+ * (docs/product.md#emergency). It steps aside while the mobile menu is open (theme.css).
  */
 import { AlertTriangle } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState } from 'react';

@@ -11,7 +11,7 @@ import type { CSSProperties, ReactElement, ReactNode } from 'react';
 import { company } from '../../shared/company.ts';
 import type { RenderedEmail } from './types.ts';
 
-/** Colours of src/styles/global.css (brand-50/600/700, ink-900/600): AA contrast on white. */
+/** Colours of src/styles/theme.css (brand-50/600/700, ink-900/600): AA contrast on white. */
 const colors = {
   brand50: '#eff6ff',
   brand600: '#2563eb',
