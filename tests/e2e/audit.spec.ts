@@ -93,11 +93,59 @@ test('a bare page is red, with issues, severities, impact and recommendations', 
   await expect(page.getByLabel('Website URL')).toBeVisible();
 });
 
-test('a private address is refused with a message on the field', async ({ page }) => {
+test('a private address is refused with a message on the field, said once', async ({ page }) => {
   await audit(page, 'http://169.254.169.254/latest/meta-data/');
-  await expect(page.getByLabel('Website URL')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByRole('alert')).toContainText('private or reserved network');
+  const website = page.getByLabel('Website URL');
+  await expect(website).toHaveAttribute('aria-invalid', 'true');
+  await expect(website).toHaveAccessibleDescription(/private or reserved network/);
+  await expect(page.getByText(/private or reserved network/)).toHaveCount(1);
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expectNoAxeViolations(page);
+});
+
+test('a refused address put right: the report, and no error left behind', async ({ page }) => {
+  await audit(page, 'http://169.254.169.254/latest/meta-data/');
+  const website = page.getByLabel('Website URL');
+  await expect(website).toHaveAttribute('aria-invalid', 'true');
+  await website.fill(`${sites.httpOrigin}/fair`);
+  await expect(website).not.toHaveAttribute('aria-invalid');
+  await page.getByRole('button', { name: 'Get Free Audit Report' }).click();
+  await expect(page.locator('[data-band]')).toContainText('70/100');
+  await expect(page.getByText(/private or reserved network/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Audit another website' }).click();
+  await expect(page.getByLabel('Website URL')).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a failure that belongs to no field shows above the fields, and goes with the next audit', async ({
+  page,
+  allowPageErrors,
+}) => {
+  allowPageErrors(/status of 429/);
+  let limited = true;
+  await page.route('**/api/audit', async (route) => {
+    if (!limited) return route.continue();
+    limited = false;
+    await route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      headers: { 'Retry-After': '60' },
+      body: JSON.stringify({
+        error: {
+          code: 'rate_limited',
+          message: 'Too many audits from your address. Please try again in a few minutes.',
+        },
+      }),
+    });
+  });
+  await audit(page, `${sites.httpOrigin}/fair`);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Too many audits from your address. Please try again in a few minutes.',
+  );
+  await expect(page.getByLabel('Website URL')).not.toHaveAttribute('aria-invalid');
+  await page.getByRole('button', { name: 'Get Free Audit Report' }).click();
+  await expect(page.locator('[data-band]')).toContainText('70/100');
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
 test('the report fits a phone and passes axe @phone', async ({ page }) => {

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_BLOG_PASSWORD } from '../../scripts/e2e-env.mjs';
-import { test, expect, expectNoAxeViolations, presetConsent, waitForIsland } from './fixtures.ts';
+import { test, expect, expectNoAxeViolations, holdToasts, presetConsent, waitForIsland } from './fixtures.ts';
 
 /** The blog editor: a gate checked on the server, then the editor. */
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -55,6 +55,18 @@ test('a wrong password is refused with Access Denied; nothing secret is in the p
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.some((s) => s.includes(E2E_BLOG_PASSWORD))).toBe(false);
   expect(await page.content()).not.toContain(E2E_BLOG_PASSWORD);
+});
+
+test('Access Denied goes away once the right password unlocks the editor', async ({ page }) => {
+  await openGate(page);
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(toasts(page)).toContainText('Access Denied');
+  await holdToasts(page);
+  await page.getByLabel('Password').fill(E2E_BLOG_PASSWORD);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByRole('heading', { name: 'Blog editor' })).toBeVisible();
+  await expect(toasts(page).getByText('Access Denied')).toHaveCount(0);
 });
 
 test('signed-in staff pass the gate without the password', async ({ staffPage: page }) => {

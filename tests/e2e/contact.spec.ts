@@ -1,4 +1,4 @@
-import { test, expect, presetConsent, sentMails, waitForIsland } from './fixtures.ts';
+import { test, expect, holdToasts, presetConsent, sentMails, waitForIsland } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 function mailsMentioning(text: string): string[] {
@@ -145,6 +145,73 @@ test.describe('contact form', () => {
     await expect(form.getByLabel('Message *')).toHaveValue('Please keep this text.');
   });
 
+  test('a failure put right leaves nothing stale: the error toast goes when the message is sent', async ({
+    page,
+    allowPageErrors,
+  }) => {
+    allowPageErrors(/status of 503/);
+    await page.clock.install({ time: Date.now() - 10 * 60_000 });
+    let failNext = true;
+    await page.route('**/api/contact', async (route) => {
+      if (!failNext) return route.continue();
+      failNext = false;
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"code":"x","message":"down"}}',
+      });
+    });
+    const form = await openContactForm(page);
+    await form.getByLabel('Name *').fill(`Stale Check ${Date.now()}`);
+    await form.getByLabel('Email *').fill('stale@example.com');
+    await form.getByLabel('How did you find us? *').selectOption('other');
+    await form.getByLabel('Message *').fill('First try fails, the second goes through.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    const toasts = page.getByRole('region', { name: /Notification/ });
+    await expect(toasts).toContainText('Error sending message');
+    await holdToasts(page);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you!' })).toBeVisible();
+    await expect(toasts).toContainText('Message sent successfully!');
+    await expect(toasts.getByText('Error sending message')).toHaveCount(0);
+  });
+
+  test("a server's field message shows once, under its field, and goes when the field is corrected", async ({
+    page,
+    allowPageErrors,
+  }) => {
+    allowPageErrors(/status of 422/);
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: {
+            code: 'invalid_fields',
+            message: 'Some fields are invalid',
+            fields: { email: 'Email must be at most 254 characters' },
+          },
+        }),
+      }),
+    );
+    const form = await openContactForm(page);
+    await form.getByLabel('Name *').fill('Field Check');
+    await form.getByLabel('Email *').fill('field@example.com');
+    await form.getByLabel('How did you find us? *').selectOption('other');
+    await form.getByLabel('Message *').fill('The server refuses the email field.');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    const email = form.getByLabel('Email *');
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription('Email must be at most 254 characters');
+    const toasts = page.getByRole('region', { name: /Notification/ });
+    await expect(toasts).toContainText('Error sending message');
+    await expect(toasts).toContainText('Check the highlighted fields.');
+    await expect(page.getByText('Email must be at most 254 characters')).toHaveCount(1);
+    await email.fill('field2@example.com');
+    await expect(email).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByText('Email must be at most 254 characters')).toHaveCount(0);
+  });
+
   test('can be filled and sent by keyboard alone', async ({ page }) => {
     await page.clock.install({ time: Date.now() - 10 * 60_000 });
     const form = await openContactForm(page);
@@ -178,5 +245,54 @@ test.describe('contact form', () => {
     await expect(page.getByRole('region', { name: /Notification/ }).getByText('Error sending message')).toBeVisible();
     await page.keyboard.press('F8');
     await expect(page.getByRole('region', { name: /Notification/ }).locator('ol')).toBeFocused();
+  });
+});
+
+test.describe('emergency form', () => {
+  test('its error toast goes with the dialog, and gives way to the confirmation once sent', async ({
+    page,
+    allowPageErrors,
+  }) => {
+    allowPageErrors(/status of 503/);
+    await page.clock.install({ time: Date.now() - 10 * 60_000 });
+    let failures = 2;
+    await page.route('**/api/contact', async (route) => {
+      if (failures === 0) return route.continue();
+      failures -= 1;
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"code":"x","message":"down"}}',
+      });
+    });
+    await page.goto('/');
+    await waitForIsland(page, 'emergency-support');
+    const open = async () => {
+      await page.evaluate(() => window.dispatchEvent(new CustomEvent('openEmergencyContact')));
+      const dialog = page.getByRole('dialog', { name: 'Emergency Contact' });
+      await dialog.getByLabel('Your name *').fill(`Casey Stale ${Date.now()}`);
+      await dialog.getByLabel('Email or phone *').fill('(302) 555-0142');
+      await dialog.getByLabel('What happened? *').fill('The shop site is down.');
+      await dialog.getByRole('button', { name: 'Send Emergency Request' }).click();
+      return dialog;
+    };
+    const error = page.getByText('Error sending message', { exact: true });
+
+    // Failed, then the dialog closed: the error leaves with it.
+    let dialog = await open();
+    await expect(error).toBeVisible();
+    await holdToasts(page);
+    // (Escape would close the toast first: it is the newest layer on the page.)
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(error).toHaveCount(0);
+
+    // Failed, then sent: the confirmation, and no error left behind.
+    dialog = await open();
+    await expect(error).toBeVisible();
+    await dialog.getByRole('button', { name: 'Send Emergency Request' }).click();
+    await expect(dialog.getByRole('status')).toContainText("We're on it.");
+    await expect(page.getByText('Emergency request sent', { exact: true })).toBeVisible();
+    await expect(error).toHaveCount(0);
   });
 });

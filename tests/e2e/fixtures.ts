@@ -146,6 +146,16 @@ export async function expectNoAxeViolations(page: Page, { soft = false } = {}): 
 }
 
 /**
+ * Keeps the toasts now on screen, and the next ones, from closing by themselves: the notification
+ * region pauses its 5-second timers while the window is blurred (Radix Toast's documented pause
+ * on window blur). A toast then goes only when the page closes it, so a test can tell a toast the
+ * page closed from one that ran out. Call once a toast is shown.
+ */
+export async function holdToasts(page: Page): Promise<void> {
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+}
+
+/**
  * Brings the island whose component file name contains `name` into view (islands hydrated on
  * visibility need it), presses a key for one hydrated at the first interaction, and waits until it
  * has hydrated.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, presetConsent, sentMails } from './fixtures.ts';
+import { test, expect, holdToasts, presetConsent, sentMails } from './fixtures.ts';
 import { BAKERY } from './support/sample-clients.ts';
 
 /** The client portal in Chromium. Every test makes its own client (tests/e2e/fixtures.ts). */
@@ -167,8 +167,55 @@ test('shows each sign-in and registration message', async ({ page, newClient, al
   await page.getByLabel('Password', { exact: true }).fill('secret-pass');
   await page.getByLabel('Confirm password').fill('secret-pass');
   await page.getByRole('button', { name: 'Create Account' }).click();
+  // The server's message belongs to the email field: said there, once; the toast points to it.
   await expect(toasts).toContainText('Registration failed');
-  await expect(toasts).toContainText('An account with this email already exists');
+  await expect(toasts).toContainText('Check the highlighted fields.');
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('An account with this email already exists');
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('An account with this email already exists')).toHaveCount(1);
+});
+
+test('an error stays with its form: switching modes leaves Login failed and Registration failed behind', async ({
+  page,
+  newClient,
+  allowPageErrors,
+}) => {
+  allowPageErrors(/status of (409|401)/);
+  const existing = await newClient({ password: 'right-password' });
+  await page.goto('/portal/login');
+  const toasts = page.getByRole('region', { name: /Notification/ });
+  await page.getByLabel('Email').fill(existing.email);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toasts).toContainText('Login failed');
+  await holdToasts(page);
+  await page.getByRole('button', { name: 'Create one' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(toasts.getByText('Login failed')).toHaveCount(0);
+
+  await page.getByLabel('Full name').fill('Someone Again');
+  await page.getByLabel('Email').fill(existing.email);
+  await page.getByLabel('Password', { exact: true }).fill('secret-pass');
+  await page.getByLabel('Confirm password').fill('secret-pass');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(toasts).toContainText('Registration failed');
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to your portal' })).toBeVisible();
+  await expect(toasts.getByText('Registration failed')).toHaveCount(0);
+  await expect(page.getByLabel('Email')).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByText('An account with this email already exists')).toHaveCount(0);
+
+  // Failed, then signed in: the failure gives way to the welcome.
+  await page.getByLabel('Email').fill(existing.email);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(toasts).toContainText('Login failed');
+  await page.getByLabel('Password', { exact: true }).fill('right-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: /^Welcome,/ })).toBeVisible();
+  await expect(toasts).toContainText('Welcome back!');
+  await expect(toasts.getByText('Login failed')).toHaveCount(0);
 });
 
 test('the password can be shown and hidden on sign-in', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, presetConsent, waitForIsland } from './fixtures.ts';
+import { test, expect, expectNoAxeViolations, holdToasts, presetConsent, waitForIsland } from './fixtures.ts';
 
 /** The bug bounty toolkit: it runs entirely in the browser. */
 test.beforeEach(async ({ page }) => {
@@ -28,6 +28,46 @@ test('asks for authorization, then a domain, with the toasts of the spec', async
   await expect(toasts(page)).toContainText('Please enter a target domain.');
   await expect(cards(page)).toHaveCount(0);
   await expectNoAxeViolations(page);
+});
+
+test('an error put right goes away: Authorization Required, then Domain Required, then a Generate that works', async ({
+  page,
+}) => {
+  await page.getByLabel('Target domain').fill('example.com');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(toasts(page)).toContainText('Authorization Required');
+  await holdToasts(page);
+  await page.getByLabel(/I confirm that I am authorized/).check();
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(cards(page)).toHaveCount(8);
+  await expect(toasts(page).getByText('Authorization Required')).toHaveCount(0);
+
+  await page.getByLabel('Target domain').fill('');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(toasts(page)).toContainText('Domain Required');
+  await page.getByLabel('Target domain').fill('shop.example.com');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(page.getByRole('heading', { name: 'Commands for shop.example.com' })).toBeVisible();
+  await expect(toasts(page).getByText('Domain Required')).toHaveCount(0);
+});
+
+test('a field message goes once the domain is put right, and Domain Required goes when the field shows the problem', async ({
+  page,
+}) => {
+  await page.getByLabel(/I confirm that I am authorized/).check();
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(toasts(page)).toContainText('Domain Required');
+  await holdToasts(page);
+  await page.getByLabel('Target domain').fill('not a domain');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const field = page.getByLabel('Target domain');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(toasts(page).getByText('Domain Required')).toHaveCount(0);
+  await field.fill('example.com');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expect(cards(page)).toHaveCount(8);
+  await expect(field).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByText(/Enter a domain name such as example.com/)).toHaveCount(0);
 });
 
 test('refuses anything that is not a hostname, so no shell syntax can reach a command', async ({ page }) => {

@@ -4,7 +4,7 @@
  * report: the score out of 100 in its band's colour with the band's message, the issues (category,
  * severity, impact), the recommendations, every check with its points, what the audit does not
  * measure, and 'Get Free Consultation' to /#contact. A refused address shows the server's
- * message on the website field.
+ * message once, on the website field; a failure that belongs to no field shows above the fields.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, CheckCircle2, Gauge, Info, RotateCcw, Search, XCircle } from 'lucide-react';
@@ -17,10 +17,9 @@ import {
   type AuditReport,
   type Severity,
 } from '../../shared/audit.ts';
-import { messageOf } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { QueryIsland } from '../lib/query-island.tsx';
-import { useSubmit } from '../lib/use-submit.ts';
+import { formLevelError, useSubmit } from '../lib/use-submit.ts';
 import { Field, Honeypot } from '../ui/form.tsx';
 import { useRunAudit } from './mutations.ts';
 
@@ -157,6 +156,9 @@ function Report({ report, onAgain }: { report: AuditReport; onAgain: () => void 
   );
 }
 
+/** The form's fields, which the server's field messages may name. */
+const AUDIT_FIELDS = ['website', 'name', 'email'] as const;
+
 function AuditForm() {
   const honeypot = useRef<HTMLInputElement>(null);
   const shownAt = useRef(Date.now());
@@ -171,9 +173,10 @@ function AuditForm() {
   });
 
   const audit = useRunAudit(() => ({ fax: honeypot.current?.value ?? '', startedAt: shownAt.current }));
-  // The report, or the failure above the fields, come from the write's own state.
+  // The report, or a failure that belongs to no field (above the fields), come from the write's
+  // own state; a field's failure is shown under that field only.
   const onSubmit = useSubmit(audit, { setError });
-  const failure = audit.isError ? messageOf(audit.error, 'The audit could not be run. Please try again later.') : null;
+  const failure = formLevelError(audit.error, AUDIT_FIELDS, 'The audit could not be run. Please try again later.');
 
   if (audit.isSuccess) return <Report report={audit.data.report} onAgain={() => audit.reset()} />;
 

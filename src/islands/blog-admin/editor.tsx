@@ -3,6 +3,7 @@
  * and Lock above the draft. Generate Code checks the draft (the messages stay under the fields
  * until the next Generate), writes the complete MDX file (src/shared/blog-mdx.ts), shows it,
  * and copies it ('Code Copied!' with where to save it; 'Copy Failed' when the clipboard refuses).
+ * 'Check the highlighted fields' closes once a later Generate succeeds or the editor is locked.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Code2, Eye, Lock, Pencil } from 'lucide-react';
@@ -10,6 +11,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { postSlug, toMdx } from '../../shared/blog-mdx.ts';
 import { toast } from '../lib/toast-store.ts';
+import { useFailureToast } from '../lib/use-failure-toast.ts';
 import { draftSchema, newDraft, type Draft } from './draft.ts';
 import { EditorFields } from './editor-fields.tsx';
 import { GeneratedFile } from './generated-file.tsx';
@@ -32,9 +34,11 @@ export function Editor() {
   const [code, setCode] = useState<string | null>(null);
   const draft = form.watch();
   const slug = postSlug(draft.title);
+  const invalidToast = useFailureToast();
 
   const generate = form.handleSubmit(
     async (checked) => {
+      invalidToast.clear();
       const file = toMdx(checked);
       setCode(file);
       try {
@@ -53,7 +57,7 @@ export function Editor() {
     },
     () => {
       setCode(null);
-      toast({ title: 'Check the highlighted fields', variant: 'destructive' });
+      invalidToast.show({ title: 'Check the highlighted fields' });
     },
   );
 

@@ -25,4 +25,13 @@ describe('toast store', () => {
     vi.advanceTimersByTime(1);
     expect($toasts.get()).toHaveLength(0);
   });
+
+  it('leaves the current toast alone, and schedules nothing, when asked to close one it replaced', () => {
+    vi.useFakeTimers();
+    const old = toast({ title: 'Login failed', variant: 'destructive' });
+    toast({ title: 'Welcome back!' });
+    dismissToast(old);
+    expect($toasts.get()).toEqual([expect.objectContaining({ title: 'Welcome back!', open: true })]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
 });

@@ -35,8 +35,12 @@ export function toast(input: { title: string; description?: string; variant?: To
   return id;
 }
 
-/** Closes a toast; it is removed from the list TOAST_REMOVE_DELAY_MS later. */
+/**
+ * Closes a toast; it is removed from the list TOAST_REMOVE_DELAY_MS later. A toast already
+ * replaced by a newer one (or removed) is left alone.
+ */
 export function dismissToast(id: number): void {
+  if (!$toasts.get().some((t) => t.id === id)) return;
   $toasts.set($toasts.get().map((t) => (t.id === id ? { ...t, open: false } : t)));
   if (removalTimers.has(id)) return;
   removalTimers.set(

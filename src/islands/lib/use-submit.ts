@@ -3,12 +3,19 @@
  * values go to a mutation (from the area's mutations.ts, which owns the cache updates); on
  * success a toast and `onSuccess`; on failure the field messages of a 422 (or 409) are shown
  * under the form's fields and, when `failure` is given, a destructive toast says what failed.
- * A form that shows the failure in place reads `mutation.error` instead of asking for a toast.
+ * A message shown under a field is not repeated in the toast, which then says
+ * 'Check the highlighted fields.'; the failure toast closes when the form later succeeds or goes
+ * away (use-failure-toast.ts). A form that shows the failure in place reads `mutation.error`
+ * instead of asking for a toast, and `formLevelError` tells whether it belongs in a banner.
  */
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from './api.ts';
+import { ApiError, messageOf } from './api.ts';
 import { toast } from './toast-store.ts';
+import { useFailureToast } from './use-failure-toast.ts';
+
+/** The failure toast's description when the server's messages went under the form's fields. */
+const CHECK_FIELDS = 'Check the highlighted fields.';
 
 /** A toast's words. */
 export interface ToastText {
@@ -27,15 +34,36 @@ export interface SubmitOptions<TForm extends FieldValues, TData, TVariables> {
   onSuccess?: (data: TData, variables: TVariables) => void;
 }
 
+/** The fields of `error` (an ApiError's `fields`) that are among `fields`, the form's own. */
+function fieldMessages(error: unknown, fields: readonly string[]): [string, string][] {
+  if (!(error instanceof ApiError)) return [];
+  return Object.entries(error.fields).filter(([field]) => fields.includes(field));
+}
+
 /**
  * Shows the field messages of an ApiError on the form: each field the server named that is also
  * a key of `sent` (what was submitted), so a message never lands on a field the form lacks.
+ * Returns whether any message was shown.
  */
-function showServerFieldErrors<T extends FieldValues>(error: unknown, sent: unknown, setError: UseFormSetError<T>) {
-  if (!(error instanceof ApiError) || typeof sent !== 'object' || sent === null) return;
-  for (const [field, message] of Object.entries(error.fields)) {
-    if (field in sent) setError(field as Path<T>, { type: 'server', message });
-  }
+function showServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  sent: unknown,
+  setError: UseFormSetError<T>,
+): boolean {
+  if (typeof sent !== 'object' || sent === null) return false;
+  const shown = fieldMessages(error, Object.keys(sent));
+  for (const [field, message] of shown) setError(field as Path<T>, { type: 'server', message });
+  return shown.length > 0;
+}
+
+/**
+ * The message of a failed write for a banner above the form (the server's, else `fallback`), or
+ * null when the failure belongs to a field of the form (one of `fields`), whose own message says
+ * it under that field (docs/product.md#errors), or when there is no failure.
+ */
+export function formLevelError(error: unknown, fields: readonly string[], fallback: string): string | null {
+  if (!error || fieldMessages(error, fields).length > 0) return null;
+  return messageOf(error, fallback);
 }
 
 /**
@@ -47,15 +75,19 @@ export function useSubmit<TForm extends FieldValues, TData, TVariables>(
   mutation: Pick<UseMutationResult<TData, Error, TVariables, unknown>, 'mutateAsync'>,
   { setError, success, failure, onSuccess }: SubmitOptions<TForm, TData, TVariables>,
 ): (variables: TVariables) => Promise<void> {
+  const failureToast = useFailureToast();
   return async (variables) => {
     let data: TData;
     try {
       data = await mutation.mutateAsync(variables);
     } catch (error) {
-      if (setError) showServerFieldErrors(error, variables, setError);
-      if (failure) toast({ title: failure.title, description: failure.description(error), variant: 'destructive' });
+      const onFields = setError ? showServerFieldErrors(error, variables, setError) : false;
+      if (failure) {
+        failureToast.show({ title: failure.title, description: onFields ? CHECK_FIELDS : failure.description(error) });
+      }
       return;
     }
+    failureToast.clear();
     if (success) toast(typeof success === 'function' ? success(data, variables) : success);
     onSuccess?.(data, variables);
   };

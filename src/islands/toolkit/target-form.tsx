@@ -3,13 +3,14 @@
  * Generate and Clear. Generate checks the box first ('Authorization Required'), then that a
  * domain was typed ('Domain Required'), both in a toast; a domain that is not a hostname gets a
  * message under the field and clears the commands. A good one is shown cleaned up in the field
- * and handed to `onGenerate`. Nothing typed leaves the browser.
+ * and handed to `onGenerate`. Each Generate and Clear closes the toast of the attempt before, so
+ * an error already put right never stays on screen. Nothing typed leaves the browser.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Terminal, X } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '../lib/toast-store.ts';
+import { useFailureToast } from '../lib/use-failure-toast.ts';
 import { targetSchema, type TargetInput } from './target-schema.ts';
 
 /** The form; see the module comment. */
@@ -38,25 +39,30 @@ export function TargetForm({
     shouldFocusError: false,
   });
   const error = errors.domain?.message;
+  const failureToast = useFailureToast();
 
   const generate = handleSubmit(
     ({ domain }) => {
+      failureToast.clear();
       setValue('domain', domain);
       onGenerate(domain);
     },
     (problems) => {
       const { authorization, domainRequired } = problems.root ?? {};
       if (authorization) {
-        toast({ title: 'Authorization Required', description: authorization.message, variant: 'destructive' });
+        failureToast.show({ title: 'Authorization Required', description: authorization.message });
       } else if (domainRequired) {
-        toast({ title: 'Domain Required', description: domainRequired.message, variant: 'destructive' });
+        failureToast.show({ title: 'Domain Required', description: domainRequired.message });
       } else {
+        // The message under the field says what is wrong now.
+        failureToast.clear();
         onGenerate(null);
       }
     },
   );
 
   const clear = () => {
+    failureToast.clear();
     reset({ domain: '', consent: false });
     onClear();
   };
