@@ -1,7 +1,7 @@
 /**
  * Tables of the public website (docs/product.md#records): leads from the contact, audit and
- * emergency forms (with subject, services, source and urgent, and phone for the emergency form),
- * and newsletter sign-ups.
+ * emergency forms (with subject, services, source and urgent, phone for the emergency form, and
+ * the score, report or failure of the audit), and newsletter sign-ups.
  * Timestamps are stored as integer milliseconds since the Unix epoch.
  */
 import { sql } from 'drizzle-orm';
@@ -36,6 +36,11 @@ export const contactSubmissions = sqliteTable(
     auditScore: integer('audit_score'),
     /** The whole audit report (checks, issues, recommendations), for the lead's page. */
     auditReport: text('audit_report', { mode: 'json' }).$type<AuditReport>(),
+    /**
+     * Why the audit of an audit lead could not be run (the message the visitor was shown, e.g.
+     * 'We could not find that website. Please check the address.'); null when it ran.
+     */
+    auditError: text('audit_error'),
     /** The client this lead became ("Convert to client", docs/product.md#leads); null until then. */
     clientId: text('client_id').references(() => clients.id, { onDelete: 'set null' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })

@@ -17,7 +17,15 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiEnv } from './context.ts';
 import type { AppDeps } from './deps.ts';
 import { isHttpsSite } from './env.ts';
-import { AppError, ConflictError, InvalidFieldError, InvalidTokenError, NotFoundError, errorBody } from './errors.ts';
+import {
+  AppError,
+  ConflictError,
+  INTERNAL_ERROR_MESSAGE,
+  InvalidFieldError,
+  InvalidTokenError,
+  NotFoundError,
+  errorBody,
+} from './errors.ts';
 import { refuseCrossSite } from './middleware/cross-site.ts';
 import { KEY_IN_USE_MESSAGE } from './middleware/idempotency.ts';
 import { limitBodySize, requireJsonBody } from './middleware/json-body.ts';
@@ -31,7 +39,6 @@ import { newsletterRoutes } from './routes/newsletter.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { websiteAuditRoutes } from './routes/website-audit.ts';
 import { IdempotencyKeyTaken } from './services/idempotency.ts';
-import { FetchRefused } from './website-audit/safe-fetch.ts';
 import { log } from './log.ts';
 import { requestLog } from './middleware/request-log.ts';
 
@@ -66,16 +73,12 @@ function errorResponse(error: Error, c: Context<ApiEnv>): Response {
     // Replaced by the first answer in middleware/idempotency.ts once that answer can be read.
     return c.json(errorBody('idempotency_key_in_use', KEY_IN_USE_MESSAGE), 409);
   }
-  if (error instanceof FetchRefused) {
-    // The website audit could not or would not fetch the page: the visitor reads why under the field.
-    return c.json(errorBody(`audit_${error.code}`, error.message, { website: error.message }), 422);
-  }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;
     return c.json(errorBody(CODES[status] ?? 'error', error.message || 'Request failed'), status);
   }
   log.error({ reqId: c.var.requestId, method: c.req.method, route: routePath(c, -1), err: error }, 'unexpected error');
-  return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
+  return c.json(errorBody('internal_error', INTERNAL_ERROR_MESSAGE), 500);
 }
 
 /**

@@ -12,6 +12,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export { errorBody } from '../shared/api-error.ts';
 
+/** What a person reads when the server failed unexpectedly (500 `internal_error`). */
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
 /** An expected failure with an HTTP status, a stable code and a human message. */
 export class AppError extends HTTPException {
   constructor(

@@ -1,9 +1,11 @@
 /**
  * The website audit's shapes, shared by POST /api/audit and the /website-audit page
  * (docs/product.md#website-audit): the form (website a valid http(s) URL, 'Please enter a valid
- * website URL'; email; name at least 2 characters), the report, and the score bands (90 and up
- * green, 70 to 89 yellow, below 70 red) with their messages.
+ * website URL'; email; name at least 2 characters), the report, the answer to an audit that
+ * could not be run (its request still stored as a lead), and the score bands (90 and up green,
+ * 70 to 89 yellow, below 70 red) with their messages.
  */
+import type { ErrorBody } from './api-error.ts';
 import { z } from './zod.ts';
 import { NAME_MAX, emailField } from './schemas/fields.ts';
 
@@ -58,6 +60,21 @@ export interface AuditReport {
   /** What the audit does not measure, said plainly (Core Web Vitals). */
   notMeasured: string;
   auditedAt: string;
+}
+
+/**
+ * The answer to an audit that could not be run (422 `audit_{reason}`, or 500 when it broke on our
+ * side): the API's error shape plus `leadId`, the lead the request was stored as, so the page can
+ * tell the visitor that the team has it (docs/product.md#website-audit).
+ */
+export interface FailedAuditBody extends ErrorBody {
+  leadId: string;
+}
+
+/** The stored lead's id in the body of a failed audit's answer; null for any other body. */
+export function leadIdOfFailedAudit(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('leadId' in body)) return null;
+  return typeof body.leadId === 'string' ? body.leadId : null;
 }
 
 export type Band = 'green' | 'yellow' | 'red';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { auditFixtureTls } from '../../scripts/e2e-env.mjs';
-import { startAuditSites, type AuditSites } from '../fixtures/audit-sites.ts';
+import { closedOrigin, startAuditSites, type AuditSites } from '../fixtures/audit-sites.ts';
 import { test, expect, expectNoAxeViolations, presetConsent, waitForIsland } from './fixtures.ts';
 
 /**
@@ -146,6 +146,46 @@ test('a failure that belongs to no field shows above the fields, and goes with t
   await page.getByRole('button', { name: 'Get Free Audit Report' }).click();
   await expect(page.locator('[data-band]')).toContainText('70/100');
   await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a site that cannot be reached: the reason on the field, the request kept, and staff see why in the dashboard', async ({
+  staffPage: page,
+}) => {
+  // The page's clock runs 10 minutes behind the server's, so the form looks filled by a person
+  // (a form sent within 1.5 s of being shown is taken for a bot, and its lead is not stored).
+  await page.clock.install({ time: Date.now() - 10 * 60_000 });
+  await page.goto('/website-audit');
+  await waitForIsland(page, 'website-audit');
+  const name = `Dana Down ${Date.now().toString(36)}`;
+  const website = `${await closedOrigin()}/`;
+  await page.getByLabel('Website URL').fill(website);
+  await page.getByLabel('Your Name').fill(name);
+  await page.getByLabel('Email').fill('dana@example.com');
+  const answer = page.waitForResponse('**/api/audit');
+  await page.getByRole('button', { name: 'Get Free Audit Report' }).click();
+  const { leadId } = (await (await answer).json()) as { leadId: string };
+
+  const field = page.getByLabel('Website URL');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription('The website could not be reached. Please check the address.');
+  await expect(page.getByRole('status')).toHaveText(
+    'We still have your request: our team will get back to you at dana@example.com within one business day.',
+  );
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The lead's page says why the audit failed.
+  await page.goto(`/admin#lead/${leadId}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText(`Requested audit for: ${website}`)).toBeVisible();
+  await expect(page.getByRole('term').filter({ hasText: 'Audit failed' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'The website could not be reached.' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Audit report' })).toContainText(
+    'The website could not be reached. Please check the address.',
+  );
+  // The list marks it too.
+  await page.goto(`/admin#leads?q=${encodeURIComponent(name)}`);
+  await expect(page.locator('table tbody tr').filter({ hasText: name })).toContainText('Failed');
 });
 
 test('the report fits a phone and passes axe @phone', async ({ page }) => {

@@ -1,9 +1,12 @@
 import { lookup } from 'node:dns/promises';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactSubmissions, notifications } from '../../db/schema/index.ts';
 import type { AuditReport } from '../../src/shared/audit.ts';
 import { scoreBand } from '../../src/shared/audit.ts';
 import { FETCH_TIMEOUT_MS, MAX_BODY_BYTES, MAX_REDIRECTS } from '../../src/server/website-audit/safe-fetch.ts';
-import { startAuditSites, type AuditSites } from '../fixtures/audit-sites.ts';
+import { closedOrigin, startAuditSites, type AuditSites } from '../fixtures/audit-sites.ts';
+import { expectConsoleErrors } from '../setup/console.ts';
 import { createTestApi, errorOf, type TestApi } from './helpers.ts';
 
 /**
@@ -47,15 +50,29 @@ afterAll(async () => {
 
 const body = (website: string) => ({ website, name: 'Ann Lee', email: 'ann@example.com' });
 
-async function auditOf(api: TestApi, website: string) {
-  const response = await api.fresh().audit.$post({ json: body(website) });
-  return {
-    response,
-    json: (await response.json()) as {
-      report?: AuditReport;
-      error?: { message: string; fields?: Record<string, string> };
-    },
-  };
+/** What POST /api/audit answers: a report, or an error (with the stored lead's id when it failed). */
+type AuditAnswer = {
+  report?: AuditReport;
+  error?: { code: string; message: string; fields?: Record<string, string> };
+  leadId?: string;
+};
+
+async function auditOf(api: TestApi, website: string, headers?: Record<string, string>) {
+  const response = await api.fresh().audit.$post({ json: body(website) }, headers && { headers });
+  return { response, json: (await response.json()) as AuditAnswer };
+}
+
+/** The audit leads stored for `website`. */
+async function leadsFor(api: TestApi, website: string) {
+  return api.db
+    .select()
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.message, `Requested audit for: ${website}`));
+}
+
+async function leadCount(api: TestApi): Promise<number> {
+  const [row] = await api.db.select({ n: count() }).from(contactSubmissions);
+  return row?.n ?? 0;
 }
 
 describe('audits of fixture sites', () => {
@@ -118,12 +135,142 @@ describe('audits of fixture sites', () => {
     });
     // The whole report stays with the lead, for its page on the dashboard.
     expect(lead.auditReport).toEqual(json.report);
+    expect(lead.auditError).toBeNull();
+    expect(json.leadId).toBeUndefined();
   });
 
   it('never echoes the fetched body', async () => {
     const { json } = await auditOf(withFixtures, `${sites.httpOrigin}/fair`);
     expect(json.report).toBeDefined();
     expect(JSON.stringify(json)).not.toContain('Fresh flowers every day');
+  });
+});
+
+describe('an audit that could not be run still records the request as a lead', () => {
+  it('a name that does not resolve: 422 with the reason on the field, the lead stored with it, and the team told', async () => {
+    const website = `http://no-such-host-${Date.now()}.example/`;
+    const { response, json } = await auditOf(strict, website);
+    expect(response.status).toBe(422);
+    expect(json.error).toEqual({
+      code: 'audit_not_found',
+      message: 'We could not find that website. Please check the address.',
+      fields: { website: 'We could not find that website. Please check the address.' },
+    });
+    const leads = await leadsFor(strict, website);
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({
+      id: json.leadId,
+      source: 'audit',
+      name: 'Ann Lee',
+      email: 'ann@example.com',
+      subject: 'Free Website Audit Request',
+      services: ['Website Audit'],
+      status: 'new',
+      auditScore: null,
+      auditReport: null,
+      auditError: 'We could not find that website. Please check the address.',
+    });
+    const [queued] = await strict.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.groupKey, `lead:${json.leadId}`));
+    expect(queued?.kind).toBe('new_lead');
+    await strict.deliver();
+    // Quoted-printable soft line breaks removed.
+    const mail = strict
+      .outbox()
+      .map((m) => m.replace(/=\r?\n/g, ''))
+      .find((m) => m.includes(website));
+    expect(mail).toContain('Audit failed: We could not find that website. Please check the address.');
+  });
+
+  it('a site that is down (HTTP 503) or refuses the connection: 422 with why, and the lead stored with it', async () => {
+    const down = `${sites.httpOrigin}/down`;
+    const answer = await auditOf(withFixtures, down);
+    expect(answer.response.status).toBe(422);
+    expect(answer.json.error?.code).toBe('audit_http_error');
+    expect(answer.json.error?.fields?.website).toBe('The website answered with an error (HTTP 503).');
+    expect(await leadsFor(withFixtures, down)).toEqual([
+      expect.objectContaining({
+        id: answer.json.leadId,
+        auditError: 'The website answered with an error (HTTP 503).',
+        auditScore: null,
+      }),
+    ]);
+
+    const refused = `${await closedOrigin()}/`;
+    const second = await auditOf(withFixtures, refused);
+    expect(second.response.status).toBe(422);
+    expect(second.json.error?.code).toBe('audit_unreachable');
+    expect(await leadsFor(withFixtures, refused)).toEqual([
+      expect.objectContaining({
+        id: second.json.leadId,
+        auditError: 'The website could not be reached. Please check the address.',
+      }),
+    ]);
+  });
+
+  it('an audit that breaks on our side: 500, logged, and the lead stored with that reason', async () => {
+    // A negative time budget makes the fetch throw before it starts: an error that is no refusal.
+    const broken = await createTestApi({ audit: { allowLoopback: true, timeoutMs: -1 } });
+    try {
+      const errors = expectConsoleErrors();
+      const website = `${sites.httpOrigin}/fair`;
+      const { response, json } = await auditOf(broken, website);
+      expect(response.status).toBe(500);
+      expect(json.error).toEqual({
+        code: 'internal_error',
+        message: 'Something went wrong on our side. Please try again.',
+      });
+      expect(await leadsFor(broken, website)).toEqual([
+        expect.objectContaining({
+          id: json.leadId,
+          auditError: 'The audit could not be run because of an error on our side.',
+        }),
+      ]);
+      expect(errors.map((args) => args[0])).toEqual(['unexpected error']);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('a malformed or invalid request stores nothing (400, 422)', async () => {
+    const before = await leadCount(withFixtures);
+    // Broken JSON cannot be sent through the typed client.
+    const malformed = await withFixtures.raw('/api/audit', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"website": "https://example.com", "name": ',
+    });
+    expect(malformed.status).toBe(400);
+    expect((await errorOf(malformed)).code).toBe('bad_request');
+    const invalid = await withFixtures.fresh().audit.$post({ json: { website: 'exmaple', name: 'A', email: 'nope' } });
+    expect(invalid.status).toBe(422);
+    expect(await leadCount(withFixtures)).toBe(before);
+  });
+
+  it('a repeat with the same Idempotency-Key gets the first answer and stores one lead, failed or not', async () => {
+    for (const website of [`${sites.httpOrigin}/down`, `${sites.httpOrigin}/fair`]) {
+      const key = { 'Idempotency-Key': crypto.randomUUID() };
+      const before = (await leadsFor(withFixtures, website)).length;
+      const first = await auditOf(withFixtures, website, key);
+      const again = await auditOf(withFixtures, website, key);
+      expect(again.response.status).toBe(first.response.status);
+      expect(again.response.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.json).toEqual(first.json);
+      expect((await leadsFor(withFixtures, website)).length).toBe(before + 1);
+    }
+  });
+
+  it('a bot gets the answer a person would get, and nothing is stored', async () => {
+    const website = `${sites.httpOrigin}/down`;
+    const before = await leadCount(withFixtures);
+    const response = await withFixtures.fresh().audit.$post({ json: { ...body(website), fax: 'bot value' } });
+    expect(response.status).toBe(422);
+    const json = (await response.json()) as AuditAnswer;
+    expect(json.error?.code).toBe('audit_http_error');
+    expect(json.leadId).toEqual(expect.any(String));
+    expect(await leadCount(withFixtures)).toBe(before);
   });
 });
 
@@ -177,12 +324,15 @@ describe('hostile answers (fixture sites, allowance on)', () => {
     expect(JSON.stringify(json.json)).not.toContain('never echoed');
   });
 
-  it(`gives up on a server slower than ${FETCH_TIMEOUT_MS / 1000} seconds`, async () => {
+  it(`gives up on a server slower than ${FETCH_TIMEOUT_MS / 1000} seconds, and keeps the lead with the reason`, async () => {
     const started = Date.now();
     const { response, json } = await auditOf(withFixtures, `${sites.httpOrigin}/slow`);
     expect(response.status).toBe(422);
     expect(json.error?.message).toBe('The website took longer than 8 seconds to answer.');
     expect(Date.now() - started).toBeLessThan(FETCH_TIMEOUT_MS + 1500);
+    const [lead] = await leadsFor(withFixtures, `${sites.httpOrigin}/slow`);
+    expect(lead?.auditError).toBe('The website took longer than 8 seconds to answer.');
+    expect(json.leadId).toBe(lead?.id);
   }, 15_000);
 });
 
@@ -195,6 +345,8 @@ describe('limits', () => {
       const second = await from.audit.$post({ json: body(`${sites.httpOrigin}/poor`) });
       expect(second.status).toBe(429);
       expect(second.headers.get('retry-after')).toBeTruthy();
+      // The refused request is not a lead; the first one is.
+      expect(await leadCount(limited)).toBe(1);
     } finally {
       await limited.close();
     }

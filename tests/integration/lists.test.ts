@@ -1217,6 +1217,7 @@ describe('CSV export of the leads', () => {
     'services',
     'message',
     'auditScore',
+    'auditError',
   ];
   const csv = async (query: { q?: string; status?: 'won' | 'new'; source?: 'audit'; sort?: string; to?: string }) => {
     const response = await admin()['contact-submissions.csv'].$get({ query }, staff());
@@ -1293,6 +1294,7 @@ describe('CSV export of the leads', () => {
         source: 'landing' as const,
         services: ['SEO', 'Design'],
         auditScore: i === 1 ? 87 : null,
+        auditError: i === 3 ? 'We could not find that website. Please check the address.' : null,
         urgent: i === 2,
       })),
     );
@@ -1305,6 +1307,8 @@ describe('CSV export of the leads', () => {
     expect(first[11]).toBe('Line one,\r\nline "two"\nthree');
     expect(first[10]).toBe('SEO; Design');
     expect(byName.get(`'${names[1]}`)![12]).toBe('87');
+    expect(byName.get(`'${names[3]}`)![13]).toBe('We could not find that website. Please check the address.');
+    expect(byName.get(`'${names[1]}`)![13]).toBe('');
     expect(byName.get(`'${names[2]}`)![4]).toBe('yes');
     expect(rows.filter((r) => r[11] === "'=1+1")).toHaveLength(4);
   });

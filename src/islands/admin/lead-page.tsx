@@ -2,7 +2,8 @@
  * A lead's page (docs/product.md#leads): the lead as its card shows it (message, source,
  * 'How did you find us', audit score, contact actions, status, "Convert to client" and the
  * staff's notes), and for a website-audit lead the audit report it was sent: the score, each
- * check with its points, the issues found and the recommendations.
+ * check with its points, the issues found and the recommendations; or, when the audit could not
+ * be run, why.
  */
 import type { AuditReport } from '../../shared/audit.ts';
 import { scoreBand } from '../../shared/audit.ts';
@@ -94,6 +95,16 @@ export function LeadPage({ id }: { id: string }) {
           </ul>
           {l.auditReport ? (
             <AuditReportPanel report={l.auditReport} />
+          ) : l.auditError ? (
+            <Panel title="Audit report" id="audit-report-heading">
+              <p className="text-ink-900">
+                <Badge tone="red">Audit failed</Badge> <span className="text-danger-700">{l.auditError}</span>
+              </p>
+              <p className="mt-2 text-sm text-ink-700">
+                The request was kept as a lead: the visitor was told the audit could not be run and that we would be in
+                touch.
+              </p>
+            </Panel>
           ) : l.source === 'audit' ? (
             <Panel title="Audit report" id="audit-report-heading">
               <p className="text-ink-700">This request came before reports were kept; only its score was stored.</p>

@@ -1,7 +1,8 @@
 /**
  * Contact Forms tab (docs/product.md#leads): a board by status or a list (search, filters, sort,
  * a table with bulk actions on wide screens: set status, and the CSV of the filtered list); each lead with its name, status badge ('New
- * Lead' while new), date and time, the email as a mailto link, and the message. 'Reply via
+ * Lead' while new), date and time, the email as a mailto link, and the message; an audit request
+ * whose audit could not be run says why ('Audit failed: {reason}'; 'Failed' in the table). 'Reply via
  * Email' opens a prefilled reply quoting the message. The 'Call' button appears only for a real
  * phone number (never a tel: link built from an email). The lead's status (new, contacted, won,
  * lost) can be changed, and every lead downloaded as CSV. 'No contact submissions found'.
@@ -76,7 +77,7 @@ export function LeadCard({ lead, notesOpen = false }: { lead: AdminLead; notesOp
         )}
       </ul>
       <p className="mt-3 whitespace-pre-line wrap-anywhere text-ink-900">{lead.message}</p>
-      {(lead.services?.length || lead.howDidYouFindUs || lead.auditScore !== null) && (
+      {(lead.services?.length || lead.howDidYouFindUs || lead.auditScore !== null || lead.auditError) && (
         <dl className="mt-3 grid gap-1 text-sm text-ink-700">
           {lead.services && lead.services.length > 0 && (
             <div>
@@ -88,6 +89,12 @@ export function LeadCard({ lead, notesOpen = false }: { lead: AdminLead; notesOp
             <div>
               <dt className="inline font-semibold">Audit score: </dt>
               <dd className="inline">{lead.auditScore}/100</dd>
+            </div>
+          )}
+          {lead.auditError && (
+            <div className="text-danger-700">
+              <dt className="inline font-semibold">Audit failed: </dt>
+              <dd className="inline">{lead.auditError}</dd>
             </div>
           )}
           {lead.howDidYouFindUs && (
@@ -267,7 +274,8 @@ function leadColumns(
     {
       key: 'score',
       header: 'Audit',
-      cell: (lead) => (lead.auditScore === null ? '–' : `${lead.auditScore}/100`),
+      cell: (lead) =>
+        lead.auditError ? <Badge tone="red">Failed</Badge> : lead.auditScore === null ? '–' : `${lead.auditScore}/100`,
       className: 'text-right',
     },
     {

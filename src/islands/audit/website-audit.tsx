@@ -5,6 +5,8 @@
  * severity, impact), the recommendations, every check with its points, what the audit does not
  * measure, and 'Get Free Consultation' to /#contact. A refused address shows the server's
  * message once, on the website field; a failure that belongs to no field shows above the fields.
+ * When the audit could not be run but the request was stored as a lead, the visitor is told that
+ * the team has it and will reply.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, CheckCircle2, Gauge, Info, RotateCcw, Search, XCircle } from 'lucide-react';
@@ -21,7 +23,7 @@ import { cn } from '../lib/cn.ts';
 import { QueryIsland } from '../lib/query-island.tsx';
 import { formLevelError, useSubmit } from '../lib/use-submit.ts';
 import { Field, Honeypot } from '../ui/form.tsx';
-import { useRunAudit } from './mutations.ts';
+import { recordedLeadOf, useRunAudit } from './mutations.ts';
 
 const BAND_STYLE = {
   green: { ring: 'ring-green-600', text: 'text-green-800', bg: 'bg-green-50', bar: 'bg-green-600' },
@@ -177,6 +179,7 @@ function AuditForm() {
   // own state; a field's failure is shown under that field only.
   const onSubmit = useSubmit(audit, { setError });
   const failure = formLevelError(audit.error, AUDIT_FIELDS, 'The audit could not be run. Please try again later.');
+  const recorded = recordedLeadOf(audit.error) !== null;
 
   if (audit.isSuccess) return <Report report={audit.data.report} onAgain={() => audit.reset()} />;
 
@@ -204,6 +207,15 @@ function AuditForm() {
           <p role="alert" className="flex gap-2 rounded-lg bg-red-50 p-4 text-danger-700 ring-1 ring-red-200">
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             {failure}
+          </p>
+        )}
+        {recorded && (
+          <p role="status" className="flex gap-2 rounded-lg bg-green-50 p-4 text-green-900 ring-1 ring-green-700/30">
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <span>
+              We still have your request: our team will get back to you at{' '}
+              <span className="font-semibold wrap-anywhere">{audit.variables?.email}</span> within one business day.
+            </span>
           </p>
         )}
         <Field label="Website URL" error={errors.website?.message}>

@@ -21,6 +21,7 @@ function referenceText(lead: Lead, link: string): string {
     lead.howDidYouFindUs ? `How did you find us: ${lead.howDidYouFindUs}` : undefined,
     lead.subject ? `Subject: ${lead.subject}` : undefined,
     lead.services?.length ? `Services: ${lead.services.join(', ')}` : undefined,
+    lead.auditError ? `Audit failed: ${lead.auditError}` : undefined,
     `Received: ${lead.createdAt.toISOString()}`,
     '',
     lead.message,
@@ -53,6 +54,12 @@ const audit: Lead = {
   source: 'audit',
   message: 'Requested audit for: https://example.org',
 };
+/** An audit request whose audit could not be run: the team reads why. */
+const failedAudit: Lead = {
+  ...audit,
+  message: 'Requested audit for: https://exmaple.org',
+  auditError: 'We could not find that website. Please check the address.',
+};
 const emergency: Lead = {
   ...landing,
   name: 'Pat Moore',
@@ -74,9 +81,16 @@ describe('renderNewLead', () => {
     expect((await renderNewLead({ lead, dashboardUrl })).subject).toBe(subject);
   });
 
-  it.each([landing, audit, emergency])('keeps the text the lead email always had (%#)', async (lead) => {
+  it.each([landing, audit, failedAudit, emergency])('keeps the text the lead email always had (%#)', async (lead) => {
     const { text } = await renderNewLead({ lead, dashboardUrl });
     expect(text).toBe(referenceText(lead, dashboardUrl));
+  });
+
+  it('says why the audit of an audit request could not be run', async () => {
+    const { text, html } = await renderNewLead({ lead: failedAudit, dashboardUrl });
+    expect(text).toContain('Audit failed: We could not find that website. Please check the address.\n');
+    expect(html).toContain('We could not find that website. Please check the address.');
+    expect((await renderNewLead({ lead: audit, dashboardUrl })).text).not.toContain('Audit failed');
   });
 
   it('starts with URGENT for urgent leads', async () => {

@@ -1,7 +1,8 @@
 /**
  * The team's email about a new lead (docs/product.md#lead-delivery). Its subject and plain text
  * keep the rules the lead email has always had: the text starts `New lead from the {source} form`
- * (`URGENT ` in front when urgent), lists the lead's details, the time received (ISO 8601, UTC),
+ * (`URGENT ` in front when urgent), lists the lead's details (with `Audit failed: {reason}` for an
+ * audit that could not be run), the time received (ISO 8601, UTC),
  * the message as typed and `Lead {id} — {dashboard link}`. The HTML part shows the same, plus a
  * button to the dashboard and a footer that the text leaves out.
  */
@@ -25,6 +26,7 @@ function details({ lead }: NewLeadData): [label: string, value: string][] {
     ['How did you find us', lead.howDidYouFindUs],
     ['Subject', lead.subject],
     ['Services', lead.services?.length ? lead.services.join(', ') : null],
+    ['Audit failed', lead.auditError],
     ['Received', lead.createdAt.toISOString()],
   ];
   return rows.filter((row): row is [string, string] => Boolean(row[1]));

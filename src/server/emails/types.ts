@@ -64,6 +64,8 @@ export interface NewLeadData {
     services: string[] | null;
     source: string;
     urgent: boolean;
+    /** Why the audit of an audit lead could not be run; null (or absent) when it ran. */
+    auditError?: string | null;
     createdAt: Date;
   };
   /** Absolute link to the dashboard. */

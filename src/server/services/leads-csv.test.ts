@@ -15,6 +15,7 @@ const lead = (overrides: Partial<Lead>): Lead => ({
   urgent: false,
   auditScore: null,
   auditReport: null,
+  auditError: null,
   clientId: null,
   status: 'new',
   createdAt: new Date('2026-11-21T10:00:00Z'),
@@ -26,7 +27,7 @@ describe('leads CSV', () => {
     const csv = leadsToCsv([lead({ name: 'Smith, Jo', message: 'She said "hi"\nthen left' })]);
     const [header, row] = csv.split('\r\n');
     expect(header).toBe(
-      'id,createdAt,status,source,urgent,name,email,phone,howDidYouFindUs,subject,services,message,auditScore',
+      'id,createdAt,status,source,urgent,name,email,phone,howDidYouFindUs,subject,services,message,auditScore,auditError',
     );
     expect(csv).toContain('"Smith, Jo"');
     expect(csv).toContain('"She said ""hi""\nthen left"');

@@ -43,6 +43,7 @@ const COLUMNS = [
   'services',
   'message',
   'auditScore',
+  'auditError',
 ] as const;
 
 const toRow = (lead: Lead) =>
@@ -60,6 +61,7 @@ const toRow = (lead: Lead) =>
     (lead.services ?? []).join('; '),
     lead.message,
     lead.auditScore === null ? '' : String(lead.auditScore),
+    lead.auditError ?? '',
   ].map(neutralizeCell);
 
 // Quote every cell holding a line break, not only those holding the \r\n record delimiter.
