@@ -595,39 +595,6 @@ function marketingMotif(): string {
   return m + waves.join('') + stars.join('');
 }
 
-/** SEO: a magnifier over a list of search results, the first one highlighted. */
-function seoMotif(): string {
-  const x = 300;
-  const y = 150;
-  const w = 720;
-  const h = 600;
-  const results = [0, 1, 2].map((i) => {
-    const ry = y + 150 + i * 140;
-    const top = i === 0;
-    return [
-      top ? rect(x + 30, ry - 20, w - 60, 120, C.accent300, 20) : '',
-      bar(x + 60, ry, [360, 300, 330][i]!, top ? C.ink900 : C.brand700, 24),
-      bar(x + 60, ry + 40, [520, 480, 500][i]!, top ? C.ink700 : C.brand200, 14),
-      bar(x + 60, ry + 66, [420, 380, 300][i]!, top ? C.ink700 : C.brand200, 14),
-    ].join('');
-  });
-  const list = [
-    card(x, y, w, h),
-    rect(x + 30, y + 36, w - 60, 64, C.brand50, 32),
-    bar(x + 70, y + 59, 280, C.brand200, 18),
-    ...results,
-  ].join('');
-  const gx = 1150;
-  const gy = 430;
-  const glass = [
-    stroke(`M${gx + 120} ${gy + 120}l140 140`, C.ink900, 62),
-    stroke(`M${gx + 120} ${gy + 120}l140 140`, C.accent400, 40),
-    circle(gx, gy, 170, C.white, { 'fill-opacity': 0.25, stroke: C.white, 'stroke-width': 34 }),
-    stroke(`M${gx - 90} ${gy - 40}a100 100 0 0 1 70 -60`, C.white, 16),
-  ].join('');
-  return list + glass;
-}
-
 const covers: Record<string, string> = {
   'homepage-that-converts': frame(homepageMotif()),
   '99-month-website-plan': frame(planMotif()),
@@ -639,7 +606,6 @@ const covers: Record<string, string> = {
   'category-business': frame(businessMotif()),
   'category-security': frame(securityCategoryMotif()),
   'category-marketing': frame(marketingMotif()),
-  'category-seo': frame(seoMotif()),
 };
 
 mkdirSync(OUT, { recursive: true });

@@ -8,7 +8,7 @@ const draft: DraftPost = {
   excerpt: 'Five checks: images, fonts, scripts, caching & hosting.',
   content:
     '## Images\n\nUse `<img loading="lazy">` and {sizes} < 5.\n\n### Formats\n\n- WebP\n- AVIF: yes\n\n```html\n<div>{x}</div>\n```',
-  category: 'SEO',
+  category: 'Marketing',
   author: 'First State Web Studio Team',
   readTime: '5 min read',
   tags: ['Speed', 'Checklist: 2026', '#1 tip'],
@@ -23,7 +23,7 @@ describe('the blog editor generator', () => {
     expect(data).toMatchObject({
       title: draft.title,
       excerpt: draft.excerpt,
-      category: 'SEO',
+      category: 'Marketing',
       tags: draft.tags,
       featured: true,
       readTime: '5 min read',

@@ -7,17 +7,14 @@
  * helper, which only the build has: see blogCollectionSchema. The editor writes no cover, so a
  * generated post shows its category's cover.
  *
- * Categories: the blog's filter buttons (docs/product.md#blog) and the editor's list
- * (docs/product.md#blog-editor) differ; a post may carry any of the six. 'SEO' posts show under
- * All and in search.
+ * Categories: one list for the blog's filter buttons (docs/product.md#blog), the editor's select
+ * (docs/product.md#blog-editor) and the posts themselves, so a post always shows under a filter
+ * (docs/decisions/0015-one-list-of-blog-categories.md). Posts about SEO go under Marketing.
  */
 import { z } from './zod.ts';
 
-/** The blog's categories: its filter buttons, without All (docs/product.md#blog). */
-export const BLOG_CATEGORIES = ['Design', 'Development', 'Business', 'Security', 'Marketing'] as const;
-/** The editor's categories (docs/product.md#blog-editor). */
-export const EDITOR_CATEGORIES = ['Design', 'Development', 'Business', 'SEO', 'Security'] as const;
-const POST_CATEGORIES = [...BLOG_CATEGORIES, 'SEO'] as const;
+/** The blog's categories, in the order the filters and the editor show them (without All). */
+export const BLOG_CATEGORIES = ['Design', 'Development', 'Business', 'Marketing', 'Security'] as const;
 
 export const EXCERPT_GUIDANCE = 160;
 
@@ -27,14 +24,16 @@ export const blogPostSchema = z.object({
   author: z.string().min(1),
   date: z.coerce.date(),
   readTime: z.string().regex(/^\d+ min read$/),
-  category: z.enum(POST_CATEGORIES),
+  category: z.enum(BLOG_CATEGORIES, {
+    error: `Use one of the blog's categories: ${BLOG_CATEGORIES.join(', ')} (SEO posts go under Marketing)`,
+  }),
   tags: z.array(z.string().min(1)).min(1),
   featured: z.boolean().default(false),
 });
 export type BlogPostFrontmatter = z.input<typeof blogPostSchema>;
 
-/** The categories a post may carry: the filter buttons' and the editor's. */
-export type PostCategory = (typeof POST_CATEGORIES)[number];
+/** The category a post carries: one of BLOG_CATEGORIES. */
+export type PostCategory = (typeof BLOG_CATEGORIES)[number];
 
 /**
  * The blog collection's schema (docs/product.md#blog-covers): the frontmatter above plus an

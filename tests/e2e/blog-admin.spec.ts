@@ -69,6 +69,15 @@ test('Access Denied goes away once the right password unlocks the editor', async
   await expect(toasts(page).getByText('Access Denied')).toHaveCount(0);
 });
 
+test("the editor's categories are the blog's filters, one for one", async ({ page }) => {
+  await unlock(page);
+  const offered = await page.getByLabel('Category').locator('option').allTextContents();
+  expect(offered).toEqual(['Design', 'Development', 'Business', 'Marketing', 'Security']);
+  await page.goto('/blog');
+  const filters = await page.getByRole('group', { name: 'Filter by category' }).getByRole('button').allTextContents();
+  expect(filters.filter((name) => name !== 'All')).toEqual(offered);
+});
+
 test('signed-in staff pass the gate without the password', async ({ staffPage: page }) => {
   await page.goto('/blog-admin');
   await expect(page.getByRole('heading', { name: 'Blog editor' })).toBeVisible();
@@ -96,7 +105,7 @@ test('from unlock to a generated file that the site builds and renders', async (
   await page
     .getByLabel('Content')
     .fill('## Images first\n\nCompress every photo {always} and keep <5 fonts.\n\n### Formats\n\n- WebP\n- AVIF');
-  await page.getByLabel('Category').selectOption('SEO');
+  await page.getByLabel('Category').selectOption('Marketing');
 
   // Tags: Enter or the button; trimmed, unique, removable.
   const tags = page.getByLabel('Tags', { exact: true });
@@ -171,6 +180,11 @@ test('from unlock to a generated file that the site builds and renders', async (
     expect(html).toMatch(/<h2[^>]*>Images first<\/h2>/);
     expect(html).toContain('Compress every photo {always} and keep &lt;5 fonts.');
     expect(readFileSync(join(copy, 'dist', 'client', 'blog', 'index.html'), 'utf8')).toContain(title);
+    // Featured, and the newest post: it leads the home page's featured articles.
+    const home = readFileSync(join(copy, 'dist', 'client', 'index.html'), 'utf8');
+    const featured = home.slice(home.indexOf('id="featured-articles"'));
+    expect(featured.indexOf(title)).toBeGreaterThan(0);
+    expect(featured.match(/aria-label="Read Article: /g)).toHaveLength(3);
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }

@@ -130,6 +130,23 @@ test.describe('blog list', () => {
     await expect(cards(page)).toHaveCount(5);
   });
 
+  test('every filter shows the posts of its category, and every post shows under a filter', async ({ page }) => {
+    await openBlog(page);
+    const buttons = page.getByRole('group', { name: 'Filter by category' }).getByRole('button');
+    const filters = (await buttons.allTextContents()).filter((name) => name !== 'All');
+    expect(filters).toEqual(['Design', 'Development', 'Business', 'Marketing', 'Security']);
+    const seen: string[] = [];
+    for (const category of filters) {
+      await categoryButton(page, category).click();
+      await expect(cards(page).first(), category).toBeVisible();
+      for (const card of await cards(page).all()) {
+        await expect(card.getByText(`Category: ${category}`, { exact: true })).toHaveCount(1);
+      }
+      seen.push(...(await cardTitles(page).allTextContents()));
+    }
+    expect(seen.sort()).toEqual([...TITLES_BY_DATE].sort());
+  });
+
   test('category and search combine, and the filters live in the address', async ({ page }) => {
     await openBlog(page, '/blog?category=Security');
     await expect(categoryButton(page, 'Security')).toHaveAttribute('aria-pressed', 'true');

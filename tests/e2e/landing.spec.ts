@@ -1,4 +1,8 @@
-import { test, expect, presetConsent, sentMails, waitForIsland } from './fixtures.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { format } from 'date-fns';
+import { parse } from 'yaml';
+import { test, expect, expectNoAxeViolations, presetConsent, sentMails, waitForIsland } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 test.beforeEach(async ({ page }) => {
@@ -21,6 +25,53 @@ test.describe('landing page sections', () => {
       await expect(page.locator(`#${id}`)).toHaveCount(1);
     }
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Websites that work as hard as');
+  });
+
+  test('shows exactly the featured blog posts, newest first, at most three', async ({ page }) => {
+    // What the posts' files say: the featured ones, newest first.
+    const dir = join(import.meta.dirname, '..', '..', 'src', 'content', 'blog');
+    const featured = readdirSync(dir)
+      .filter((name) => name.endsWith('.mdx'))
+      .map((name) => {
+        const data = parse(/^---\n([\s\S]*?)\n---/.exec(readFileSync(join(dir, name), 'utf8'))![1]!) as {
+          title: string;
+          excerpt: string;
+          date: string | Date;
+          readTime: string;
+          category: string;
+          featured?: boolean;
+        };
+        return { slug: name.replace(/\.mdx$/, ''), ...data, date: new Date(data.date) };
+      })
+      .filter((post) => post.featured)
+      .sort((a, b) => b.date.getTime() - a.date.getTime())
+      .slice(0, 3);
+    expect(featured.length).toBeGreaterThan(0);
+
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Featured articles' });
+    await expect(section.getByRole('heading', { level: 3 })).toHaveText(featured.map((p) => p.title));
+    const cards = section.getByRole('article');
+    for (const [i, post] of featured.entries()) {
+      const card = cards.nth(i);
+      const day = new Date(post.date.getUTCFullYear(), post.date.getUTCMonth(), post.date.getUTCDate());
+      await expect(card).toContainText(`Category: ${post.category}`);
+      await expect(card.locator('time')).toHaveText(format(day, 'MMM d, yyyy'));
+      await expect(card).toContainText(post.readTime);
+      await expect(card).toContainText(post.excerpt);
+      await expect(card.getByRole('link', { name: `Read Article: ${post.title}` })).toHaveAttribute(
+        'href',
+        `/blog/${post.slug}`,
+      );
+    }
+    await expect(section.getByRole('link', { name: 'All articles' })).toHaveAttribute('href', '/blog');
+    // Between the plan and the testimonials.
+    const order = await page
+      .locator('#plan, #featured-articles, #testimonials')
+      .evaluateAll((els) => els.map((e) => e.id));
+    expect(order).toEqual(['plan', 'featured-articles', 'testimonials']);
+    await section.scrollIntoViewIfNeeded();
+    await expectNoAxeViolations(page);
   });
 
   test('shows the $99 plan with every inclusion', async ({ page }) => {

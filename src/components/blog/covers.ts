@@ -16,7 +16,6 @@ import design from '../../content/blog/covers/category-design.svg';
 import development from '../../content/blog/covers/category-development.svg';
 import marketing from '../../content/blog/covers/category-marketing.svg';
 import security from '../../content/blog/covers/category-security.svg';
-import seo from '../../content/blog/covers/category-seo.svg';
 
 type BlogData = CollectionEntry<'blog'>['data'];
 
@@ -30,7 +29,6 @@ const CATEGORY_COVERS: Record<PostCategory, { src: ImageMetadata; alt: string }>
   Business: { src: business, alt: 'Illustration: a bar chart rising to a highlighted bar, with an upward trend line' },
   Security: { src: security, alt: 'Illustration: a shield with a keyhole beside a padlock' },
   Marketing: { src: marketing, alt: 'Illustration: a megaphone sending out sound waves, with a few stars' },
-  SEO: { src: seo, alt: 'Illustration: a magnifying glass over a list of search results, the first one highlighted' },
 };
 
 /** Widths made of every cover, in px: 400 to 1600 (a 16:9 source of 1600 × 900). */

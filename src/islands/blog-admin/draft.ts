@@ -4,7 +4,7 @@
  * frontmatter schema (src/shared/blog.ts), title and excerpt trimmed, so a generated file always
  * builds; each failing field gets the editor's message for it.
  */
-import { EDITOR_CATEGORIES, EXCERPT_GUIDANCE, blogPostSchema } from '../../shared/blog.ts';
+import { BLOG_CATEGORIES, EXCERPT_GUIDANCE, blogPostSchema } from '../../shared/blog.ts';
 import { z } from '../../shared/zod.ts';
 
 const DEFAULT_AUTHOR = 'First State Web Studio Team';
@@ -28,7 +28,7 @@ export const draftSchema = z
     title: z.string(),
     excerpt: z.string(),
     content: z.string(),
-    category: z.enum(EDITOR_CATEGORIES),
+    category: z.enum(BLOG_CATEGORIES),
     author: z.string(),
     readTime: z.string(),
     tags: z.array(z.string()),
@@ -51,7 +51,7 @@ export function newDraft(today = new Date()): Draft {
     title: '',
     excerpt: '',
     content: '',
-    category: EDITOR_CATEGORIES[0],
+    category: BLOG_CATEGORIES[0],
     author: DEFAULT_AUTHOR,
     readTime: DEFAULT_READ_TIME,
     tags: [],

@@ -4,7 +4,7 @@
  * Featured ('shows on homepage'). Pressing Enter in a field does not generate anything.
  */
 import type { UseFormReturn } from 'react-hook-form';
-import { EDITOR_CATEGORIES, EXCERPT_GUIDANCE } from '../../shared/blog.ts';
+import { BLOG_CATEGORIES, EXCERPT_GUIDANCE } from '../../shared/blog.ts';
 import { cn } from '../lib/cn.ts';
 import { Field } from '../ui/form.tsx';
 import type { Draft } from './draft.ts';
@@ -57,7 +57,7 @@ export function EditorFields({ form, tags }: { form: UseFormReturn<Draft>; tags:
       <Field label="Category">
         {(props) => (
           <select {...props} className="field-input" {...register('category')}>
-            {EDITOR_CATEGORIES.map((c) => (
+            {BLOG_CATEGORIES.map((c) => (
               <option key={c}>{c}</option>
             ))}
           </select>

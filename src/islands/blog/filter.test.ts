@@ -3,6 +3,7 @@ import {
   ALL_CATEGORIES,
   featuredPosts,
   filterPosts,
+  landingFeatured,
   matchesSearch,
   normalizeText,
   parseCategory,
@@ -116,6 +117,24 @@ describe('showFeaturedSection', () => {
 describe('featuredPosts', () => {
   it('keeps the posts marked featured', () => {
     expect(featuredPosts(posts)).toEqual([seo]);
+  });
+});
+
+describe('landingFeatured (docs/product.md#featured-articles)', () => {
+  const dated = (title: string, date: string, featured = true) => post({ title, date, featured });
+  it('gives the featured posts, newest first, at most three', () => {
+    const list = [
+      dated('Oldest', '2026-01-01'),
+      dated('Not featured', '2026-12-01', false),
+      dated('Newest', '2026-11-01'),
+      dated('Second', '2026-10-01'),
+      dated('Third', '2026-09-01'),
+    ];
+    expect(landingFeatured(list).map((p) => p.title)).toEqual(['Newest', 'Second', 'Third']);
+  });
+  it('gives nothing when no post is featured, so the section is left out', () => {
+    expect(landingFeatured([dated('Plain', '2026-01-01', false)])).toEqual([]);
+    expect(landingFeatured([])).toEqual([]);
   });
 });
 

@@ -4,7 +4,8 @@
  *   words keeps the posts in which every word matches somewhere;
  * - the category filter keeps one category, or every post for 'All';
  * - the 'Featured Articles' section shows only when the category is 'All' and the search is empty;
- * - posts are listed newest first.
+ * - posts are listed newest first;
+ * - the landing page features the three newest featured posts.
  */
 
 /** The category filter's value that keeps every post. */
@@ -62,6 +63,17 @@ export function showFeaturedSection(filters: BlogFilters): boolean {
 /** The posts marked featured, in their given order. */
 export function featuredPosts<T extends FilterablePost>(posts: readonly T[]): T[] {
   return posts.filter((post) => post.featured);
+}
+
+/** How many featured posts the landing page shows at most (docs/product.md#featured-articles). */
+const LANDING_FEATURED_MAX = 3;
+
+/**
+ * The posts the landing page features (docs/product.md#featured-articles): those marked
+ * featured, newest first, at most three; none when no post is featured.
+ */
+export function landingFeatured<T extends FilterablePost>(posts: readonly T[]): T[] {
+  return featuredPosts(sortNewestFirst(posts)).slice(0, LANDING_FEATURED_MAX);
 }
 
 /** A copy of `posts`, newest first; posts of the same day keep their order. */
