@@ -109,6 +109,46 @@ test('messages table: unread only, and Load more brings the next page without re
   await expect(rows(page).first()).toHaveAccessibleName(`Unread: Note 0 ${word}`);
 });
 
+test('a table taller than its box says so and scrolls; its status badges stay on one line', async ({
+  staffPage: page,
+  newClient,
+}) => {
+  const word = tag();
+  const messages = Array.from({ length: 14 }, (_, i) => ({
+    subject: `Long note ${i} ${word}`,
+    message: 'We moved the order button above the fold and checked the page on three phones.',
+    fromClient: true,
+    isRead: true,
+    createdAt: new Date(Date.now() - i * 60_000),
+  }));
+  await newClient({
+    name: `Scroller ${word}`,
+    projects: [{ title: `Redesign and online menu ${word}`, status: 'in-progress', messages }],
+  });
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.goto(`/admin#messages?q=${word}`);
+  await expect(rows(page)).toHaveCount(14);
+  const box = page.locator('table').locator('xpath=..');
+  const cue = (edge: 'top' | 'bottom') => box.locator('xpath=..').locator(`[data-scroll-cue="${edge}"]`);
+  await expect(cue('bottom')).toHaveCSS('opacity', '1');
+  await expect(cue('bottom')).toHaveText('Scroll for more rows');
+  await expect(cue('top')).toHaveCSS('opacity', '0');
+  // The last row, reached by keyboard, scrolls into view and the cue at the bottom goes.
+  await rows(page).first().focus();
+  await page.keyboard.press('End');
+  await expect(rows(page).last()).toBeFocused();
+  await expect(cue('bottom')).toHaveCSS('opacity', '0');
+  await expect(cue('top')).toHaveCSS('opacity', '1');
+
+  await page.goto(`/admin#projects?q=${word}`);
+  const badge = rows(page).first().getByText('In Progress', { exact: true });
+  const { height, lineHeight } = await badge.evaluate((el) => ({
+    height: el.getBoundingClientRect().height,
+    lineHeight: parseFloat(getComputedStyle(el).lineHeight),
+  }));
+  expect(height).toBeLessThan(2 * lineHeight);
+});
+
 test('leads: the board by status, a move between columns, bulk status in the list, and the CSV of the filtered list', async ({
   staffPage: page,
   database,

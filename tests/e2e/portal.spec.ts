@@ -297,3 +297,102 @@ test('a forgotten password can be reset from the emailed link, which then stops 
   await page.getByRole('button', { name: 'Set New Password' }).click();
   await expect(page.getByRole('alert')).toContainText('This reset link is invalid or has expired');
 });
+
+/** The background colour the page shows at (x, y): the first element there, or up its ancestors, that paints one. */
+function backgroundAt(page: Page, x: number, y: number) {
+  return page.evaluate(
+    ([px, py]) => {
+      let el = document.elementFromPoint(px!, py!);
+      while (el && getComputedStyle(el).backgroundColor === 'rgba(0, 0, 0, 0)') el = el.parentElement;
+      return el ? getComputedStyle(el).backgroundColor : 'none';
+    },
+    [x, y],
+  );
+}
+
+test('status badges stay on one line, and the grey page fills the window, from 320 to 2560 px', async ({
+  page,
+  signInClient,
+  browser,
+}) => {
+  await signInClient({
+    ...BAKERY,
+    projects: [
+      { ...BAKERY.projects![0]!, title: 'Bakery website redesign and online menu' },
+      ...BAKERY.projects!.slice(1),
+    ],
+  });
+  const signedOut = await browser.newPage();
+  await presetConsent(signedOut);
+  try {
+    for (const width of [320, 375, 768, 1280, 1920, 2560]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/portal');
+      await expect(page.getByRole('heading', { name: 'Welcome, Maria' })).toBeVisible();
+      for (const label of ['In Progress', 'Review', 'Completed']) {
+        const badge = page.getByText(label, { exact: true }).first();
+        const { height, lineHeight } = await badge.evaluate((el) => ({
+          height: el.getBoundingClientRect().height,
+          lineHeight: parseFloat(getComputedStyle(el).lineHeight),
+        }));
+        expect(height, `${label} at ${width} px`).toBeLessThan(2 * lineHeight);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+      const grey = await page.locator('#main').evaluate((el) => getComputedStyle(el.parentElement!).backgroundColor);
+      expect(grey).not.toBe('rgb(255, 255, 255)');
+      expect(await backgroundAt(page, 2, 898), `bottom of the window at ${width} px`).toBe(grey);
+
+      // A short screen: the sign-in card.
+      await signedOut.setViewportSize({ width, height: 900 });
+      await signedOut.goto('/portal/login');
+      await expect(signedOut.getByRole('heading', { name: 'Sign in to your portal' })).toBeVisible();
+      expect(await backgroundAt(signedOut, 2, 898), `sign-in at ${width} px`).toBe(grey);
+    }
+  } finally {
+    await signedOut.close();
+  }
+});
+
+test('a long conversation says that it scrolls, scrolls by keyboard, and starts at the newest message', async ({
+  page,
+  signInClient,
+}) => {
+  const messages = Array.from({ length: 9 }, (_, i) => ({
+    fromClient: i % 2 === 0,
+    subject: `Update ${i + 1}`,
+    message: 'We moved the order button above the fold and checked the page on three phones. '.repeat(2),
+    isRead: true,
+    createdAt: new Date(Date.UTC(2026, 10, 10 + i, 15)),
+  }));
+  const client = await signInClient({
+    projects: [
+      { title: 'Chatty project', messages },
+      { title: 'Quiet project', messages: [messages[0]!] },
+    ],
+  });
+  await page.goto(`/portal/projects/${client.projects[0]!.id}`);
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  const cue = (edge: 'top' | 'bottom') => conversation.locator(`xpath=..`).locator(`[data-scroll-cue="${edge}"]`);
+  await expect(conversation).toHaveAttribute('tabindex', '0');
+  await expect(conversation.getByRole('listitem').first()).toContainText('Update 9');
+  await expect(cue('bottom')).toHaveCSS('opacity', '1');
+  await expect(cue('bottom')).toHaveText('Scroll for older messages');
+  await expect(cue('top')).toHaveCSS('opacity', '0');
+
+  await conversation.focus();
+  await page.keyboard.press('End');
+  await expect
+    .poll(() => conversation.evaluate((el) => Math.ceil(el.scrollTop + el.clientHeight) >= el.scrollHeight))
+    .toBe(true);
+  await expect(conversation.getByRole('listitem').last()).toBeInViewport();
+  await expect(cue('bottom')).toHaveCSS('opacity', '0');
+  await expect(cue('top')).toHaveCSS('opacity', '1');
+  await page.keyboard.press('Home');
+  await expect(cue('top')).toHaveCSS('opacity', '0');
+
+  // A conversation that fits shows no cue.
+  await page.goto(`/portal/projects/${client.projects[1]!.id}`);
+  await expect(conversation.getByRole('listitem')).toHaveCount(1);
+  await expect(cue('bottom')).toHaveCSS('opacity', '0');
+  await expect(cue('top')).toHaveCSS('opacity', '0');
+});

@@ -33,10 +33,15 @@ const TONES = {
   indigo: 'bg-indigo-100 text-indigo-900',
 } as const;
 
-/** A small coloured label. */
+/** A small coloured label, on one line (it never wraps or shrinks). */
 export function Badge({ tone, children }: { tone: keyof typeof TONES; children: ReactNode }) {
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-bold', TONES[tone])}>
+    <span
+      className={cn(
+        'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap',
+        TONES[tone],
+      )}
+    >
       {children}
     </span>
   );

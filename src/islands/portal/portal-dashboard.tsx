@@ -48,7 +48,7 @@ function ProjectCard({ project }: { project: PortalProject }) {
         className="flex h-full flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-700/10 transition-shadow hover:shadow-md"
       >
         <div className="flex items-start justify-between gap-3">
-          <h2 className="text-lg font-bold text-ink-900">{project.title}</h2>
+          <h2 className="min-w-0 text-lg font-bold wrap-break-word text-ink-900">{project.title}</h2>
           <ProjectStatusBadge status={project.status} />
         </div>
         {project.description && <p className="line-clamp-2 text-sm text-ink-700">{project.description}</p>}

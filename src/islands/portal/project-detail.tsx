@@ -1,6 +1,7 @@
 /**
  * /portal/projects/{projectId} (docs/product.md#project-detail): overview, milestones ('No milestones defined
- * yet'), the send-message form and the conversation ('No messages yet'), scrolling past 24rem,
+ * yet'), the send-message form and the conversation ('No messages yet'), newest first, scrolling
+ * past 24rem with a fade and 'Scroll for older messages' where it hides more (ui/scroll-region.tsx),
  * each message marked 'You' or 'Team' with its time, and the client's own messages 'Seen {time}'
  * or 'Sent'. 'Project not found' with 'Back to Portal' when the project is missing or not the
  * client's. Team messages are marked read once shown. Live updates
@@ -29,6 +30,7 @@ import { LiveUpdates } from '../lib/live.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { Field, SubmitButton } from '../ui/form.tsx';
 import { Loading } from '../ui/loading.tsx';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
 import { MilestoneStatusBadge, ProjectStatusBadge } from '../ui/status-badge.tsx';
 import { useMarkTeamMessagesRead, useSendMessage } from './mutations.ts';
 import { ProgressBar } from './portal-dashboard.tsx';
@@ -57,7 +59,7 @@ function Milestones({ milestones }: { milestones: PortalMilestone[] }) {
           )}
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 className="font-semibold text-ink-900">{m.title}</h3>
+              <h3 className="min-w-0 font-semibold wrap-break-word text-ink-900">{m.title}</h3>
               <MilestoneStatusBadge status={m.status} />
             </div>
             {m.description && <p className="mt-1 text-sm text-ink-700">{m.description}</p>}
@@ -84,8 +86,8 @@ function SeenState({ message }: { message: PortalCommunication }) {
 function Messages({ communications }: { communications: PortalCommunication[] }) {
   if (communications.length === 0) return <p className="text-ink-700">No messages yet</p>;
   return (
-    // A scrolling region must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable).
-    <div role="region" aria-label="Conversation" tabIndex={0} className="-m-1 max-h-96 overflow-y-auto p-1">
+    // Newest first, so the newest message shows when the page opens; older ones scroll into view.
+    <ScrollRegion label="Conversation" more="Scroll for older messages" tone="page" className="-m-1 max-h-96 p-1">
       <ul className="space-y-3">
         {communications.map((c) => (
           <li
@@ -109,7 +111,7 @@ function Messages({ communications }: { communications: PortalCommunication[] })
           </li>
         ))}
       </ul>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -181,7 +183,7 @@ function Detail({ projectId }: { projectId: string }) {
           <ArrowLeft aria-hidden="true" className="size-4" /> Back to Portal
         </a>
         <div className="mt-3 flex flex-wrap items-center gap-3">
-          <h1 className="text-3xl font-extrabold text-ink-900">{project.title}</h1>
+          <h1 className="min-w-0 text-3xl font-extrabold wrap-break-word text-ink-900">{project.title}</h1>
           <ProjectStatusBadge status={project.status} />
         </div>
       </div>

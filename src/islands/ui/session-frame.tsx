@@ -2,7 +2,7 @@
  * The frame of a signed-in area (the client portal, the admin dashboard): the island's query
  * client, the area's header, the 'Loading...' state while the session is checked, the sign-in
  * screen when there is none, `children(user)` when there is, and the
- * notification region.
+ * notification region. The grey page is at least as tall as the window.
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
@@ -29,12 +29,13 @@ function Guarded<U>({
 }: Omit<SessionFrameProps<U>, 'queryClient'>) {
   const { user, isLoading } = useSession();
   return (
-    <>
+    // The grey page fills the window however short the screen's content (no white band below).
+    <div className="flex min-h-dvh flex-col bg-slate-50">
       <Header user={user} />
-      <main id="main" className="min-h-[70vh] bg-slate-50 py-8 sm:py-10">
+      <main id="main" className="flex-1 py-8 sm:py-10">
         <div className={container}>{isLoading ? <Loading /> : user ? children(user) : <SignIn />}</div>
       </main>
-    </>
+    </div>
   );
 }
 
