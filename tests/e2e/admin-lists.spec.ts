@@ -128,16 +128,21 @@ test('a table taller than its box says so and scrolls; its status badges stay on
   await page.setViewportSize({ width: 1024, height: 700 });
   await page.goto(`/admin#messages?q=${word}`);
   await expect(rows(page)).toHaveCount(14);
-  const box = page.locator('table').locator('xpath=..');
+  const box = page.getByRole('region', { name: 'Messages table' });
+  await expect(box).toHaveAttribute('tabindex', '0');
+  await expect(box.locator('table')).toBeVisible();
   const cue = (edge: 'top' | 'bottom') => box.locator('xpath=..').locator(`[data-scroll-cue="${edge}"]`);
+  const hint = box.locator('xpath=../..').locator('[data-scroll-cue="hint"]');
   await expect(cue('bottom')).toHaveCSS('opacity', '1');
-  await expect(cue('bottom')).toHaveText('Scroll for more rows');
+  await expect(hint).toBeVisible();
+  await expect(hint).toHaveText('Scroll for more rows');
   await expect(cue('top')).toHaveCSS('opacity', '0');
   // The last row, reached by keyboard, scrolls into view and the cue at the bottom goes.
   await rows(page).first().focus();
   await page.keyboard.press('End');
   await expect(rows(page).last()).toBeFocused();
   await expect(cue('bottom')).toHaveCSS('opacity', '0');
+  await expect(hint).toBeHidden();
   await expect(cue('top')).toHaveCSS('opacity', '1');
 
   await page.goto(`/admin#projects?q=${word}`);

@@ -373,10 +373,12 @@ test('a long conversation says that it scrolls, scrolls by keyboard, and starts 
   await page.goto(`/portal/projects/${client.projects[0]!.id}`);
   const conversation = page.getByRole('region', { name: 'Conversation' });
   const cue = (edge: 'top' | 'bottom') => conversation.locator(`xpath=..`).locator(`[data-scroll-cue="${edge}"]`);
+  const hint = conversation.locator('xpath=../..').locator('[data-scroll-cue="hint"]');
   await expect(conversation).toHaveAttribute('tabindex', '0');
   await expect(conversation.getByRole('listitem').first()).toContainText('Update 9');
   await expect(cue('bottom')).toHaveCSS('opacity', '1');
-  await expect(cue('bottom')).toHaveText('Scroll for older messages');
+  await expect(hint).toBeVisible();
+  await expect(hint).toHaveText('Scroll for older messages');
   await expect(cue('top')).toHaveCSS('opacity', '0');
 
   await conversation.focus();
@@ -386,6 +388,7 @@ test('a long conversation says that it scrolls, scrolls by keyboard, and starts 
     .toBe(true);
   await expect(conversation.getByRole('listitem').last()).toBeInViewport();
   await expect(cue('bottom')).toHaveCSS('opacity', '0');
+  await expect(hint).toBeHidden();
   await expect(cue('top')).toHaveCSS('opacity', '1');
   await page.keyboard.press('Home');
   await expect(cue('top')).toHaveCSS('opacity', '0');
@@ -395,4 +398,5 @@ test('a long conversation says that it scrolls, scrolls by keyboard, and starts 
   await expect(conversation.getByRole('listitem')).toHaveCount(1);
   await expect(cue('bottom')).toHaveCSS('opacity', '0');
   await expect(cue('top')).toHaveCSS('opacity', '0');
+  await expect(hint).toBeHidden();
 });

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type Keyboard
 import { cn } from '../lib/cn.ts';
 import { formatCount } from '../lib/format.ts';
 import { Loading } from '../ui/loading.tsx';
-import { ScrollFades, useScrollEdges } from '../ui/scroll-region.tsx';
+import { ScrollEdgeShadows, ScrollHint, useScrollEdges } from '../ui/scroll-region.tsx';
 import { ListError } from './parts.tsx';
 import type { ListParams } from './queries.ts';
 import { showList, type Tab } from './route.ts';
@@ -257,74 +257,81 @@ export function DataTable<T extends { id: string }>({
   const [current, direction] = sort.split('.');
   const { ref: box, edges } = useScrollEdges<HTMLDivElement>();
   return (
-    <div className="relative rounded-2xl bg-white shadow-sm ring-1 ring-ink-700/10">
-      <div
-        ref={box}
-        // The header sticks to the top of this box, which scrolls when the rows are taller than the
-        // screen allows or the columns wider than the page; fades say where rows or columns are hidden.
-        className="max-h-[max(24rem,calc(100dvh-12rem))] overflow-auto rounded-2xl [scrollbar-color:var(--color-slate-400)_transparent] [scrollbar-width:thin]"
-      >
-        <table className="w-full border-separate border-spacing-0 text-left text-sm">
-          <caption className="sr-only">
-            {caption}. Use the arrow keys to move between rows and Enter to open one.
-          </caption>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th
-                  key={column.key}
-                  scope="col"
-                  aria-sort={
-                    column.sort && column.sort === current
-                      ? direction === 'asc'
-                        ? 'ascending'
-                        : 'descending'
-                      : undefined
-                  }
-                  className={cn(
-                    'sticky top-0 z-10 border-b border-ink-700/10 bg-slate-50 px-4 py-3 text-xs font-semibold tracking-wide text-ink-700 uppercase first:rounded-tl-2xl last:rounded-tr-2xl',
-                    column.className,
-                  )}
-                >
-                  {column.headerCell ??
-                    (column.sort ? (
-                      <SortHeader column={{ header: column.header, sort: column.sort }} sort={sort} onSort={onSort} />
-                    ) : (
-                      column.header
-                    ))}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody ref={body}>
-            {rows.map((row, index) => (
-              <tr
-                key={row.id}
-                tabIndex={index === Math.min(active, rows.length - 1) ? 0 : -1}
-                aria-label={rowLabel(row)}
-                onFocus={(event) => {
-                  if (event.target === event.currentTarget) setActive(index);
-                }}
-                onKeyDown={(event) => onKeyDown(event, index, row)}
-                className={cn(
-                  'align-top outline-none hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700',
-                  rowClassName?.(row),
-                )}
-              >
+    <div>
+      <div className="relative rounded-2xl bg-white shadow-sm ring-1 ring-ink-700/10">
+        <div
+          ref={box}
+          // The header sticks to the top of this box, which scrolls when the rows are taller than the
+          // screen allows or the columns wider than the page; fog on the edges says where rows or
+          // columns are hidden. It is a named region, so a keyboard can scroll it too.
+          role="region"
+          aria-label={`${caption} table`}
+          tabIndex={0}
+          className="max-h-[max(24rem,calc(100dvh-12rem))] overflow-auto rounded-2xl [scrollbar-color:var(--color-slate-400)_transparent] [scrollbar-width:thin]"
+        >
+          <table className="w-full border-separate border-spacing-0 text-left text-sm">
+            <caption className="sr-only">
+              {caption}. Use the arrow keys to move between rows and Enter to open one.
+            </caption>
+            <thead>
+              <tr>
                 {columns.map((column) => (
-                  <td
+                  <th
                     key={column.key}
-                    className={cn('border-b border-ink-700/5 px-4 py-3 text-ink-900', column.className)}
+                    scope="col"
+                    aria-sort={
+                      column.sort && column.sort === current
+                        ? direction === 'asc'
+                          ? 'ascending'
+                          : 'descending'
+                        : undefined
+                    }
+                    className={cn(
+                      'sticky top-0 z-10 border-b border-ink-700/10 bg-slate-50 px-4 py-3 text-xs font-semibold tracking-wide text-ink-700 uppercase first:rounded-tl-2xl last:rounded-tr-2xl',
+                      column.className,
+                    )}
                   >
-                    {column.cell(row)}
-                  </td>
+                    {column.headerCell ??
+                      (column.sort ? (
+                        <SortHeader column={{ header: column.header, sort: column.sort }} sort={sort} onSort={onSort} />
+                      ) : (
+                        column.header
+                      ))}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody ref={body}>
+              {rows.map((row, index) => (
+                <tr
+                  key={row.id}
+                  tabIndex={index === Math.min(active, rows.length - 1) ? 0 : -1}
+                  aria-label={rowLabel(row)}
+                  onFocus={(event) => {
+                    if (event.target === event.currentTarget) setActive(index);
+                  }}
+                  onKeyDown={(event) => onKeyDown(event, index, row)}
+                  className={cn(
+                    'align-top outline-none hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700',
+                    rowClassName?.(row),
+                  )}
+                >
+                  {columns.map((column) => (
+                    <td
+                      key={column.key}
+                      className={cn('border-b border-ink-700/5 px-4 py-3 text-ink-900', column.className)}
+                    >
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <ScrollEdgeShadows edges={edges} topOffset="top-10" />
       </div>
-      <ScrollFades edges={edges} topOffset="top-10" more="Scroll for more rows" />
+      <ScrollHint shown={edges.bottom}>Scroll for more rows</ScrollHint>
     </div>
   );
 }

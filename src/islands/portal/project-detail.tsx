@@ -87,7 +87,7 @@ function Messages({ communications }: { communications: PortalCommunication[] })
   if (communications.length === 0) return <p className="text-ink-700">No messages yet</p>;
   return (
     // Newest first, so the newest message shows when the page opens; older ones scroll into view.
-    <ScrollRegion label="Conversation" more="Scroll for older messages" tone="page" className="-m-1 max-h-96 p-1">
+    <ScrollRegion label="Conversation" more="Scroll for older messages" tone="page" className="max-h-96 p-1">
       <ul className="space-y-3">
         {communications.map((c) => (
           <li

@@ -1,10 +1,16 @@
 /**
- * A box that scrolls and says so (docs/product.md#accessibility): text cut at the edge of a
- * scrolling box is never left without a sign that more follows. `useScrollEdges` tells which
- * edges have more content beyond them, kept up to date as the box scrolls, resizes or its content
- * grows; `ScrollFades` draws a fade on each such edge (and, at the bottom, a 'Scroll for more'
- * pill or other words); `ScrollRegion` is a keyboard-scrollable region (tabindex 0, a name,
- * a visible thin scrollbar) with those fades.
+ * A box that scrolls and says so (docs/product.md#scrolling-regions): text cut at the edge of a
+ * scrolling box is never left without a sign that more follows.
+ *
+ * - `useScrollEdges` tells which edges of a box have content beyond them, kept up to date as the
+ *   box scrolls, resizes or its content grows.
+ * - `ScrollEdgeShadows` fogs each such edge: a soft shadow in the colour the box stands on, cast
+ *   by an empty line along the edge, so the text under it fades out while nothing is laid over it
+ *   (a shadow takes no pointer and hides no text from a reader or a hit test).
+ * - `ScrollHint` is the words under the box ('Scroll for more'), shown while the bottom hides
+ *   content; its place is kept when hidden, so nothing moves.
+ * - `ScrollRegion` puts them together around a keyboard-scrollable region (tabindex 0, a name, a
+ *   thin scrollbar that stays visible).
  */
 import { ChevronDown } from 'lucide-react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
@@ -57,72 +63,98 @@ export function useScrollEdges<T extends HTMLElement>() {
 }
 
 /**
- * The fades over the edges of a scrolling box that hide content. Put it, after the box, in a
- * `relative` element that wraps the box tightly. `tone` is what the box stands on (a white card,
- * or the grey page), so the fade melts into it; `topOffset` keeps the top fade under a sticky
- * header of that height; `gutter` leaves the scrollbar's strip at the right uncovered.
+ * The shadows of each tone and edge, cast inwards from an empty line on the edge: offset by their
+ * blur plus spread (28 px), so they reach 56 px into the box and nothing outside it.
  */
-export function ScrollFades({
+const SHADOWS = {
+  white: {
+    top: 'shadow-[0_28px_18px_10px_var(--color-white)]',
+    bottom: 'shadow-[0_-28px_18px_10px_var(--color-white)]',
+    right: 'shadow-[-28px_0_18px_10px_var(--color-white)]',
+  },
+  page: {
+    top: 'shadow-[0_28px_18px_10px_var(--color-slate-50)]',
+    bottom: 'shadow-[0_-28px_18px_10px_var(--color-slate-50)]',
+    right: 'shadow-[-28px_0_18px_10px_var(--color-slate-50)]',
+  },
+} as const;
+
+/**
+ * The fog on the edges of a scrolling box that hide content. Put it, after the box, in a
+ * `relative` element that wraps the box tightly; the shadows stay inside it (the lines stop
+ * 28 px short of the corners). `tone` is what the box stands on (a white card, or the grey page);
+ * `topOffset` keeps the top edge under a sticky header of that height.
+ */
+export function ScrollEdgeShadows({
   edges,
   tone = 'white',
   topOffset = 'top-0',
-  gutter = false,
-  more = 'Scroll for more',
 }: {
   edges: ScrollEdges;
   tone?: 'white' | 'page';
   topOffset?: 'top-0' | 'top-10';
-  gutter?: boolean;
-  /** The bottom pill's words. */
-  more?: string;
 }) {
-  const across = gutter ? 'left-0 right-3' : 'inset-x-0';
-  const from = tone === 'white' ? 'from-white' : 'from-slate-50';
+  const shadow = SHADOWS[tone];
+  const shown = (on: boolean) => (on ? 'opacity-100' : 'opacity-0');
   return (
     <>
       <div
         aria-hidden="true"
         data-scroll-cue="top"
         className={cn(
-          'pointer-events-none absolute h-8 bg-linear-to-b to-transparent transition-opacity',
-          across,
+          'pointer-events-none absolute inset-x-7 h-0 transition-opacity',
           topOffset,
-          from,
-          edges.top ? 'opacity-100' : 'opacity-0',
+          shadow.top,
+          shown(edges.top),
         )}
       />
       <div
         aria-hidden="true"
         data-scroll-cue="bottom"
         className={cn(
-          'pointer-events-none absolute bottom-0 flex h-14 items-end justify-center rounded-b-[inherit] bg-linear-to-t to-transparent pb-1.5 transition-opacity',
-          across,
-          from,
-          edges.bottom ? 'opacity-100' : 'opacity-0',
+          'pointer-events-none absolute inset-x-7 bottom-0 h-0 transition-opacity',
+          shadow.bottom,
+          shown(edges.bottom),
         )}
-      >
-        <span className="inline-flex items-center gap-1 rounded-full bg-ink-900/85 px-3 py-1 text-xs font-semibold whitespace-nowrap text-white shadow">
-          <ChevronDown className="size-3.5" />
-          {more}
-        </span>
-      </div>
+      />
       <div
         aria-hidden="true"
         data-scroll-cue="right"
         className={cn(
-          'pointer-events-none absolute inset-y-0 right-0 w-8 rounded-r-[inherit] bg-linear-to-l to-transparent transition-opacity',
-          from,
-          edges.right ? 'opacity-100' : 'opacity-0',
+          'pointer-events-none absolute inset-y-7 right-0 w-0 transition-opacity',
+          shadow.right,
+          shown(edges.right),
         )}
       />
     </>
   );
 }
 
+/** The words under a scrolling box while its bottom hides content; its line is kept when hidden. */
+export function ScrollHint({ shown, children }: { shown: boolean; children: ReactNode }) {
+  return (
+    <p
+      aria-hidden="true"
+      data-scroll-cue="hint"
+      className={cn(
+        'mt-2 flex items-center justify-center gap-1 text-xs font-semibold text-ink-700',
+        shown ? 'visible' : 'invisible',
+      )}
+    >
+      <ChevronDown className="size-3.5" />
+      {children}
+    </p>
+  );
+}
+
+/** The scrolling box's own classes: it scrolls vertically, with a thin scrollbar kept visible. */
+const SCROLL_BOX =
+  'overflow-y-auto overscroll-contain [scrollbar-color:var(--color-slate-400)_transparent] [scrollbar-width:thin]';
+
 /**
  * A scrolling region named `label`: reachable and scrolled by keyboard (tabindex 0), at most
- * `maxHeight` high, with a thin scrollbar that stays visible and fades on the edges that hide
- * content (`more` says what the bottom hides).
+ * `className`'s height, with a thin scrollbar that stays visible, fog on the edges that hide
+ * content, and `more` under it while the bottom does.
  */
 export function ScrollRegion({
   label,
@@ -133,7 +165,7 @@ export function ScrollRegion({
 }: {
   label: string;
   more: string;
-  /** What the region stands on (see ScrollFades). */
+  /** What the region stands on (see ScrollEdgeShadows). */
   tone: 'white' | 'page';
   /** The region's height limit and spacing, e.g. `max-h-96`. */
   className: string;
@@ -141,21 +173,21 @@ export function ScrollRegion({
 }) {
   const { ref, edges } = useScrollEdges<HTMLDivElement>();
   return (
-    <div className="relative">
-      {/* A scrolling region must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable). */}
-      <div
-        ref={ref}
-        role="region"
-        aria-label={label}
-        tabIndex={0}
-        className={cn(
-          'overflow-y-auto overscroll-contain rounded-xl [scrollbar-color:var(--color-slate-400)_transparent] [scrollbar-gutter:stable] [scrollbar-width:thin]',
-          className,
-        )}
-      >
-        {children}
+    <div>
+      <div className="relative">
+        {/* A scrolling region must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable). */}
+        <div
+          ref={ref}
+          role="region"
+          aria-label={label}
+          tabIndex={0}
+          className={cn(SCROLL_BOX, 'rounded-xl', className)}
+        >
+          {children}
+        </div>
+        <ScrollEdgeShadows edges={edges} tone={tone} />
       </div>
-      <ScrollFades edges={edges} tone={tone} more={more} gutter />
+      <ScrollHint shown={edges.bottom}>{more}</ScrollHint>
     </div>
   );
 }
