@@ -3,6 +3,7 @@ import 'astro';
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:interaction'?: boolean;
+    /** `true`, or window event names (comma-separated) that also start the hydration. */
+    'client:interaction'?: boolean | string;
   }
 }

@@ -260,6 +260,8 @@ test.describe('navigation', () => {
       await route.continue();
     });
     await page.goto('/');
+    // The island loads at the first interaction: a key press starts it.
+    await page.keyboard.press('Shift');
     await requested;
     await expect(page.locator('astro-island[component-url*="emergency-support"][ssr]')).toHaveCount(1);
     await page.evaluate(() => window.dispatchEvent(new CustomEvent('openEmergencyContact')));

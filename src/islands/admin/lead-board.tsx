@@ -19,6 +19,7 @@ import { LeadStatusSelect } from './lead-status-select.tsx';
 import { Badge, ListError } from './parts.tsx';
 import { useLeadPages, type AdminLead, type ListParams } from './queries.ts';
 import { SOURCE_LABELS, STATUS_TONE } from './lead-labels.ts';
+import { preview } from '../lib/preview.ts';
 
 /** Leads per column page. */
 const COLUMN_PAGE = '20';
@@ -33,7 +34,7 @@ function BoardCard({ lead }: { lead: AdminLead }) {
         {SOURCE_LABELS[lead.source] ?? lead.source} ·{' '}
         <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
       </p>
-      <p className="mt-1.5 line-clamp-2 text-sm wrap-anywhere text-ink-700">{lead.message}</p>
+      <p className="mt-1.5 text-sm wrap-anywhere text-ink-700">{preview(lead.message, 120)}</p>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <span className="flex gap-1">
           {lead.clientId && <Badge tone="green">Client</Badge>}

@@ -27,6 +27,7 @@ import { useLeadPages, type AdminLead, type ListParams } from './queries.ts';
 import { navigate } from './route.ts';
 import { BULK_MAX } from '../../shared/schemas/admin.ts';
 import { replyMailto } from './wording.ts';
+import { preview } from '../lib/preview.ts';
 
 const ACTION =
   'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50';
@@ -287,7 +288,7 @@ function leadColumns(
     {
       key: 'message',
       header: 'Message',
-      cell: (lead) => <span className="line-clamp-2 wrap-anywhere text-ink-700">{lead.message}</span>,
+      cell: (lead) => <span className="wrap-anywhere text-ink-700">{preview(lead.message, 140)}</span>,
       className: 'min-w-40 xl:min-w-64',
     },
   ];

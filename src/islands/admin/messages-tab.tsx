@@ -18,6 +18,7 @@ import { useCommunicationPages, type AdminCommunication } from './queries.ts';
 import { navigate } from './route.ts';
 import { ReplyDialog } from './reply-dialog.tsx';
 import { isUnread, replySubject } from './wording.ts';
+import { preview } from '../lib/preview.ts';
 
 const ACTION =
   'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50 aria-disabled:opacity-50';
@@ -168,7 +169,7 @@ const COLUMNS: Column<AdminCommunication>[] = [
   {
     key: 'message',
     header: 'Message',
-    cell: (m) => <span className="line-clamp-2 wrap-anywhere text-ink-700">{m.message}</span>,
+    cell: (m) => <span className="wrap-anywhere text-ink-700">{preview(m.message, 140)}</span>,
     className: 'min-w-40 xl:min-w-64',
   },
   { key: 'actions', header: 'Actions', cell: (m) => <MessageActions message={m} compact />, className: 'w-44' },

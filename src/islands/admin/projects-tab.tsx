@@ -18,6 +18,7 @@ import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '../../shared/projects.t
 import { ReplyDialog } from './reply-dialog.tsx';
 import { navigate } from './route.ts';
 import { projectDeleteSummary } from './wording.ts';
+import { preview } from '../lib/preview.ts';
 
 const SMALL_BUTTON =
   'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50';
@@ -58,7 +59,7 @@ function ProjectCard({ project }: { project: AdminProject }) {
           <EditAndDelete project={project} />
         </div>
       </div>
-      {project.description && <p className="mt-3 line-clamp-3 text-sm text-ink-700">{project.description}</p>}
+      {project.description && <p className="mt-3 text-sm text-ink-700">{preview(project.description, 180)}</p>}
       <dl className="mt-3 grid gap-1.5 text-sm text-ink-700">
         <div className="flex items-center gap-2">
           <Building2 aria-hidden="true" className="size-4 shrink-0" />

@@ -3,23 +3,27 @@
  * the page (a pointer press, a key, a touch, a wheel turn or a scroll), not before. For islands
  * that nothing needs before then, such as the landing page's floating Emergency button (shown only
  * once the hero has scrolled away) and its toast region (a toast follows an action), so that the
- * page's first load runs no framework code (docs/product.md#performance). A request made before
- * hydration is not lost: the SOS button's press is itself an interaction, and the page remembers
- * the request until the island takes it (src/islands/emergency/events.ts).
+ * page's first load runs no framework code (docs/product.md#performance).
+ *
+ * A value names window events that also start it: `client:interaction="openEmergencyContact"`
+ * hydrates the emergency island when any script asks for the emergency form, which the page
+ * remembers until the island takes it (src/islands/emergency/events.ts).
  */
 import type { ClientDirective } from 'astro';
 
 const EVENTS = ['pointerdown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 
-const interactionDirective: ClientDirective = (load) => {
+const interactionDirective: ClientDirective = (load, options) => {
+  const extra = typeof options.value === 'string' ? options.value.split(',').filter(Boolean) : [];
+  const names = [...EVENTS, ...extra];
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    for (const name of EVENTS) window.removeEventListener(name, start, { capture: true });
+    for (const name of names) window.removeEventListener(name, start, { capture: true });
     void load().then((hydrate) => hydrate());
   };
-  for (const name of EVENTS) window.addEventListener(name, start, { capture: true, passive: true });
+  for (const name of names) window.addEventListener(name, start, { capture: true, passive: true });
 };
 
 export default interactionDirective;

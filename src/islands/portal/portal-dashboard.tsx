@@ -14,6 +14,7 @@ import { Loading } from '../ui/loading.tsx';
 import { ProjectStatusBadge } from '../ui/status-badge.tsx';
 import { PortalFrame } from './portal-frame.tsx';
 import { portalLive, useProjects, type PortalClient, type PortalProject } from './queries.ts';
+import { preview } from '../lib/preview.ts';
 
 /** A project's progress (0, 50, 80 or 100 %) as a labelled progress bar. */
 export function ProgressBar({ value, label }: { value: number; label: string }) {
@@ -51,7 +52,7 @@ function ProjectCard({ project }: { project: PortalProject }) {
           <h2 className="min-w-0 text-lg font-bold wrap-break-word text-ink-900">{project.title}</h2>
           <ProjectStatusBadge status={project.status} />
         </div>
-        {project.description && <p className="line-clamp-2 text-sm text-ink-700">{project.description}</p>}
+        {project.description && <p className="text-sm text-ink-700">{preview(project.description, 140)}</p>}
         <ProgressBar
           value={progress}
           label={`${project.title}: ${PROJECT_STATUS_LABELS[project.status]}, ${progress}%`}

@@ -8,7 +8,8 @@
  *   and every text in it sits on one line;
  * - clipped text: an element that hides its overflow (`overflow: hidden | clip`, or an ellipsis)
  *   while its content is wider or taller than its box. An element that scrolls instead must say so:
- *   it is focusable and has a name (a region a keyboard and a screen reader can find);
+ *   it has a name and a keyboard reaches it (it is focusable, or focus moves into its links and
+ *   controls);
  * - covered text: a visible element painted over part of a text block in the first screen, unless
  *   it is `aria-hidden` decoration painted below the text. A consent banner (`[data-overlay]`) sits
  *   over the page until it is answered, by design; its own layout is checked like any other. A card's
@@ -149,7 +150,11 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         );
         if (clipped) problems.push(`clipped text: ${describe(el)} hides "${clipped.textContent?.trim().slice(0, 40)}"`);
       } else if ((overX && scrolls(style.overflowX)) || (overY && scrolls(style.overflowY))) {
-        const focusable = el.getAttribute('tabindex') === '0' || el.matches('textarea, select, input');
+        // Reachable by keyboard: focusable itself, or holding links and controls that focus moves into.
+        const focusable =
+          el.getAttribute('tabindex') === '0' ||
+          el.matches('textarea, select, input') ||
+          el.querySelector('a[href], button, input, select, textarea') !== null;
         const named = Boolean(el.getAttribute('aria-label') || el.getAttribute('aria-labelledby'));
         if (!focusable || !named) {
           problems.push(`scrolling box without a cue: ${describe(el)} scrolls but is not a named, focusable region`);
