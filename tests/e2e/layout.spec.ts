@@ -80,6 +80,7 @@ test.describe('layout at every width', () => {
   });
 
   test('portal screens', async ({ page, signInClient, allowPageErrors }) => {
+    test.slow();
     allowPageErrors(/status of 404/);
     await presetConsent(page);
     const client = await signInClient(BAKERY);
@@ -107,6 +108,7 @@ test.describe('layout at every width', () => {
   });
 
   test('dashboard screens', async ({ staffPage: page, newClient }) => {
+    test.slow();
     await presetConsent(page);
     await newClient(BAKERY);
     await page.goto('/admin');

@@ -32,6 +32,11 @@ for (const width of WIDTHS) {
         await test.step(path, async () => {
           await page.goto(path, { waitUntil: 'networkidle' });
           await page.evaluate(() => document.fonts.ready);
+          // Islands that hydrate on load or when idle first (the screenshot's caret hiding touches
+          // inputs, which a later hydration would find changed).
+          await expect(page.locator('astro-island[ssr][client="load"], astro-island[ssr][client="idle"]')).toHaveCount(
+            0,
+          );
           await expect.soft(page, path).toHaveScreenshot(`${nameOf(path)}-${width}.png`);
         });
       }
@@ -43,6 +48,8 @@ for (const width of WIDTHS) {
         await test.step(id, async () => {
           const section = page.locator(`#${id}`);
           await section.scrollIntoViewIfNeeded();
+          // The section's islands hydrate on sight; the screenshot waits for them.
+          await expect(section.locator('astro-island[ssr]')).toHaveCount(0);
           await page.waitForLoadState('networkidle');
           await expect.soft(section, id).toHaveScreenshot(`home-${id}-${width}.png`);
         });
