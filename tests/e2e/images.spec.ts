@@ -84,7 +84,7 @@ test.describe('blog covers', () => {
     for (const img of await list.all()) await expect(img).toHaveAttribute('loading', 'lazy');
   });
 
-  test('every article shows its cover as the hero image: described, eager, high priority, the largest paint', async ({
+  test('every article shows its cover as the hero image: described, eager, high priority, preloaded, the largest paint', async ({
     page,
     request,
   }) => {
@@ -115,6 +115,15 @@ test.describe('blog covers', () => {
         ),
     );
     expect(lcp).toBe('article-cover');
+    // It is preloaded: the very AVIF srcset of its <picture>, at high priority.
+    const avif = await page
+      .locator('picture', { has: page.getByTestId('article-cover') })
+      .locator('source[type="image/avif"]')
+      .getAttribute('srcset');
+    const preload = page.locator('head link[rel="preload"][as="image"]');
+    await expect(preload).toHaveAttribute('type', 'image/avif');
+    await expect(preload).toHaveAttribute('imagesrcset', avif!);
+    await expect(preload).toHaveAttribute('fetchpriority', 'high');
   });
 
   test('each cover file answers with its image type', async ({ page, request }) => {

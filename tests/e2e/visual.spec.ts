@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 import { test, expect, presetConsent } from './fixtures.ts';
 import { sitemapPaths } from './support/sitemap.ts';
 
 /**
  * Screenshot comparisons (docs/product.md#visual-checks): the first screen of every public page
- * (the sitemap's) at 375, 768, 1280 and 1920 px, and the landing page's sections below the fold,
+ * (the sitemap's) at 375, 768, 1280 and 1920 px, and the landing page's sections below the fold
+ * (without the fixed bar and the floating button, which would otherwise cut through them),
  * against the baselines committed in tests/e2e/screenshots/. Decorations stand still (reduced
  * motion), the cookie choice is made beforehand. A difference beyond the tolerance set in
  * playwright.config.ts (font anti-aliasing) fails the test and leaves the actual image and the
@@ -12,7 +14,19 @@ import { sitemapPaths } from './support/sitemap.ts';
  */
 const WIDTHS = [375, 768, 1280, 1920] as const;
 /** The landing page's sections below the first screen, each compared on its own. */
-const LANDING_SECTIONS = ['roots', 'services', 'process', 'tools', 'plan', 'testimonials', 'contact'] as const;
+const LANDING_SECTIONS = [
+  'roots',
+  'services',
+  'work',
+  'process',
+  'tools',
+  'plan',
+  'featured-articles',
+  'testimonials',
+  'contact',
+] as const;
+/** Hides the fixed bar and the floating button in section screenshots. */
+const SECTION_STYLE = join(import.meta.dirname, 'support', 'sections.css');
 
 /** A file name for a page: `/` is `home`, `/blog/a-post/` is `blog-a-post`. */
 const nameOf = (path: string) => path.replace(/^\/|\/$/g, '').replace(/\//g, '-') || 'home';
@@ -51,7 +65,7 @@ for (const width of WIDTHS) {
           // The section's islands hydrate on sight; the screenshot waits for them.
           await expect(section.locator('astro-island[ssr]')).toHaveCount(0);
           await page.waitForLoadState('networkidle');
-          await expect.soft(section, id).toHaveScreenshot(`home-${id}-${width}.png`);
+          await expect.soft(section, id).toHaveScreenshot(`home-${id}-${width}.png`, { stylePath: SECTION_STYLE });
         });
       }
     });
