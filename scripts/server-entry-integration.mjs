@@ -10,6 +10,10 @@
  * are (src/server/static-files.ts): compressing once here costs seconds at build time instead of
  * CPU and memory on every request.
  *
+ * Before that, each public page's inline CSS is pruned to the rules that page can use
+ * (scripts/prune-page-css.mjs); the portal and dashboard shells, whose islands draw everything,
+ * keep their whole stylesheet.
+ *
  * And it writes dist/server/page-policies.json: each prebuilt page's file (`/about/index.html`)
  * and the Content-Security-Policy of its `<meta http-equiv>` element, which the server also sends
  * as a header; reading it here spares the server parsing every page at each start.
@@ -21,12 +25,15 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { load } from 'cheerio';
 import { build } from 'esbuild';
+import { prunePageStyles } from './prune-page-css.mjs';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Files worth compressing: text formats (images and fonts are compressed already). */
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest|ico|map)$/;
+/** The portal's, dashboard's and editor's pages: not pruned (see above). */
+const APP_PAGES = /^\/(portal|admin|blog-admin|unsubscribe)(\/|$)/;
 /** Below this size (bytes) a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 1024;
 
@@ -111,6 +118,10 @@ export function serverEntry() {
         });
         logger.info(`server entry written to ${outfile}`);
         if (clientDir) {
+          const pruned = await prunePageStyles(fileURLToPath(clientDir), { skip: APP_PAGES });
+          logger.info(
+            `inline CSS pruned on ${pruned.pages} pages: ${Math.round(pruned.before / 1024)} KB to ${Math.round(pruned.after / 1024)} KB`,
+          );
           const policies = await pageMetaPolicies(fileURLToPath(clientDir));
           await writeFile(fileURLToPath(new URL('page-policies.json', serverDir)), JSON.stringify(policies));
           const count = await precompress(fileURLToPath(clientDir));

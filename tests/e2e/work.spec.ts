@@ -130,6 +130,29 @@ test.describe('/work', () => {
     }
   });
 
+  test('on a phone the first card’s image is the preloaded file, fetched once and small enough for one round trip', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+    const page = await context.newPage();
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image' && request.url().includes('/_astro/')) images.push(request.url());
+    });
+    await page.goto('/work');
+    const img = page.getByRole('region', { name: 'Case studies' }).getByRole('listitem').first().locator('img');
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    const chosen = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
+    // 380 CSS px at a ratio of 1.75 wants 665 px: the 720 px AVIF, which the preload names too.
+    // Under 14,000 bytes: with its headers it fits TCP's first window of 14,600 (RFC 6928).
+    const preload = await page.locator('head link[rel="preload"][as="image"]').getAttribute('imagesrcset');
+    expect(preload).toContain(`${new URL(chosen).pathname} 720w`);
+    expect(images.filter((url) => url === chosen)).toHaveLength(1);
+    const body = await (await page.request.get(chosen)).body();
+    expect(body.byteLength).toBeLessThan(14_000);
+    await context.close();
+  });
+
   test('a card opens its case study', async ({ page }) => {
     await page.goto('/work');
     await page.getByRole('link', { name: 'Brennan Home Improvement' }).click();
