@@ -1,19 +1,23 @@
 // @ts-check
 /**
  * The build fingerprint: a SHA-256 over every file the build reads (src, public, db/schema,
- * db/migrations, config and lock files) and the build-time variables (SITE_URL and PUBLIC_*).
+ * db/migrations, the post-build scripts, config and lock files) and the build-time variables (SITE_URL and PUBLIC_*).
  * `npm start` rebuilds when the fingerprint differs from the one saved in `<outDir>/.build-stamp`.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const INPUTS = [
+/** What the build reads, relative to the repository root (files, or folders walked whole). */
+export const INPUTS = [
   'src',
   'public',
   'db/schema',
   'db/migrations',
+  // The build's own steps after `astro build` (the integration and the modules it runs).
   'scripts/server-entry-integration.mjs',
+  'scripts/prune-page-css.mjs',
+  'scripts/page-csp.mjs',
   'astro.config.mjs',
   'package-lock.json',
   'tsconfig.json',

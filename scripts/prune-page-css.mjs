@@ -118,6 +118,8 @@ export async function prunePageHtml(html, scripts) {
     layer.removeAll();
     layer.append(postcss.parse(kept).nodes);
   });
+  const pageText = [content[0]?.raw ?? '', ...scripts].join('\n');
+  for (const root of roots) dropUnusedRegisteredProperties(root, pageText);
   let pruned = html;
   let before = 0;
   let after = 0;
@@ -128,6 +130,49 @@ export async function prunePageHtml(html, scripts) {
     pruned = pruned.replace(css, () => kept);
   });
   return { html: pruned, before, after };
+}
+
+/** Whether `node` sits in an `@property` rule or in Tailwind's `@layer properties` fallback. */
+function inPropertyRegistration(/** @type {import('postcss').Node} */ node) {
+  for (let parent = node.parent; parent; parent = parent.parent) {
+    if (parent.type !== 'atrule') continue;
+    const rule = /** @type {import('postcss').AtRule} */ (parent);
+    if (rule.name === 'property' || (rule.name === 'layer' && rule.params.trim() === 'properties')) return true;
+  }
+  return false;
+}
+
+/**
+ * Removes, in place, the registrations of custom properties nothing on the page uses: Tailwind
+ * registers each `--tw-*` property its utilities need with an `@property` rule (CSS Properties and
+ * Values API Level 1) and sets its initial value again in `@layer properties` for browsers without
+ * `@property`. After the utilities are pruned, most of those registrations belong to rules the page
+ * no longer has. A property is kept when any remaining rule sets or reads it, or when its name
+ * appears in `pageText` (the page's HTML and scripts: a `style` attribute may set it).
+ * @param {import('postcss').Root} root
+ * @param {string} pageText
+ */
+export function dropUnusedRegisteredProperties(root, pageText) {
+  /** @type {Set<string>} */
+  const used = new Set();
+  root.walkDecls((declaration) => {
+    if (inPropertyRegistration(declaration)) return;
+    if (declaration.prop.startsWith('--')) used.add(declaration.prop);
+    for (const match of declaration.value.matchAll(/var\(\s*(--[\w-]+)/g)) used.add(/** @type {string} */ (match[1]));
+  });
+  const isUsed = (/** @type {string} */ name) => used.has(name) || pageText.includes(name);
+  root.walkAtRules('property', (rule) => {
+    if (!isUsed(rule.params.trim())) rule.remove();
+  });
+  root.walkAtRules('layer', (layer) => {
+    if (layer.params.trim() !== 'properties') return;
+    layer.walkDecls((declaration) => {
+      if (declaration.prop.startsWith('--') && !isUsed(declaration.prop)) declaration.remove();
+    });
+    layer.walkRules((rule) => {
+      if (rule.nodes.length === 0) rule.remove();
+    });
+  });
 }
 
 /**

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prunePageHtml, reachableChunks } from './prune-page-css.mjs';
+import postcss from 'postcss';
+import { dropUnusedRegisteredProperties, prunePageHtml, reachableChunks } from './prune-page-css.mjs';
 
 const CSS = [
   '@layer base{:focus-visible{outline:3px solid #3b82f6}[hidden]:where(:not([hidden=until-found])){display:none!important}.not-pruned-base{color:red}}',
@@ -44,8 +45,9 @@ describe('prunePageHtml', () => {
     expect(css).toContain(':focus-visible{outline:3px solid #3b82f6}');
     expect(css).toContain('[hidden]:where(:not([hidden=until-found])){display:none!important}');
     expect(css).toContain('.not-pruned-base{color:red}');
-    expect(css).toContain('@property --tw-shadow');
     expect(css).toContain('--color-brand-700:#1d4ed8');
+    // No remaining rule reads or sets --tw-shadow: its registration goes too.
+    expect(css).not.toContain('@property --tw-shadow');
     expect(result.after).toBeLessThan(result.before);
     expect(result.html.replace(css, '')).toBe(html.replace(CSS, ''));
   });
@@ -61,6 +63,40 @@ describe('prunePageHtml', () => {
   it('leaves a page without a style element as it is', async () => {
     const html = '<!doctype html><html><body><p class="flex">Hi</p></body></html>';
     expect(await prunePageHtml(html, [])).toEqual({ html, before: 0, after: 0 });
+  });
+});
+
+describe('dropUnusedRegisteredProperties', () => {
+  const REGISTERED = [
+    '@layer utilities{.shadow-sm{--tw-shadow:0 1px 2px #0001;box-shadow:var(--tw-shadow)}.blur{filter:blur(var( --tw-blur))}}',
+    '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+    '@property --tw-blur{syntax:"*";inherits:false}',
+    '@property --tw-ring-color{syntax:"*";inherits:false}',
+    '@property --tw-rotate-x{syntax:"*";inherits:false}',
+    '@property --tw-skew-y{syntax:"*";inherits:false}',
+    '@layer properties{@supports (x:y){*,:before{--tw-shadow:0 0 #0000;--tw-ring-color:initial;--tw-rotate-x:initial;--tw-skew-y:initial}}}',
+  ].join('');
+
+  it('keeps the registrations that a rule sets or reads, or that the page names, and drops the rest', () => {
+    const root = postcss.parse(REGISTERED);
+    dropUnusedRegisteredProperties(root, '<div style="--tw-rotate-x: 10deg"></div>');
+    const css = root.toString();
+    expect(css).toContain('@property --tw-shadow{');
+    expect(css).toContain('@property --tw-blur{');
+    expect(css).toContain('@property --tw-rotate-x{');
+    expect(css).not.toContain('@property --tw-ring-color');
+    expect(css).not.toContain('@property --tw-skew-y');
+    expect(css).toContain('*,:before{--tw-shadow:0 0 #0000;--tw-rotate-x:initial}');
+    expect(css).toContain('.shadow-sm{--tw-shadow:0 1px 2px #0001;box-shadow:var(--tw-shadow)}');
+  });
+
+  it('removes the fallback rule once none of its properties is left', () => {
+    const root = postcss.parse(
+      '@property --tw-skew-y{syntax:"*";inherits:false}@layer properties{@supports (x:y){*{--tw-skew-y:initial}}}',
+    );
+    dropUnusedRegisteredProperties(root, '');
+    expect(root.toString()).not.toContain('--tw-skew-y');
+    expect(root.toString()).not.toContain('*{');
   });
 });
 

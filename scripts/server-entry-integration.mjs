@@ -14,6 +14,9 @@
  * (scripts/prune-page-css.mjs); the portal and dashboard shells, whose islands draw everything,
  * keep their whole stylesheet.
  *
+ * Each page's Content-Security-Policy then keeps only the hashes of its own inline scripts
+ * (scripts/page-csp.mjs).
+ *
  * And it writes dist/server/page-policies.json: each prebuilt page's file (`/about/index.html`)
  * and the Content-Security-Policy of its `<meta http-equiv>` element, which the server also sends
  * as a header; reading it here spares the server parsing every page at each start.
@@ -25,6 +28,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { load } from 'cheerio';
 import { build } from 'esbuild';
+import { trimScriptHashes } from './page-csp.mjs';
 import { prunePageStyles } from './prune-page-css.mjs';
 
 const brotli = promisify(brotliCompress);
@@ -122,6 +126,8 @@ export function serverEntry() {
           logger.info(
             `inline CSS pruned on ${pruned.pages} pages: ${Math.round(pruned.before / 1024)} KB to ${Math.round(pruned.after / 1024)} KB`,
           );
+          const trimmed = await trimScriptHashes(fileURLToPath(clientDir));
+          logger.info(`${trimmed.removed} script hashes no page uses removed from ${trimmed.pages} page policies`);
           const policies = await pageMetaPolicies(fileURLToPath(clientDir));
           await writeFile(fileURLToPath(new URL('page-policies.json', serverDir)), JSON.stringify(policies));
           const count = await precompress(fileURLToPath(clientDir));

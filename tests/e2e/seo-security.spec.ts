@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures.ts';
+import { createHash } from 'node:crypto';
 
 const publicPages = [
   '/',
@@ -74,10 +75,18 @@ test('pages and API responses carry the security headers', async ({ request }) =
     expect(headers['permissions-policy'], path).toContain('camera=()');
     expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
   }
-  const html = await (await request.get('/')).text();
+  const home = await request.get('/');
+  const html = await home.text();
   expect(html).toMatch(
     /<meta http-equiv="content-security-policy" content="default-src 'self';[^"]*script-src 'self'[^;"]* 'sha256-/,
   );
+  // The policy allows exactly the page's own inline scripts: each one's hash, and no other.
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter((m) => !m[1]!.includes('json'))
+    .map((m) => `'sha256-${createHash('sha256').update(m[2]!).digest('base64')}'`);
+  const allowed = home.headers()['content-security-policy']!.match(/'sha256-[^']+'/g) ?? [];
+  expect(inline.length).toBeGreaterThan(0);
+  expect(new Set(allowed)).toEqual(new Set(inline));
   expect((await request.get('/', { headers: { 'accept-encoding': 'gzip' } })).headers()['content-encoding']).toBe(
     'gzip',
   );
