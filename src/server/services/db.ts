@@ -252,9 +252,28 @@ export async function openDatabase(
   return reader ? { client, db, reader } : { client, db };
 }
 
-/** Applies every migration in `migrationsFolder` not yet applied. Throws on a failed migration. */
+/** Tries of a migration run, when other processes migrate the same database at once. */
+const MIGRATE_ATTEMPTS = 4;
+
+/**
+ * Applies every migration in `migrationsFolder` not yet applied. Throws on a failed migration.
+ *
+ * drizzle reads the migrations journal, then applies what is pending in one transaction. Two
+ * processes starting at once on a new database (two instances of a deploy) both read an empty
+ * journal; the second one's transaction then fails (`table … already exists`) and rolls back
+ * whole. So a failed run is read again from the journal, up to `MIGRATE_ATTEMPTS` times: when
+ * another process has applied the migrations meanwhile, nothing is left to do; a migration that is
+ * itself wrong fails every time and its error is thrown.
+ */
 export async function migrateDatabase(db: Database, migrationsFolder: string): Promise<void> {
-  await migrate(db, { migrationsFolder });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrate(db, { migrationsFolder });
+      return;
+    } catch (error) {
+      if (attempt >= MIGRATE_ATTEMPTS) throw error;
+    }
+  }
 }
 
 let shared: Promise<DatabaseHandle> | undefined;
