@@ -24,6 +24,7 @@ import {
   type TransactionMode,
 } from '@libsql/client';
 import { Mutex } from 'async-mutex';
+import pRetry from 'p-retry';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import * as schema from '../../../db/schema/index.ts';
@@ -46,6 +47,13 @@ export interface OpenOptions {
 
 /** Busy timeout for the embedded database, in milliseconds. */
 const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * How start-up work that another process may be doing on the same database at the same moment is
+ * tried again (p-retry options): up to 5 more times, after about 50, 100, 200, 400 and 800 ms,
+ * each randomly stretched up to twice so that the processes drift apart.
+ */
+const START_CONTENTION = { retries: 5, minTimeout: 50, factor: 2, randomize: true } as const;
 
 /**
  * One lock per embedded database file in this process (see `serializeWrites`). Kept on
@@ -236,7 +244,13 @@ export async function openDatabase(
     client = serializeWrites(client, lock, () => reader?.close());
   }
   if (isFile) {
-    await client.execute('PRAGMA journal_mode = WAL');
+    // Switching to WAL needs the file to itself, and SQLite answers SQLITE_BUSY at once, without
+    // its busy timeout, while another process is opening the same new file.
+    const wal = client;
+    await pRetry(() => wal.execute('PRAGMA journal_mode = WAL'), {
+      ...START_CONTENTION,
+      shouldRetry: ({ error }) => (error as { code?: string }).code === 'SQLITE_BUSY',
+    });
   }
   const db = drizzle(client, { schema });
   if (path && fastReads) {
@@ -252,28 +266,18 @@ export async function openDatabase(
   return reader ? { client, db, reader } : { client, db };
 }
 
-/** Tries of a migration run, when other processes migrate the same database at once. */
-const MIGRATE_ATTEMPTS = 4;
-
 /**
  * Applies every migration in `migrationsFolder` not yet applied. Throws on a failed migration.
  *
  * drizzle reads the migrations journal, then applies what is pending in one transaction. Two
  * processes starting at once on a new database (two instances of a deploy) both read an empty
  * journal; the second one's transaction then fails (`table … already exists`) and rolls back
- * whole. So a failed run is read again from the journal, up to `MIGRATE_ATTEMPTS` times: when
+ * whole. So a failed run is tried again (`START_CONTENTION`), reading the journal afresh: when
  * another process has applied the migrations meanwhile, nothing is left to do; a migration that is
  * itself wrong fails every time and its error is thrown.
  */
 export async function migrateDatabase(db: Database, migrationsFolder: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await migrate(db, { migrationsFolder });
-      return;
-    } catch (error) {
-      if (attempt >= MIGRATE_ATTEMPTS) throw error;
-    }
-  }
+  await pRetry(() => migrate(db, { migrationsFolder }), START_CONTENTION);
 }
 
 let shared: Promise<DatabaseHandle> | undefined;
