@@ -121,9 +121,17 @@ export async function presetConsent(
 
 /**
  * Asserts that axe finds no WCAG 2.0/2.1/2.2 A or AA violation on the page as it is now. `soft`:
- * a failure is recorded and the test goes on (to check further pages).
+ * a failure is recorded and the test goes on (to check further pages). Blocks that render lazily
+ * (`content-visibility: auto`, docs/decisions/0017-deferred-rendering.md) are rendered first, as
+ * a visitor sees them on reaching them: axe cannot read the colours of a skipped block and would
+ * report its text as low contrast.
  */
 export async function expectNoAxeViolations(page: Page, { soft = false } = {}): Promise<void> {
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>('*')) {
+      if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+    }
+  });
   // Let finite animations (a toast or dialog fading in) end, so colours are measured as seen.
   await page.evaluate(() =>
     Promise.all(

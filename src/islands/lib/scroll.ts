@@ -9,10 +9,17 @@ export function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** Scrolls to the element with `id`; returns false when there is none on this page. */
+/**
+ * Scrolls to the element with `id`; returns false when there is none on this page. Blocks that
+ * render lazily (the `lazy-render` utility, docs/product.md#performance) count as a placeholder
+ * height until shown, so every one is rendered first (`data-render-all` on <html>): the position is
+ * then measured over real heights and the scroll ends where it was aimed.
+ */
 export function scrollToSection(id: string, options: { updateHash?: boolean } = {}): boolean {
   const target = document.getElementById(id);
   if (!target) return false;
+  // Spelled out (not `dataset.renderAll`) so the per-page CSS pruning sees the attribute's name.
+  document.documentElement.setAttribute('data-render-all', '');
   const top = target.getBoundingClientRect().top + window.scrollY - SECTION_SCROLL_OFFSET_PX;
   window.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   if (options.updateHash !== false) history.replaceState(null, '', id === 'home' ? location.pathname : `#${id}`);
