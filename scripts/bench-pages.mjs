@@ -48,6 +48,8 @@ const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--o
     SITE_URL: base,
     DATABASE_URL: `file:${join(dataDir, 'bench.db')}`,
     OUTBOX_DIR: join(dataDir, 'outbox'),
+    // Request lines would bury the table; warnings and errors still show.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });
 
