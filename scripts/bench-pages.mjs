@@ -4,11 +4,11 @@
  * database, runs Lighthouse (mobile form factor, simulated throttling, the defaults) in Debian's
  * Chromium on every public page (the sitemap's; `BENCH_PAGES=/,/blog` for some), and prints one
  * row per page: the four category scores, LCP (ms), TBT (ms), CLS, and JavaScript transferred
- * (compressed bytes), each the median of BENCH_RUNS runs (default 5, as Lighthouse's guidance on variability advises:
- * one run's TBT varies by tens of ms), with every run's TBT and a verdict per page.
- * Targets (docs/product.md#performance): 100 in every category; LCP at most 1,200 ms and TBT at
- * most 10 ms; CLS 0; under 100 KB of JavaScript on /; no JavaScript on the pages without islands. This is a measurement, not a test: it always exits
- * 0 unless it cannot run.
+ * (compressed bytes), each the median of BENCH_RUNS runs (default 5, as Lighthouse's guidance on
+ * variability advises: one run's TBT varies by tens of ms), with every run's TBT and a verdict per
+ * page. Targets (docs/product.md#performance): 100 in every category; LCP at most 1,200 ms and TBT
+ * at most 10 ms; CLS 0; under 100 KB of JavaScript on /; no JavaScript on the pages without
+ * islands. This is a measurement, not a test: it always exits 0 unless it cannot run.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

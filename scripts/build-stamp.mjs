@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The build fingerprint: a SHA-256 over every file the build reads (src, public, db/schema,
- * db/migrations, the post-build scripts, config and lock files) and the build-time variables (SITE_URL and PUBLIC_*).
+ * db/migrations, the post-build scripts, config and lock files) and the build-time variables
+ * (SITE_URL and PUBLIC_*).
  * `npm start` rebuilds when the fingerprint differs from the one saved in `<outDir>/.build-stamp`.
  */
 import { createHash } from 'node:crypto';

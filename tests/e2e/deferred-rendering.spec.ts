@@ -54,4 +54,16 @@ test.describe('deferred rendering @phone', () => {
         .toBe(true);
     });
   }
+
+  test('keyboard focus ends in view at every Tab stop of an article, down to the footer', async ({ page }) => {
+    await presetConsent(page);
+    await page.goto('/blog/page-speed-and-accessibility');
+    const focused = page.locator(':focus');
+    for (let stop = 0; stop < 60; stop++) {
+      await page.keyboard.press('Tab');
+      await expect(focused, `Tab stop ${stop + 1}`).toBeInViewport();
+      if ((await focused.textContent())?.trim() === 'Terms of Service') return;
+    }
+    throw new Error('Tab never reached the footer');
+  });
 });
