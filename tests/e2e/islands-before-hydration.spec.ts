@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import type { Page, Request } from '@playwright/test';
+import { auditFixtureTls } from '../../scripts/e2e-env.mjs';
+import { startAuditSites, type AuditSites } from '../fixtures/audit-sites.ts';
+import { test, expect, presetConsent } from './fixtures.ts';
+
+/**
+ * The website audit and the Bug Bounty Toolkit hydrate at the visitor's first interaction
+ * (`client:interaction`, docs/product.md#performance): loading the page runs no island code, and
+ * a form filled and sent while the island's code is still on its way is sent once it has hydrated,
+ * never posted to the page itself and never twice.
+ */
+const tls = auditFixtureTls(process.env.E2E_PORT ?? '4322');
+let sites: AuditSites;
+
+test.beforeAll(async () => {
+  sites = await startAuditSites({ key: readFileSync(tls.key, 'utf8'), cert: readFileSync(tls.cert, 'utf8') });
+});
+test.afterAll(async () => {
+  await sites.close();
+});
+
+/** Holds every script file of the page until `release` is called, as a slow network would. */
+async function holdScripts(page: Page): Promise<{ release: () => void; requested: string[] }> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const requested: string[] = [];
+  await page.route('**/_astro/*.js', async (route) => {
+    requested.push(new URL(route.request().url()).pathname);
+    await held;
+    await route.continue();
+  });
+  return { release, requested };
+}
+
+/** Waits until the browser has been idle twice, when a `client:idle` island would have started. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestIdleCallback(() => requestIdleCallback(() => resolve(), { timeout: 2000 })),
+      ),
+  );
+}
+
+for (const path of ['/website-audit', '/bug-bounty-toolkit']) {
+  test(`${path} loads without running any island code`, async ({ page }) => {
+    await presetConsent(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(path);
+    await settle(page);
+    expect(scripts).toEqual([]);
+    await expect(page.locator('astro-island')).toHaveAttribute('ssr', '');
+    // The first press starts it.
+    await page.keyboard.press('Shift');
+    await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+}
+
+test('the toolkit: a domain typed and sent before the code arrives gives its commands once it has', async ({
+  page,
+}) => {
+  await presetConsent(page);
+  const scripts = await holdScripts(page);
+  const posts: Request[] = [];
+  page.on('request', (request) => request.method() === 'POST' && posts.push(request));
+  await page.goto('/bug-bounty-toolkit');
+  const domain = page.getByLabel('Target domain');
+  await domain.click();
+  await page.keyboard.type('shop.example.com');
+  await page.getByLabel(/I confirm that I am authorized/).check();
+  await domain.press('Enter');
+  // The first press asked for the island's code, which has not arrived: the page stays put.
+  await expect.poll(() => scripts.requested.length).toBeGreaterThan(0);
+  await expect(page.locator('astro-island')).toHaveAttribute('ssr', '');
+  scripts.release();
+  await expect(page.getByRole('heading', { name: 'Commands for shop.example.com' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Generated commands' }).getByRole('listitem')).toHaveCount(8);
+  expect(new URL(page.url()).pathname).toBe('/bug-bounty-toolkit');
+  expect(posts).toEqual([]);
+});
+
+test('the audit: a form sent twice before the code arrives is sent once, when it has', async ({ page }) => {
+  await presetConsent(page);
+  const scripts = await holdScripts(page);
+  const audits: Request[] = [];
+  const pagePosts: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST') return;
+    if (new URL(request.url()).pathname === '/api/audit') audits.push(request);
+    else pagePosts.push(request);
+  });
+  await page.goto('/website-audit');
+  await page.getByLabel('Website URL').click();
+  await page.keyboard.type(`${sites.httpsOrigin}/`);
+  await page.getByLabel('Your Name').click();
+  await page.keyboard.type('Ann Lee');
+  await page.getByLabel('Email').click();
+  await page.keyboard.type('ann@example.com');
+  const send = page.getByRole('button', { name: 'Get Free Audit Report' });
+  await send.click();
+  await send.click();
+  await expect(page.locator('astro-island')).toHaveAttribute('ssr', '');
+  scripts.release();
+  const score = page.locator('[data-band]');
+  await expect(score).toHaveAttribute('data-band', 'green');
+  await expect(score).toContainText('95/100');
+  expect(audits).toHaveLength(1);
+  expect(audits[0]?.postDataJSON()).toMatchObject({ website: `${sites.httpsOrigin}/`, name: 'Ann Lee' });
+  expect(pagePosts).toEqual([]);
+});
