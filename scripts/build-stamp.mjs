@@ -19,6 +19,7 @@ export const INPUTS = [
   'scripts/server-entry-integration.mjs',
   'scripts/prune-page-css.mjs',
   'scripts/page-csp.mjs',
+  'scripts/inline-page-scripts.mjs',
   'astro.config.mjs',
   'package-lock.json',
   'tsconfig.json',

@@ -14,6 +14,9 @@
  * (scripts/prune-page-css.mjs); the portal and dashboard shells, whose islands draw everything,
  * keep their whole stylesheet.
  *
+ * A page's own scripts, when small, are then bundled into one inline module, whose hash joins the
+ * page's policy (scripts/inline-page-scripts.mjs).
+ *
  * Each page's Content-Security-Policy then keeps only the hashes of its own inline scripts
  * (scripts/page-csp.mjs).
  *
@@ -28,6 +31,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { load } from 'cheerio';
 import { build } from 'esbuild';
+import { inlinePageScripts } from './inline-page-scripts.mjs';
 import { trimScriptHashes } from './page-csp.mjs';
 import { prunePageStyles } from './prune-page-css.mjs';
 
@@ -125,6 +129,10 @@ export function serverEntry() {
           const pruned = await prunePageStyles(fileURLToPath(clientDir), { skip: APP_PAGES });
           logger.info(
             `inline CSS pruned on ${pruned.pages} pages: ${Math.round(pruned.before / 1024)} KB to ${Math.round(pruned.after / 1024)} KB`,
+          );
+          const inlined = await inlinePageScripts(fileURLToPath(clientDir));
+          logger.info(
+            `${inlined.scripts} page scripts inlined on ${inlined.pages} pages (${Math.round(inlined.bytes / 1024)} KB)`,
           );
           const trimmed = await trimScriptHashes(fileURLToPath(clientDir));
           logger.info(`${trimmed.removed} script hashes no page uses removed from ${trimmed.pages} page policies`);

@@ -7,9 +7,11 @@
  *   2 s before the next one, its cursor blinking every 500 ms (in CSS);
  * - the roots tree, which starts growing 500 ms after load when it is in view, else when it
  *   scrolls into view.
- * Under prefers-reduced-motion they stand still in their final state.
+ * Under prefers-reduced-motion they stand still in their final state. They start once the browser
+ * is idle after the first paint, which they never delay.
  */
 import { prefersReducedMotion } from '../islands/lib/scroll.ts';
+import { whenIdle } from './when-idle.ts';
 
 const CODE_LINE_COUNT = 8;
 const TYPE_DELAY_MS = 100;
@@ -219,7 +221,13 @@ function startTree(tree: HTMLElement): void {
   }, TREE_START_DELAY_MS);
 }
 
+/** Starts the page's decorations once the browser is idle after the first paint (whenIdle). */
 export function startLandingDecor(): void {
+  whenIdle(startDecorations);
+}
+
+/** Starts each decoration the page holds (see startLandingDecor). */
+function startDecorations(): void {
   const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-code-canvas]');
   if (canvas) startCodeCanvas(canvas);
   const terminal = document.querySelector<HTMLElement>('[data-terminal-output]');

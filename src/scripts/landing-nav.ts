@@ -6,6 +6,7 @@
  */
 import { requestEmergencyContact } from '../islands/emergency/events.ts';
 import { scrollToSection } from '../islands/lib/scroll.ts';
+import { whenIdle } from './when-idle.ts';
 
 /** Scroll distance past which the navigation turns more opaque, in px (docs/product.md#constants). */
 const NAV_SCROLLED_AT_PX = 50;
@@ -35,7 +36,9 @@ export function startLandingNav(): void {
     { passive: true },
   );
   window.addEventListener('resize', update, { passive: true });
-  update();
+  // At load the bar is empty and the navigation unscrolled, as drawn on the server; reading the
+  // scroll height forces a layout, so the first reading waits until after the first paint.
+  whenIdle(update);
 
   const setMenu = (open: boolean) => {
     menu.hidden = !open;

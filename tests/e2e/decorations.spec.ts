@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect, presetConsent } from './fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -5,12 +6,27 @@ test.beforeEach(async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'no-preference' });
 });
 
+/**
+ * Moves the paused clock on 1 ms at a time until the decorations have started (once the browser is
+ * idle after the first paint; the canvas then says how many lines it draws), so that the steps after
+ * it count from their start.
+ */
+async function runUntilDecorationsStart(page: Page): Promise<void> {
+  const canvas = page.locator('canvas[data-code-canvas]');
+  for (let ms = 0; ms < 2000; ms++) {
+    if (await canvas.getAttribute('data-lines')) return;
+    await page.clock.runFor(1);
+  }
+  throw new Error('The decorations did not start within 2 s');
+}
+
 test('the terminal types at 100 ms per character and pauses 2 s between commands', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.clock.install({ time: new Date('2026-11-20T10:00:00Z') });
   await page.clock.pauseAt(new Date('2026-11-20T10:00:01Z'));
   await page.goto('/');
   const terminal = page.locator('[data-terminal-output]');
+  await runUntilDecorationsStart(page);
   await expect(terminal).toHaveText('$ ');
   await page.clock.runFor(100);
   await expect(terminal).toHaveText('$ n');
@@ -40,6 +56,7 @@ test('the tree starts growing once it is in view', async ({ page }) => {
   await page.clock.pauseAt(new Date('2026-11-20T10:00:01Z'));
   await page.goto('/');
   const tree = page.locator('[data-tree]');
+  await runUntilDecorationsStart(page);
   // Past its 500 ms start delay, a tree below the fold still waits.
   await page.clock.runFor(600);
   await expect(tree).not.toHaveClass(/is-growing/);

@@ -114,3 +114,23 @@ test('the audit: a form sent twice before the code arrives is sent once, when it
   expect(audits[0]?.postDataJSON()).toMatchObject({ website: `${sites.httpsOrigin}/`, name: 'Ann Lee' });
   expect(pagePosts).toEqual([]);
 });
+
+test("the landing page's own scripts come inline: no script file is asked for until an island needs one", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+  await presetConsent(page);
+  await page.setViewportSize({ width: 375, height: 740 });
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  await page.goto('/');
+  await settle(page);
+  // The navigation's script ran under the page's policy: the progress bar has its first reading
+  // and the menu opens.
+  await expect(page.getByTestId('scroll-progress')).toHaveAttribute('data-percent', '0');
+  expect(scripts).toEqual([]);
+  await page.getByRole('button', { name: /menu/i }).click();
+  await expect(page.locator('#mobile-menu')).toBeVisible();
+});

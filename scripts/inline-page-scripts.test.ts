@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundlePageScripts, inlineScriptsOfPage, INLINE_LIMIT_BYTES } from './inline-page-scripts.mjs';
+import { inlineScriptHashes } from './page-csp.mjs';
+
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+const POLICY = "default-src 'self'; script-src 'self' 'sha256-abc='; style-src 'self' 'unsafe-inline'";
+const page = (body: string, policy = POLICY) =>
+  `<!doctype html><html><head><meta http-equiv="content-security-policy" content="${policy}"><title>t</title></head><body>${body}</body></html>`;
+
+// A built client folder as Astro writes it: two page scripts sharing a chunk with an island.
+const dir = mkdtempSync(join(tmpdir(), 'inline-scripts-'));
+mkdirSync(join(dir, '_astro'));
+writeFileSync(
+  join(dir, '_astro', 'shared.X1.js'),
+  'function e(){window.__order=(window.__order||[]).concat("shared")}export{e as t};',
+);
+writeFileSync(join(dir, '_astro', 'nav.A1.js'), 'import{t as e}from"./shared.X1.js";e();window.__order.push("nav");');
+writeFileSync(join(dir, '_astro', 'page.B1.js'), 'import{t as e}from"./shared.X1.js";e();window.__order.push("page");');
+writeFileSync(join(dir, '_astro', 'closing.C1.js'), 'document.body.append("</script>");');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const bundle = (sources: string[]) => bundlePageScripts(dir, sources);
+const NAV = '<script type="module" src="/_astro/nav.A1.js"></script>';
+const PAGE = '<script type="module" src="/_astro/page.B1.js"></script>';
+
+/** Runs an inline module's text as the browser would run it, in order, and returns window.__order. */
+function run(code: string): string[] {
+  const window: { __order?: string[] } = {};
+  new Function('window', code)(window);
+  return window.__order ?? [];
+}
+
+describe('inlineScriptsOfPage', () => {
+  it("replaces a page's external scripts by one inline module that runs them in order, with what they import", async () => {
+    const html = page(`<header>${NAV}</header><main><p>Hello</p></main>${PAGE}`);
+    const result = await inlineScriptsOfPage(html, bundle);
+    expect(result.inlined).toEqual(['/_astro/nav.A1.js', '/_astro/page.B1.js']);
+    expect(result.html).not.toContain('src="/_astro/');
+    const scripts = [...result.html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(scripts).toHaveLength(1);
+    const code = scripts[0] ?? '';
+    expect(result.html.indexOf('<script type="module">')).toBeLessThan(result.html.indexOf('<main>'));
+    expect(code).not.toMatch(/\bimport\b/);
+    expect(run(code)).toEqual(['shared', 'nav', 'shared', 'page']);
+    expect(result.bytes).toBe(code.length);
+  });
+
+  it("adds the inline module's hash to the meta policy's script-src and changes nothing else", async () => {
+    const html = page(`${NAV}<p>Hello</p>`);
+    const result = await inlineScriptsOfPage(html, bundle);
+    const [code = ''] = [...result.html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(result.html).toContain(`script-src 'self' 'sha256-abc=' ${hash(code)}; style-src 'self' 'unsafe-inline'`);
+    expect([...inlineScriptHashes(result.html)]).toEqual([hash(code)]);
+    expect(result.html.replace(/<script type="module">[\s\S]*?<\/script>/, NAV).replace(` ${hash(code)}`, '')).toBe(
+      html,
+    );
+  });
+
+  it('keeps the scripts external when their bundle is over the limit, or holds a closing script tag', async () => {
+    const html = page(`${NAV}${PAGE}`);
+    const big = await inlineScriptsOfPage(html, async () => 'x'.repeat(INLINE_LIMIT_BYTES + 1));
+    expect(big).toEqual({ html, inlined: [], bytes: 0 });
+    const closing = page('<script type="module" src="/_astro/closing.C1.js"></script>');
+    expect(await inlineScriptsOfPage(closing, async () => 'document.write("</script>")')).toEqual({
+      html: closing,
+      inlined: [],
+      bytes: 0,
+    });
+    // The bundler itself writes a closing tag in a string as `<\/script`, so such a script is inlined whole.
+    const escaped = await inlineScriptsOfPage(closing, bundle);
+    expect(escaped.inlined).toEqual(['/_astro/closing.C1.js']);
+    expect(escaped.html.match(/<\/script>/g)).toHaveLength(1);
+  });
+
+  it('leaves a page without external scripts as it is, and refuses one with no policy to allow the inline one', async () => {
+    const plain = page('<script type="module">console.log(1)</script>');
+    expect(await inlineScriptsOfPage(plain, bundle)).toEqual({ html: plain, inlined: [], bytes: 0 });
+    const bare = `<!doctype html><html><head></head><body>${NAV}</body></html>`;
+    await expect(inlineScriptsOfPage(bare, bundle)).rejects.toThrow(/no Content-Security-Policy/);
+  });
+});
