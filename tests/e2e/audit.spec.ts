@@ -1,23 +1,14 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { auditFixtureTls } from '../../scripts/e2e-env.mjs';
-import { closedOrigin, startAuditSites, type AuditSites } from '../fixtures/audit-sites.ts';
+import { closedOrigin } from '../fixtures/audit-sites.ts';
 import { test, expect, expectNoAxeViolations, presetConsent, waitForIsland } from './fixtures.ts';
+import { useAuditSites } from './support/audit-sites.ts';
 
 /**
  * The website audit in Chromium, against fixture sites on loopback that
  * this file starts (the test server may reach loopback because it runs with NODE_ENV=test and
  * AUDIT_ALLOW_LOOPBACK, and trusts the fixture certificate; see scripts/e2e-env.mjs).
  */
-const tls = auditFixtureTls(process.env.E2E_PORT ?? '4322');
-let sites: AuditSites;
-
-test.beforeAll(async () => {
-  sites = await startAuditSites({ key: readFileSync(tls.key, 'utf8'), cert: readFileSync(tls.cert, 'utf8') });
-});
-test.afterAll(async () => {
-  await sites.close();
-});
+const sites = useAuditSites();
 
 test.beforeEach(async ({ page, allowPageErrors }) => {
   await presetConsent(page);
@@ -52,7 +43,7 @@ test('a secure site: Analyzing Your Website..., then a green score and the consu
     await held;
     await route.continue();
   });
-  await audit(page, `${sites.httpsOrigin}/`);
+  await audit(page, `${sites().httpsOrigin}/`);
   await expect(page.getByRole('status').filter({ hasText: 'Analyzing Your Website...' })).toBeVisible();
   await expectNoAxeViolations(page);
   release();
@@ -67,7 +58,7 @@ test('a secure site: Analyzing Your Website..., then a green score and the consu
 });
 
 test('the same page over plain HTTP is yellow', async ({ page }) => {
-  await audit(page, `${sites.httpOrigin}/fair`);
+  await audit(page, `${sites().httpOrigin}/fair`);
   const score = page.locator('[data-band]');
   await expect(score).toHaveAttribute('data-band', 'yellow');
   await expect(score).toContainText('70/100');
@@ -77,7 +68,7 @@ test('the same page over plain HTTP is yellow', async ({ page }) => {
 });
 
 test('a bare page is red, with issues, severities, impact and recommendations', async ({ page }) => {
-  await audit(page, `${sites.httpOrigin}/poor`);
+  await audit(page, `${sites().httpOrigin}/poor`);
   const score = page.locator('[data-band]');
   await expect(score).toHaveAttribute('data-band', 'red');
   await expect(score).toContainText('Significant opportunities to enhance your website.');
@@ -107,7 +98,7 @@ test('a refused address put right: the report, and no error left behind', async 
   await audit(page, 'http://169.254.169.254/latest/meta-data/');
   const website = page.getByLabel('Website URL');
   await expect(website).toHaveAttribute('aria-invalid', 'true');
-  await website.fill(`${sites.httpOrigin}/fair`);
+  await website.fill(`${sites().httpOrigin}/fair`);
   await expect(website).not.toHaveAttribute('aria-invalid');
   await page.getByRole('button', { name: 'Get Free Audit Report' }).click();
   await expect(page.locator('[data-band]')).toContainText('70/100');
@@ -138,7 +129,7 @@ test('a failure that belongs to no field shows above the fields, and goes with t
       }),
     });
   });
-  await audit(page, `${sites.httpOrigin}/fair`);
+  await audit(page, `${sites().httpOrigin}/fair`);
   await expect(page.getByRole('alert')).toHaveText(
     'Too many audits from your address. Please try again in a few minutes.',
   );
@@ -189,7 +180,7 @@ test('a site that cannot be reached: the reason on the field, the request kept, 
 });
 
 test('the report fits a phone and passes axe @phone', async ({ page }) => {
-  await audit(page, `${sites.httpOrigin}/poor`);
+  await audit(page, `${sites().httpOrigin}/poor`);
   await expect(page.locator('[data-band]')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoAxeViolations(page);

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
-import { auditFixtureTls } from '../../scripts/e2e-env.mjs';
-import { startAuditSites, type AuditSites } from '../fixtures/audit-sites.ts';
 import { test, expect, presetConsent } from './fixtures.ts';
+import { useAuditSites } from './support/audit-sites.ts';
 
 /**
  * The website audit and the Bug Bounty Toolkit hydrate at the visitor's first interaction
@@ -10,15 +8,7 @@ import { test, expect, presetConsent } from './fixtures.ts';
  * a form filled and sent while the island's code is still on its way is sent once it has hydrated,
  * never posted to the page itself and never twice.
  */
-const tls = auditFixtureTls(process.env.E2E_PORT ?? '4322');
-let sites: AuditSites;
-
-test.beforeAll(async () => {
-  sites = await startAuditSites({ key: readFileSync(tls.key, 'utf8'), cert: readFileSync(tls.cert, 'utf8') });
-});
-test.afterAll(async () => {
-  await sites.close();
-});
+const sites = useAuditSites();
 
 /** Holds every script file of the page until `release` is called, as a slow network would. */
 async function holdScripts(page: Page): Promise<{ release: () => void; requested: string[] }> {
@@ -97,7 +87,7 @@ test('the audit: a form sent twice before the code arrives is sent once, when it
   });
   await page.goto('/website-audit');
   await page.getByLabel('Website URL').click();
-  await page.keyboard.type(`${sites.httpsOrigin}/`);
+  await page.keyboard.type(`${sites().httpsOrigin}/`);
   await page.getByLabel('Your Name').click();
   await page.keyboard.type('Ann Lee');
   await page.getByLabel('Email').click();
@@ -111,7 +101,7 @@ test('the audit: a form sent twice before the code arrives is sent once, when it
   await expect(score).toHaveAttribute('data-band', 'green');
   await expect(score).toContainText('95/100');
   expect(audits).toHaveLength(1);
-  expect(audits[0]?.postDataJSON()).toMatchObject({ website: `${sites.httpsOrigin}/`, name: 'Ann Lee' });
+  expect(audits[0]?.postDataJSON()).toMatchObject({ website: `${sites().httpsOrigin}/`, name: 'Ann Lee' });
   expect(pagePosts).toEqual([]);
 });
 
