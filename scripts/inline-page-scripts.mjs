@@ -6,7 +6,8 @@
  * `<script type="module" src="/_astro/….js">`, and keeps it external whenever it imports a module
  * that an island imports too. On the landing page that made four small requests (the navigation's
  * and the page's scripts, and two helpers they share with islands): on a phone's new connection
- * each costs round trips, and when they arrive before the first paint the paint waits for them.
+ * each costs round trips, and Lighthouse's simulated load counts them as needed for the first paint
+ * whenever they happen to arrive before it (ADR 0018).
  *
  * This step bundles all of a page's external page scripts, with everything they import, into one
  * inline module script put where the first of them was, when that bundle is at most

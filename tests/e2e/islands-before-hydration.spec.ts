@@ -124,3 +124,25 @@ test("the landing page's own scripts come inline: no script file is asked for un
   await page.getByRole('button', { name: /menu/i }).click();
   await expect(page.locator('#mobile-menu')).toBeVisible();
 });
+
+test("the toolkit: when the island's code never arrives, a form sent goes by POST and keeps the domain out of the address", async ({
+  page,
+  allowPageErrors,
+}) => {
+  allowPageErrors(
+    /Failed to load resource|net::ERR_FAILED|Failed to fetch|status of 405|error loading dynamically imported module/i,
+  );
+  await presetConsent(page);
+  await page.route('**/_astro/*.js', (route) => route.abort());
+  await page.goto('/bug-bounty-toolkit');
+  const domain = page.getByLabel('Target domain');
+  await domain.click();
+  await page.keyboard.type('secret-target.example.com');
+  const sent = page.waitForRequest((request) => request.isNavigationRequest() && request.method() === 'POST');
+  await domain.press('Enter');
+  const request = await sent;
+  expect(new URL(request.url()).pathname).toBe('/bug-bounty-toolkit');
+  expect(request.url()).not.toContain('secret-target');
+  await page.waitForLoadState();
+  expect(page.url()).not.toContain('secret-target');
+});

@@ -10,7 +10,8 @@
  * buttons, or a form sent from it (Enter in a field), is held back (its default action, such as
  * the form's POST, is cancelled) and replayed once the island has hydrated. Only the last one is
  * replayed, so a double press before hydration sends once. What was typed stays in the fields,
- * which the island reads as they are. Links are never held.
+ * which the island reads as they are. Links are never held. Should the island's code fail to load,
+ * the held press is replayed all the same and does what the server-rendered HTML does.
  *
  * A value names window events that also start it: `client:interaction="openEmergencyContact"`
  * hydrates the emergency island when any script asks for the emergency form, which the page
@@ -37,21 +38,28 @@ const interactionDirective: ClientDirective = (load, options, el) => {
     start();
   };
 
+  /** Stops holding presses and replays the held one, if any. */
+  const release = () => {
+    el.removeEventListener('click', hold, { capture: true });
+    el.removeEventListener('submit', hold, { capture: true });
+    const control = held;
+    held = null;
+    if (!control?.isConnected) return;
+    if (control instanceof HTMLFormElement) control.requestSubmit();
+    else control.click();
+  };
+
   const start = () => {
     if (started) return;
     started = true;
     for (const name of names) window.removeEventListener(name, start, { capture: true });
+    // Hydrated, the island takes the held press. When the island's code cannot be loaded, Astro's
+    // loader tries once more after 1 s, then resolves with a hydrate that does nothing, and when
+    // hydrating throws, the promise rejects: either way the press then does what the server-rendered
+    // HTML does (a form goes by POST to the page).
     void load()
       .then((hydrate) => hydrate())
-      .then(() => {
-        el.removeEventListener('click', hold, { capture: true });
-        el.removeEventListener('submit', hold, { capture: true });
-        const control = held;
-        held = null;
-        if (!control?.isConnected) return;
-        if (control instanceof HTMLFormElement) control.requestSubmit();
-        else control.click();
-      });
+      .then(release, release);
   };
 
   el.addEventListener('click', hold, { capture: true });
