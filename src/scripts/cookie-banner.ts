@@ -13,6 +13,7 @@ import {
   parseConsent,
   type Consent,
 } from '../shared/consent.ts';
+import { whenIdle } from './when-idle.ts';
 
 function readStored(): Consent | null {
   try {
@@ -96,12 +97,14 @@ export function startCookieBanner(): void {
     }
   });
 
-  const stored = readStored();
-  if (stored) {
-    if (stored.analytics) loadAnalytics(banner);
-  } else {
-    window.setTimeout(() => {
-      if (!readStored()) banner.hidden = false;
-    }, BANNER_DELAY_MS);
-  }
+  // The banner shows BANNER_DELAY_MS after the page starts when no choice is saved by then.
+  window.setTimeout(() => {
+    if (!readStored()) banner.hidden = false;
+  }, BANNER_DELAY_MS);
+  // The first read of localStorage loads the origin's storage from the browser process, a wait that
+  // would lengthen the task that parses the page; a saved choice's analytics can wait until the
+  // browser is idle after the first paint (docs/product.md#performance).
+  whenIdle(() => {
+    if (readStored()?.analytics) loadAnalytics(banner);
+  });
 }
