@@ -109,6 +109,50 @@ const ownMedians = new Map();
 /** Whether every run's split of TBT added up to Lighthouse's own figure. */
 let splitAgrees = true;
 
+/** How many times one run is tried when Lighthouse cannot read its trace. */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run of `url` in the browser on `port`.
+ * @param {string} url
+ * @param {number} port
+ * @returns {Promise<Record<string, number> | string>} the run's figures (scores 0–1, times in ms,
+ *   bytes), or why the run has none (Lighthouse's runtime error code)
+ */
+async function measureOnce(url, port) {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+  if (!result) return 'no result';
+  const { categories, audits, runtimeError } = result.lhr;
+  const tbt = audits['total-blocking-time']?.numericValue;
+  const lcp = audits['largest-contentful-paint']?.numericValue;
+  const cls = audits['cumulative-layout-shift']?.numericValue;
+  if (runtimeError) return runtimeError.code;
+  if (tbt === undefined || lcp === undefined || cls === undefined) return 'a metric is missing';
+  let split;
+  try {
+    split = await tbtSources(result.artifacts, result.lhr.configSettings);
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  // The split is recomputed from Lighthouse's own artifacts; a total that differs from the audit's
+  // means Lighthouse changed how it computes TBT, and the split is not shown.
+  if (Math.abs(split.total - tbt) > 0.5) splitAgrees = false;
+  const items = /** @type {{ resourceType: string, transferSize: number }[]} */ (
+    /** @type {any} */ (audits['resource-summary']?.details)?.items ?? []
+  );
+  return {
+    performance: categories.performance?.score ?? 0,
+    accessibility: categories.accessibility?.score ?? 0,
+    'best-practices': categories['best-practices']?.score ?? 0,
+    seo: categories.seo?.score ?? 0,
+    lcp,
+    tbt,
+    ownTbt: split.own,
+    cls,
+    js: items.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
+  };
+}
+
 try {
   await waitForServer();
   const pages = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : await sitemapPaths();
@@ -132,28 +176,17 @@ try {
       /** @type {Record<string, number>[]} */
       const runs = [];
       for (let run = 0; run < RUNS; run++) {
-        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-        const { categories, audits } = result.lhr;
-        const items = /** @type {{ resourceType: string, transferSize: number }[]} */ (
-          /** @type {any} */ (audits['resource-summary']?.details)?.items ?? []
-        );
-        const split = await tbtSources(result.artifacts, result.lhr.configSettings);
-        const tbt = audits['total-blocking-time']?.numericValue ?? 0;
-        // The split is recomputed from Lighthouse's own artifacts; a total that differs from the
-        // audit's means Lighthouse changed how it computes TBT, and the split is not shown.
-        if (Math.abs(split.total - tbt) > 0.5) splitAgrees = false;
-        runs.push({
-          performance: categories.performance?.score ?? 0,
-          accessibility: categories.accessibility?.score ?? 0,
-          'best-practices': categories['best-practices']?.score ?? 0,
-          seo: categories.seo?.score ?? 0,
-          lcp: audits['largest-contentful-paint']?.numericValue ?? 0,
-          tbt,
-          ownTbt: split.own,
-          cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
-          js: items.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
-        });
+        // A run whose trace Lighthouse could not read (it says "run Lighthouse again") has no
+        // metrics; it is run again rather than counted, at most MAX_ATTEMPTS times.
+        for (let attempt = 1; ; attempt++) {
+          const measurement = await measureOnce(url, chrome.port);
+          if (typeof measurement !== 'string') {
+            runs.push(measurement);
+            break;
+          }
+          if (attempt === MAX_ATTEMPTS) throw new Error(`${path}: ${measurement}, ${MAX_ATTEMPTS} times`);
+          process.stdout.write(`run ${run + 1} of ${path} failed (${measurement}); running it again\n`);
+        }
       }
       /** The median of one metric over the runs. @param {string} key */
       const median = (key) => {
