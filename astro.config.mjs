@@ -16,6 +16,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, sharpImageService } from 'astro/config';
 import { serverEntry } from './scripts/server-entry-integration.mjs';
+import { isPrivatePage } from './src/shared/private-pages.ts';
 
 const site = process.env.SITE_URL || 'http://localhost:4321';
 const analyticsUrl = process.env.PUBLIC_ANALYTICS_SCRIPT_URL || '';
@@ -29,7 +30,7 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    sitemap({ filter: (page) => !/\/(portal|admin|blog-admin|unsubscribe)(\/|$)/.test(new URL(page).pathname) }),
+    sitemap({ filter: (page) => !isPrivatePage(new URL(page).pathname) }),
     serverEntry(),
     {
       // `client:interaction`: hydrate at the first interaction (src/islands/lib/interaction-directive.ts).

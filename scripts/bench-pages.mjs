@@ -86,7 +86,7 @@ const pct = (score) => (score == null ? '–' : String(Math.round(score * 100)))
 /**
  * The control page: an empty document (a heading and a line of text, no style, no script, no
  * image), served from this process. Nothing in it can block the main thread, so its TBT is what
- * the browser and Lighthouse cost on this machine, the floor under every page's figure.
+ * the browser and Lighthouse cost on this machine with no work from the page.
  */
 const CONTROL_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
@@ -242,8 +242,7 @@ try {
   );
   const controlRow = rows.find((row) => row.page === CONTROL_LABEL);
   console.log(
-    `The empty control page's TBT: ${controlRow?.['TBT runs']} ms (median ${controlRow?.['TBT ms']}), ` +
-      `the floor this machine puts under every page.`,
+    `The empty control page's TBT (no work from the page): ${controlRow?.['TBT runs']} ms, median ${controlRow?.['TBT ms']}.`,
   );
   if (splitAgrees) {
     const ownMeets = measured.filter((row) => (ownMedians.get(String(row.page)) ?? 0) <= TBT_TARGET_MS).length;

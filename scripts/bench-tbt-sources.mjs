@@ -9,10 +9,11 @@
  * result is the mean of an optimistic and a pessimistic estimate. One of those tasks is the one in
  * which the browser commits the navigation (`DocumentLoader::CommitNavigation`: it creates the new
  * document and its script contexts, Lighthouse's own included). That task runs before any byte of
- * the page is parsed, so nothing in the page can shorten it, yet Lantern's first-paint estimate
- * leaves it out, and the part of it that the simulation places after that estimate counts as
- * blocking. On a machine where the browser shares its cores with Lighthouse, its wall time varies
- * from run to run (docs/product.md#performance).
+ * the page is parsed, so nothing in the page's markup can shorten it (its headers can: a
+ * `Cross-Origin-Opener-Policy` moves the navigation into a new process, docs/decisions/0019-opener-policy-on-private-pages.md),
+ * yet Lantern's first-paint estimate leaves it out, and the part of it that the simulation places
+ * after that estimate counts as blocking. On a machine where the browser shares its cores with
+ * Lighthouse, its wall time varies from run to run (docs/product.md#performance).
  *
  * This module recomputes Lighthouse's own figure from the same computed artifacts Lighthouse uses
  * (its TotalBlockingTime, LanternFirstContentfulPaint and LanternInteractive, with Lantern's

@@ -24,6 +24,7 @@ import { callerAddress } from './context.ts';
 import type { Env } from './env.ts';
 import { currentPhase } from './lifecycle.ts';
 import { logRequest, requestIdFor } from './middleware/request-log.ts';
+import { headersForPage } from './middleware/security-headers.ts';
 import { ASSET_PREFIX, pagePolicy, type StaticHandler } from './static-files.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -157,7 +158,7 @@ export function createFront(options: FrontOptions): { handle: NodeHandler; inFli
       return;
     }
     if (!path.startsWith(ASSET_PREFIX)) {
-      for (const [name, value] of Object.entries(pageHeaders)) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(headersForPage(path, pageHeaders))) res.setHeader(name, value);
       // Astro replaces this on a page it renders; an unknown path gets the 404 page's policy.
       res.setHeader(
         'Content-Security-Policy',

@@ -15,6 +15,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sirv from 'sirv';
 import { log } from './log.ts';
+import { headersForPage } from './middleware/security-headers.ts';
 
 /** Where Astro puts hashed build assets. */
 export const ASSET_PREFIX = '/_astro/';
@@ -87,7 +88,7 @@ export function staticFiles(
         return;
       }
       res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-      for (const [name, value] of Object.entries(pageHeaders)) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(headersForPage(pathname, pageHeaders))) res.setHeader(name, value);
       const policy = policyFor(pathname);
       if (policy) res.setHeader('Content-Security-Policy', policy);
     },

@@ -75,6 +75,14 @@ test('pages and API responses carry the security headers', async ({ request }) =
     expect(headers['permissions-policy'], path).toContain('camera=()');
     expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
   }
+  // The opener policy isolates the signed-in pages and the API, not the public site
+  // (docs/decisions/0019-opener-policy-on-private-pages.md).
+  for (const path of ['/', '/pricing', '/work/sweet-hen-bakery', '/no-such-page']) {
+    expect((await request.get(path)).headers()['cross-origin-opener-policy'], path).toBeUndefined();
+  }
+  for (const path of ['/portal', '/admin/login', '/blog-admin', '/api/health']) {
+    expect((await request.get(path)).headers()['cross-origin-opener-policy'], path).toBe('same-origin');
+  }
   const home = await request.get('/');
   const html = await home.text();
   expect(html).toMatch(

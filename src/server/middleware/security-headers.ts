@@ -4,7 +4,11 @@
  * `security.csp`, also sent as a header (static-files.ts); API responses, which are never
  * rendered, get `default-src 'none'`.
  * HSTS (one year, subdomains) only when the site is served over HTTPS.
+ * `Cross-Origin-Opener-Policy: same-origin` goes on API answers and private pages only, not on the
+ * public site (`headersForPage`; docs/decisions/0019-opener-policy-on-private-pages.md).
  */
+import { isPrivatePage } from '../../shared/private-pages.ts';
+
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 
 /** Header name → value to set on every response. */
@@ -17,6 +21,22 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
     'Cross-Origin-Opener-Policy': 'same-origin',
     ...(options.https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   };
+}
+
+const OPENER_POLICY = 'Cross-Origin-Opener-Policy';
+
+/**
+ * The security headers of the page at `path` (a request path or a prebuilt file's path): all of
+ * `headers` on a private page (portal, dashboard, blog editor, unsubscribe), and all but
+ * `Cross-Origin-Opener-Policy` on a public one. In Chrome that header makes the browser give the
+ * site a process of its own at every navigation into it (on Android too, where sites otherwise
+ * share processes), which costs a public visitor time and guards nothing a public page holds
+ * (docs/decisions/0019-opener-policy-on-private-pages.md).
+ */
+export function headersForPage(path: string, headers: Record<string, string>): Record<string, string> {
+  if (isPrivatePage(path)) return headers;
+  const { [OPENER_POLICY]: _opener, ...rest } = headers;
+  return rest;
 }
 
 /** The policy for API responses: nothing may load, nothing may frame them. */
