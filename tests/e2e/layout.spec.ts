@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, presetConsent } from './fixtures.ts';
-import { LAYOUT_WIDTHS, layoutProblems, viewportFor } from './support/layout.ts';
+import { LAYOUT_WIDTHS, layoutProblems, resizeTo, viewportFor } from './support/layout.ts';
 import { BAKERY } from './support/sample-clients.ts';
 import { sitemapPaths } from './support/sitemap.ts';
 
@@ -17,7 +17,7 @@ const SHARDS = 3;
 async function problemsAtEveryWidth(page: Page): Promise<string[]> {
   const found: string[] = [];
   for (const width of LAYOUT_WIDTHS) {
-    await page.setViewportSize(viewportFor(width));
+    await resizeTo(page, width);
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     for (const problem of await layoutProblems(page)) found.push(`${width} px: ${problem}`);
   }
@@ -52,7 +52,7 @@ test.describe('layout at every width', () => {
     expect.soft(await problemsAtEveryWidth(page), 'with the cookie banner').toEqual([]);
     for (const width of LAYOUT_WIDTHS) {
       const viewport = viewportFor(width);
-      await page.setViewportSize(viewport);
+      await resizeTo(page, width);
       const box = (await banner.boundingBox())!;
       // It used to take over a third of a phone's screen.
       expect.soft(box.height, `banner height at ${width} px`).toBeLessThanOrEqual(viewport.height * 0.25);
@@ -67,7 +67,7 @@ test.describe('layout at every width', () => {
     await page.goto('/');
     for (const width of LAYOUT_WIDTHS.filter((w) => w < 1536)) {
       await test.step(`${width} px, menu open`, async () => {
-        await page.setViewportSize(viewportFor(width));
+        await resizeTo(page, width);
         await page.getByRole('button', { name: 'Menu' }).click();
         await expect(page.locator('#mobile-menu')).toBeVisible();
         // Only the bar and the menu show: the floating Emergency button steps aside.

@@ -29,6 +29,17 @@ export function viewportFor(width: number): { width: number; height: number } {
 }
 
 /**
+ * Sets the page's viewport to `width` (and its height, `viewportFor`) and waits until the page's
+ * media queries answer for that width and two frames have drawn. Under load, a measurement taken
+ * at once can see the new width laid out with the previous width's media queries.
+ */
+export async function resizeTo(page: Page, width: number): Promise<void> {
+  await page.setViewportSize(viewportFor(width));
+  await page.waitForFunction((w) => matchMedia(`(width: ${w}px)`).matches, width);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/**
  * The problems of the page as it is now rendered (see the module comment), as readable lines.
  * Waits for web fonts and two frames first, so the check sees a settled layout.
  */
