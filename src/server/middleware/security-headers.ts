@@ -35,9 +35,17 @@ const OPENER_POLICY = 'Cross-Origin-Opener-Policy';
  */
 export function headersForPage(path: string, headers: Record<string, string>): Record<string, string> {
   if (isPrivatePage(path)) return headers;
-  const { [OPENER_POLICY]: _opener, ...rest } = headers;
-  return rest;
+  let publicHeaders = publicSets.get(headers);
+  if (!publicHeaders) {
+    const { [OPENER_POLICY]: _opener, ...rest } = headers;
+    publicHeaders = rest;
+    publicSets.set(headers, publicHeaders);
+  }
+  return publicHeaders;
 }
+
+/** Each header set's public variant, made once: pages are answered with it on every request. */
+const publicSets = new WeakMap<Record<string, string>, Record<string, string>>();
 
 /** The policy for API responses: nothing may load, nothing may frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
