@@ -274,25 +274,22 @@ export async function seedScale(
   const { scale, seed, passwordHash } = options;
   const domain = `seed${seed}.example.com`;
   const counts = { clients: 0, projects: 0, milestones: 0, communications: 0, leads: 0 };
-  const existing = await db.get<{ n: number }>(
-    sql`select count(*) as n from ${clients} where ${clients.email} like ${`%@${domain}`}`,
+  const [existing] = await db.read.values<[number]>(
+    sql`select count(*) from ${clients} where ${clients.email} like ${`%@${domain}`}`,
   );
-  if ((existing?.n ?? 0) > 0) return { created: false, counts };
+  if ((existing?.[0] ?? 0) > 0) return { created: false, counts };
 
   const random = prng(seed * 0x9e3779b1 + 0x85ebca6b);
   const now = Date.now();
   const email = emailMaker();
   const block = 1000;
 
-  // No fsync while seeding, and a page cache (256 MiB) that holds the indexes of random UUIDs.
-  const [{ synchronous } = { synchronous: 2 }] = await db.all<{ synchronous: number }>(sql`PRAGMA synchronous`);
-  const [{ cache_size: cacheSize } = { cache_size: -2000 }] = await db.all<{ cache_size: number }>(
-    sql`PRAGMA cache_size`,
-  );
-  await db.run(sql`PRAGMA synchronous = OFF`);
-  await db.run(sql`PRAGMA cache_size = -262144`);
-  try {
-    await db.transaction(async (tx) => {
+  // One transaction (one fsync), with a page cache (256 MiB) that holds the indexes of random
+  // UUIDs while it runs; the connection's own cache size is put back before it commits.
+  await db.write(async (tx) => {
+    const [[cacheSize] = [-2000]] = await tx.values<[number]>(sql`PRAGMA cache_size`);
+    await tx.run(sql`PRAGMA cache_size = -262144`);
+    try {
       for (let from = 0; from < scale; from += block) {
         const clientRows: (typeof clients.$inferInsert)[] = [];
         const projectRows: (typeof projects.$inferInsert)[] = [];
@@ -474,10 +471,9 @@ export async function seedScale(
       }
       for (const rows of chunks(leadRows)) await tx.insert(contactSubmissions).values(rows);
       counts.leads = leadRows.length;
-    });
-  } finally {
-    await db.run(sql.raw(`PRAGMA synchronous = ${Number(synchronous)}`));
-    await db.run(sql.raw(`PRAGMA cache_size = ${Number(cacheSize)}`));
-  }
+    } finally {
+      await tx.run(sql.raw(`PRAGMA cache_size = ${Number(cacheSize)}`));
+    }
+  });
   return { created: true, counts };
 }

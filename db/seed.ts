@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { SCALE_PASSWORD, seedScale } from './seed-scale.ts';
 import { communications, milestones, projects } from './schema/index.ts';
 import { hashPassword } from '../src/server/auth/passwords.ts';
-import { migrateDatabase, openDatabase } from '../src/server/services/db.ts';
+import { migrateDatabase, openDatabase, PATIENT_WRITES } from '../src/server/services/db.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { findClientByEmail, insertClient } from '../src/server/services/clients.ts';
 
@@ -35,14 +35,14 @@ if (!Number.isInteger(scale) || scale < 0 || !Number.isInteger(seed)) {
 }
 
 const env = loadEnv();
-const { client: connection, db } = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+const db = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, PATIENT_WRITES);
 await migrateDatabase(db, join(import.meta.dirname, 'migrations'));
 
 const existing = await findClientByEmail(db, DEMO_CLIENT.email);
 if (existing) {
   console.log(`Demo data is already there. Sign in at /portal/login as ${DEMO_CLIENT.email} / ${DEMO_CLIENT.password}`);
 } else {
-  await db.transaction(async (tx) => {
+  await db.write(async (tx) => {
     const client = await insertClient(tx, {
       ...DEMO_CLIENT,
       passwordHash: await hashPassword(DEMO_CLIENT.password),
@@ -212,4 +212,4 @@ if (scale > 0) {
     );
   }
 }
-connection.close();
+db.close();

@@ -5,7 +5,7 @@
  * The token travels in the URL fragment, which browsers never send to a server.
  */
 import { join } from 'node:path';
-import { migrateDatabase, openDatabase } from '../src/server/services/db.ts';
+import { migrateDatabase, openDatabase, PATIENT_WRITES } from '../src/server/services/db.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { createSignInLink } from '../src/server/services/sign-in-links.ts';
 
@@ -19,10 +19,10 @@ if (!env.ADMIN_EMAILS.includes(email)) {
   console.error(`${email} is not in ADMIN_EMAILS (${env.ADMIN_EMAILS.join(', ') || 'empty'}). Add it there first.`);
   process.exit(1);
 }
-const { client, db } = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+const db = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, PATIENT_WRITES);
 await migrateDatabase(db, join(import.meta.dirname, '..', 'db', 'migrations'));
 const token = await createSignInLink(db, email);
-client.close();
+db.close();
 console.log(
   `Sign-in link for ${email} (works once, for 15 minutes):\n${new URL(`/admin/login#link=${token}`, env.SITE_URL).href}`,
 );

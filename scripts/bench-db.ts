@@ -21,7 +21,7 @@ import { BackgroundTasks } from '../src/server/background.ts';
 import { parseEnv } from '../src/server/env.ts';
 import { createInProcessBus } from '../src/server/live/bus.ts';
 import { createMailer } from '../src/server/mail.ts';
-import { insertClient } from '../src/server/services/clients.ts';
+import { findClientByEmail, insertClient } from '../src/server/services/clients.ts';
 import { sendTeamReply } from '../src/server/services/communications.ts';
 import { openDatabase, type Database } from '../src/server/services/db.ts';
 import { createProject, listClientProjects } from '../src/server/services/projects.ts';
@@ -44,11 +44,10 @@ try {
   const slow = await openDatabase(url, undefined, { fastReads: false });
   const fast = await openDatabase(url);
   if (!fast.reader || slow.reader) throw new Error('Expected a fast reader on one handle only');
-  const { db } = slow;
+  const db = slow;
 
   // The demo client, and a client with 30 projects, every third with two unread team replies.
-  const [demo] = (await slow.client.execute("select id from clients where email = 'demo@firststatewebstudio.com'"))
-    .rows;
+  const demo = await findClientByEmail(db, 'demo@firststatewebstudio.com');
   const demoId = String(demo?.id);
   const staff = await upsertStaffUser(db, 'bench-staff@bench.example');
   const actor = { id: staff.id, username: staff.username };
@@ -80,9 +79,9 @@ try {
     SITE_URL: 'http://localhost:4321',
     BENCH_ROUTES: 'true',
   });
-  const appFor = (handle: { db: Database }) =>
+  const appFor = (handle: Database) =>
     createApp({
-      db: handle.db,
+      db: handle,
       env,
       mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
       tasks: new BackgroundTasks(),
@@ -115,15 +114,15 @@ try {
   const cases: {
     name: string;
     calls: number;
-    run: (handle: { db: Database }, app: ReturnType<typeof createApp>) => () => unknown;
+    run: (handle: Database, app: ReturnType<typeof createApp>) => () => unknown;
   }[] = [
     {
       name: 'validateSession (client)',
       calls: 5000,
-      run: (h) => () => validateSession(h.db, 'client', token, new Date(), { renew: false }),
+      run: (h) => () => validateSession(h, 'client', token, new Date(), { renew: false }),
     },
-    { name: 'listClientProjects, 3 projects', calls: 3000, run: (h) => () => listClientProjects(h.db, demoId) },
-    { name: 'listClientProjects, 30 projects', calls: 2000, run: (h) => () => listClientProjects(h.db, big.id) },
+    { name: 'listClientProjects, 3 projects', calls: 3000, run: (h) => () => listClientProjects(h, demoId) },
+    { name: 'listClientProjects, 30 projects', calls: 2000, run: (h) => () => listClientProjects(h, big.id) },
     {
       name: 'app.fetch GET /api/client/projects (3)',
       calls: 2000,
@@ -152,8 +151,8 @@ try {
       '',
     ].join('\n'),
   );
-  fast.client.close();
-  slow.client.close();
+  fast.close();
+  slow.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

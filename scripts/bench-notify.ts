@@ -125,26 +125,30 @@ function percentile(sorted: number[], p: number): number {
 const handle = await openDatabase(env.DATABASE_URL);
 try {
   await waitForServer();
-  const { db } = handle;
+  const db = handle;
   const passwordHash = await hashPassword('bench-password');
   const people: { id: string; projectId: string; token: string }[] = [];
   for (let i = 0; i < CLIENTS; i++) {
-    const [client] = await db
-      .insert(clients)
-      .values({ name: `Bench Client ${i}`, email: `bench-${i}@bench.example`, passwordHash })
-      .returning();
-    const [project] = await db
-      .insert(projects)
-      .values({ clientId: client!.id, title: `Bench project ${i}` })
-      .returning();
+    const [client] = await db.write((tx) =>
+      tx
+        .insert(clients)
+        .values({ name: `Bench Client ${i}`, email: `bench-${i}@bench.example`, passwordHash })
+        .returning(),
+    );
+    const [project] = await db.write((tx) =>
+      tx
+        .insert(projects)
+        .values({ clientId: client!.id, title: `Bench project ${i}` })
+        .returning(),
+    );
     people.push({
       id: client!.id,
       projectId: project!.id,
       token: (await createSession(db, 'client', client!.id)).token,
     });
   }
-  await db.insert(users).values({ username: STAFF }).onConflictDoNothing();
-  const [staff] = await db.select().from(users);
+  await db.write((tx) => tx.insert(users).values({ username: STAFF }).onConflictDoNothing());
+  const [staff] = await db.read.select().from(users);
 
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
@@ -220,7 +224,7 @@ try {
   for (const [name, value] of rows) console.log(`  ${name!.padEnd(28)} ${value}`);
 } finally {
   server.kill('SIGTERM');
-  handle.client.close();
+  handle.close();
   await new Promise<void>((done) => smtp.close(() => done()));
   rmSync(dataDir, { recursive: true, force: true });
 }

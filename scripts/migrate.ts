@@ -3,11 +3,11 @@
  * The server entry does the same at start-up; this is for `npm run dev` and operators.
  */
 import { join } from 'node:path';
-import { migrateDatabase, openDatabase } from '../src/server/services/db.ts';
+import { migrateDatabase, openDatabase, PATIENT_WRITES } from '../src/server/services/db.ts';
 import { loadEnv } from '../src/server/env.ts';
 
 const env = loadEnv();
-const { client, db } = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+const db = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, PATIENT_WRITES);
 await migrateDatabase(db, join(import.meta.dirname, '..', 'db', 'migrations'));
-client.close();
+db.close();
 console.log(`Database at ${env.DATABASE_URL} is up to date.`);

@@ -38,6 +38,7 @@ import { leadRoutes } from './routes/leads.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { websiteAuditRoutes } from './routes/website-audit.ts';
+import { DatabaseBusyError } from './services/db-errors.ts';
 import { IdempotencyKeyTaken } from './services/idempotency.ts';
 import { log } from './log.ts';
 import { requestLog } from './middleware/request-log.ts';
@@ -54,6 +55,9 @@ const CODES: Partial<Record<number, string>> = {
   422: 'invalid_fields',
   429: 'rate_limited',
 };
+
+/** What a caller reads when its write was shed (docs/product.md#errors). */
+const DATABASE_BUSY_MESSAGE = 'We are busy for a moment. Nothing was saved; please try again.';
 
 /** The one place where an error becomes an answer. */
 function errorResponse(error: Error, c: Context<ApiEnv>): Response {
@@ -72,6 +76,11 @@ function errorResponse(error: Error, c: Context<ApiEnv>): Response {
   if (error instanceof IdempotencyKeyTaken) {
     // Replaced by the first answer in middleware/idempotency.ts once that answer can be read.
     return c.json(errorBody('idempotency_key_in_use', KEY_IN_USE_MESSAGE), 409);
+  }
+  if (error instanceof DatabaseBusyError) {
+    // Nothing was written; the same request (with its Idempotency-Key) may be sent again.
+    c.header('Retry-After', String(DatabaseBusyError.RETRY_AFTER_S));
+    return c.json(errorBody('database_busy', DATABASE_BUSY_MESSAGE), 503);
   }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;

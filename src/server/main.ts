@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   const server = http.createServer(front.handle);
   await listen(server, env);
 
-  const { client, db } = await sharedDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  const db = await sharedDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
   await migrateDatabase(
     db,
     process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('../../db/migrations', import.meta.url)),
@@ -139,11 +139,11 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     await Promise.allSettled([sweep.stop(), notifications.stop(), backups.stop(), drainRuntimeApp()]);
     try {
-      await client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+      await db.checkpoint();
     } catch (error) {
       log.warn({ err: error }, 'the WAL checkpoint failed; the next start replays it');
     }
-    client.close();
+    db.close();
     releasePidFile();
     log.info(
       `Stopped in ${Math.round(performance.now() - started)} ms` +

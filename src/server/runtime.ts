@@ -18,7 +18,7 @@ const tasks = new BackgroundTasks();
 export function runtimeApp(): Promise<ReturnType<typeof createApp>> {
   app ??= (async () => {
     const env = loadEnv();
-    const { db } = await sharedDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+    const db = await sharedDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
     return createApp({
       db,
       env,

@@ -124,7 +124,7 @@ test.describe('graceful shutdown', () => {
 
       const { db, client } = await openDatabaseAt(`file:${join(dir, 'app.db')}`);
       try {
-        const rows = await db.query.contactSubmissions.findMany({ columns: { id: true } });
+        const rows = await db.read.query.contactSubmissions.findMany({ columns: { id: true } });
         const stored = new Set(rows.map((row) => row.id));
         // Each acknowledged lead is there, and no lead is there that was not acknowledged.
         for (const outcome of created) expect(stored.has((outcome as { id: string }).id)).toBe(true);

@@ -33,33 +33,41 @@ describe('GET /api/admin/summary', () => {
       totalMessages: 0,
       totalLeads: 0,
     });
-    const [a, b] = await api.db
-      .insert(clients)
-      .values([
-        { name: 'A', email: 'a@example.com', passwordHash: 'x' },
-        { name: 'B', email: 'b@example.com', passwordHash: 'x' },
-      ])
-      .returning();
-    const [active, , done] = await api.db
-      .insert(projects)
-      .values([
-        { clientId: a!.id, title: 'Active one', status: 'in-progress' },
-        { clientId: a!.id, title: 'Planned', status: 'planning' },
-        { clientId: b!.id, title: 'Done', status: 'completed' },
-      ])
-      .returning();
-    await api.db.insert(communications).values([
-      { projectId: active!.id, fromClient: true, subject: 'Unread', message: '1' },
-      { projectId: done!.id, fromClient: true, subject: 'Unread too', message: '2' },
-      { projectId: done!.id, fromClient: true, subject: 'Read', message: '3', isRead: true },
-      { projectId: active!.id, fromClient: false, subject: 'Team, unread by client', message: '4' },
-    ]);
+    const [a, b] = await api.db.write((tx) =>
+      tx
+        .insert(clients)
+        .values([
+          { name: 'A', email: 'a@example.com', passwordHash: 'x' },
+          { name: 'B', email: 'b@example.com', passwordHash: 'x' },
+        ])
+        .returning(),
+    );
+    const [active, , done] = await api.db.write((tx) =>
+      tx
+        .insert(projects)
+        .values([
+          { clientId: a!.id, title: 'Active one', status: 'in-progress' },
+          { clientId: a!.id, title: 'Planned', status: 'planning' },
+          { clientId: b!.id, title: 'Done', status: 'completed' },
+        ])
+        .returning(),
+    );
+    await api.db.write((tx) =>
+      tx.insert(communications).values([
+        { projectId: active!.id, fromClient: true, subject: 'Unread', message: '1' },
+        { projectId: done!.id, fromClient: true, subject: 'Unread too', message: '2' },
+        { projectId: done!.id, fromClient: true, subject: 'Read', message: '3', isRead: true },
+        { projectId: active!.id, fromClient: false, subject: 'Team, unread by client', message: '4' },
+      ]),
+    );
     const now = Date.now();
-    await api.db.insert(contactSubmissions).values([
-      { name: 'Today', message: 'm', source: 'landing', createdAt: new Date(now) },
-      { name: 'Six days ago', message: 'm', source: 'audit', createdAt: new Date(now - 6 * DAY_MS) },
-      { name: 'Eight days ago', message: 'm', source: 'landing', createdAt: new Date(now - 8 * DAY_MS) },
-    ]);
+    await api.db.write((tx) =>
+      tx.insert(contactSubmissions).values([
+        { name: 'Today', message: 'm', source: 'landing', createdAt: new Date(now) },
+        { name: 'Six days ago', message: 'm', source: 'audit', createdAt: new Date(now - 6 * DAY_MS) },
+        { name: 'Eight days ago', message: 'm', source: 'landing', createdAt: new Date(now - 8 * DAY_MS) },
+      ]),
+    );
     expect(await summary()).toEqual({
       totalClients: 2,
       activeProjects: 1,
@@ -70,16 +78,15 @@ describe('GET /api/admin/summary', () => {
       totalLeads: 3,
     });
     // The totals kept by triggers follow deletes too, cascades included.
-    await api.db.delete(clients).where(eq(clients.id, b!.id));
+    await api.db.write((tx) => tx.delete(clients).where(eq(clients.id, b!.id)));
     expect(await summary()).toMatchObject({ totalClients: 1, totalProjects: 2, totalMessages: 2, unreadMessages: 1 });
   });
 
   it('is for staff only: 401 without a session and with a client session', async () => {
     expect((await api.http.admin.summary.$get()).status).toBe(401);
-    const [client] = await api.db
-      .insert(clients)
-      .values({ name: 'C', email: 'c@example.com', passwordHash: 'x' })
-      .returning();
+    const [client] = await api.db.write((tx) =>
+      tx.insert(clients).values({ name: 'C', email: 'c@example.com', passwordHash: 'x' }).returning(),
+    );
     const { token } = await createSession(api.db, 'client', client!.id);
     expect((await api.http.admin.summary.$get({}, bearer(token))).status).toBe(401);
   });

@@ -175,20 +175,20 @@ describe('every admin endpoint needs a staff session', () => {
 
 describe('staff sessions (docs/product.md#sessions)', () => {
   it('refuses an expired staff session and deletes its row', async () => {
-    const [user] = await api.db.query.users.findMany({ where: (u, { eq: is }) => is(u.username, ADMIN) });
+    const [user] = await api.db.read.query.users.findMany({ where: (u, { eq: is }) => is(u.username, ADMIN) });
     const expired = await createSession(api.db, 'staff', user!.id, new Date(Date.now() - SESSION_TTL_MS - 1000));
     const response = await admin().me.$get({}, withCookie(`admin_session=${expired.token}`));
     expect(response.status).toBe(401);
-    expect(await api.db.select().from(adminSessions).where(eq(adminSessions.id, expired.session.id))).toEqual([]);
+    expect(await api.db.read.select().from(adminSessions).where(eq(adminSessions.id, expired.session.id))).toEqual([]);
   });
 
   it('renews a staff session used in the second half of its 30 days and sets the cookie again', async () => {
-    const [user] = await api.db.query.users.findMany({ where: (u, { eq: is }) => is(u.username, ADMIN) });
+    const [user] = await api.db.read.query.users.findMany({ where: (u, { eq: is }) => is(u.username, ADMIN) });
     const old = await createSession(api.db, 'staff', user!.id, new Date(Date.now() - 20 * DAY_MS));
     const response = await admin().me.$get({}, withCookie(`admin_session=${old.token}`));
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toContain(`admin_session=${encodeURIComponent(old.token)}`);
-    const [row] = await api.db.select().from(adminSessions).where(eq(adminSessions.id, old.session.id));
+    const [row] = await api.db.read.select().from(adminSessions).where(eq(adminSessions.id, old.session.id));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY_MS);
   });
 });
@@ -210,7 +210,7 @@ describe('clients', () => {
     const list = (await (await admin().clients.$get({ query: {} }, staff())).json()).items;
     expect(list.find((c) => c.id === client.id)).toMatchObject({ projectCount: 0 });
 
-    const [before] = await api.db.select().from(clients).where(eq(clients.id, client.id));
+    const [before] = await api.db.read.select().from(clients).where(eq(clients.id, client.id));
     const updated = await admin().clients[':id'].$put(
       {
         param: { id: client.id },
@@ -226,10 +226,10 @@ describe('clients', () => {
     );
     expect(updated.status).toBe(200);
     expect(await updated.json()).toMatchObject({ name: 'Brennan Home Improvement LLC', company: null });
-    const [after] = await api.db.select().from(clients).where(eq(clients.id, client.id));
+    const [after] = await api.db.read.select().from(clients).where(eq(clients.id, client.id));
     expect(after?.passwordHash).toBe(before?.passwordHash);
 
-    const events = await api.db.select().from(adminEvents).where(eq(adminEvents.entityId, client.id));
+    const events = await api.db.read.select().from(adminEvents).where(eq(adminEvents.entityId, client.id));
     expect(events.map((e) => [e.action, e.entity, e.username])).toEqual([
       ['create', 'client', ADMIN],
       ['update', 'client', ADMIN],
@@ -259,13 +259,15 @@ describe('clients', () => {
       await createClient({ name: 'Gone Soon', email: 'gone@example.com', password: 'secret-pass' })
     ).json();
     const project = await (await createProject({ clientId: client.id, title: 'Doomed' })).json();
-    await api.db.insert(milestones).values({ projectId: project.id, title: 'M' });
-    await api.db.insert(communications).values({ projectId: project.id, subject: 's', message: 'm', fromClient: true });
+    await api.db.write((tx) => tx.insert(milestones).values({ projectId: project.id, title: 'M' }));
+    await api.db.write((tx) =>
+      tx.insert(communications).values({ projectId: project.id, subject: 's', message: 'm', fromClient: true }),
+    );
     const remove = () => admin().clients[':id'].$delete({ param: { id: client.id } }, staff());
     expect((await remove()).status).toBe(204);
-    expect(await api.db.select().from(projects).where(eq(projects.id, project.id))).toEqual([]);
-    expect(await api.db.select().from(milestones).where(eq(milestones.projectId, project.id))).toEqual([]);
-    expect(await api.db.select().from(communications).where(eq(communications.projectId, project.id))).toEqual([]);
+    expect(await api.db.read.select().from(projects).where(eq(projects.id, project.id))).toEqual([]);
+    expect(await api.db.read.select().from(milestones).where(eq(milestones.projectId, project.id))).toEqual([]);
+    expect(await api.db.read.select().from(communications).where(eq(communications.projectId, project.id))).toEqual([]);
     expect((await remove()).status).toBe(404);
   });
 });
@@ -412,7 +414,7 @@ describe('converting a lead to a client', () => {
     const { client, project } = await converted.json();
     expect(client).toMatchObject({ name: 'Connie Convert', email, company: 'Convert Co' });
     expect(project).toMatchObject({ clientId: client.id, title: 'New website', status: 'planning' });
-    const [lead] = await api.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId));
+    const [lead] = await api.db.read.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId));
     expect(lead).toMatchObject({ clientId: client.id, status: 'won' });
 
     // Nobody can sign in until the client chose a password through the invitation.
@@ -436,16 +438,18 @@ describe('converting a lead to a client', () => {
     await convert().$post({ param: { id: leadId }, json: {} }, staff());
     await api.tasks.drain();
     const token = invitationToken(email);
-    const [row] = await api.db
+    const [row] = await api.db.read
       .select()
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.tokenHash, hashSecretHex(token)));
     const hours = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 3_600_000;
     expect(hours).toBe(72);
-    await api.db
-      .update(passwordResetTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(passwordResetTokens.tokenHash, hashSecretHex(token)));
+    await api.db.write((tx) =>
+      tx
+        .update(passwordResetTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(passwordResetTokens.tokenHash, hashSecretHex(token))),
+    );
     const late = await api
       .fresh()
       .client['password-reset'].confirm.$post({ json: { token, password: 'too-late-pass' } });
@@ -456,14 +460,14 @@ describe('converting a lead to a client', () => {
     const email = `taken-${Date.now()}@example.com`;
     await createClient({ name: 'Already Here', email, password: 'secret-pass' });
     const leadId = await newLead('Second Try', email);
-    const clientsBefore = (await api.db.select().from(clients)).length;
-    const projectsBefore = (await api.db.select().from(projects)).length;
+    const clientsBefore = (await api.db.read.select().from(clients)).length;
+    const projectsBefore = (await api.db.read.select().from(projects)).length;
     const taken = await convert().$post({ param: { id: leadId }, json: { projectTitle: 'Never made' } }, staff());
     expect(taken.status).toBe(409);
     expect((await errorOf(taken)).code).toBe('email_taken');
-    expect((await api.db.select().from(clients)).length).toBe(clientsBefore);
-    expect((await api.db.select().from(projects)).length).toBe(projectsBefore);
-    const [lead] = await api.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId));
+    expect((await api.db.read.select().from(clients)).length).toBe(clientsBefore);
+    expect((await api.db.read.select().from(projects)).length).toBe(projectsBefore);
+    const [lead] = await api.db.read.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId));
     expect(lead).toMatchObject({ clientId: null, status: 'new' });
 
     const phoneOnly = await api.fresh().contact.$post({
@@ -473,7 +477,7 @@ describe('converting a lead to a client', () => {
     const noEmail = await convert().$post({ param: { id: phoneLead }, json: {} }, staff());
     expect(noEmail.status).toBe(422);
     expect((await errorOf(noEmail)).fields).toEqual({ email: 'This lead has no email to invite' });
-    expect((await api.db.select().from(clients)).length).toBe(clientsBefore);
+    expect((await api.db.read.select().from(clients)).length).toBe(clientsBefore);
     const missing = await convert().$post({ param: { id: 'no-such-lead' }, json: {} }, staff());
     expect(missing.status).toBe(404);
   });
@@ -482,8 +486,8 @@ describe('converting a lead to a client', () => {
     const email = `halfway-${Date.now()}@example.com`;
     const leadId = await newLead('Halfway Harry', email);
     // The first project's insert fails after the client row was written in the same transaction.
-    await api.db.run(
-      sql`create trigger fail_project before insert on projects begin select raise(abort, 'disk full'); end`,
+    await api.db.write((tx) =>
+      tx.run(sql`create trigger fail_project before insert on projects begin select raise(abort, 'disk full'); end`),
     );
     const errors = expectConsoleErrors();
     try {
@@ -491,10 +495,10 @@ describe('converting a lead to a client', () => {
       expect(failed.status).toBe(500);
       expect(errors.flat().map(String).join(' ')).toContain('insert into "projects"');
     } finally {
-      await api.db.run(sql`drop trigger fail_project`);
+      await api.db.write((tx) => tx.run(sql`drop trigger fail_project`));
     }
-    expect(await api.db.select().from(clients).where(eq(clients.email, email))).toEqual([]);
-    const [lead] = await api.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId));
+    expect(await api.db.read.select().from(clients).where(eq(clients.email, email))).toEqual([]);
+    const [lead] = await api.db.read.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId));
     expect(lead).toMatchObject({ clientId: null, status: 'new' });
     // Once the fault is gone the same lead converts.
     const retried = await convert().$post({ param: { id: leadId }, json: { projectTitle: 'Made now' } }, staff());
@@ -508,10 +512,12 @@ describe('lists', () => {
       await createClient({ name: 'Chatty', email: 'chatty@example.com', password: 'secret-pass' })
     ).json();
     const project = await (await createProject({ clientId: client.id, title: 'Talk' })).json();
-    await api.db.insert(communications).values([
-      { projectId: project.id, subject: 'older', message: 'm', fromClient: true, createdAt: new Date('2026-01-01') },
-      { projectId: project.id, subject: 'newer', message: 'm', fromClient: false, createdAt: new Date('2026-02-01') },
-    ]);
+    await api.db.write((tx) =>
+      tx.insert(communications).values([
+        { projectId: project.id, subject: 'older', message: 'm', fromClient: true, createdAt: new Date('2026-01-01') },
+        { projectId: project.id, subject: 'newer', message: 'm', fromClient: false, createdAt: new Date('2026-02-01') },
+      ]),
+    );
     const list = (await (await admin().communications.$get({ query: {} }, staff())).json()).items;
     const mine = list.filter((c) => c.project?.title === 'Talk');
     expect(mine.map((c) => c.subject)).toEqual(['newer', 'older']);
@@ -576,10 +582,10 @@ describe('conversation, milestones and leads', () => {
     });
     expect(wrongProject.status).toBe(422);
     expect((await errorOf(wrongProject)).fields).toHaveProperty('inReplyTo');
-    expect(await api.db.select().from(communications).where(eq(communications.projectId, other.project.id))).toEqual(
-      [],
-    );
-    const [stillUnread] = await api.db.select().from(communications).where(eq(communications.id, question.id));
+    expect(
+      await api.db.read.select().from(communications).where(eq(communications.projectId, other.project.id)),
+    ).toEqual([]);
+    const [stillUnread] = await api.db.read.select().from(communications).where(eq(communications.id, question.id));
     expect(stillUnread?.isRead).toBe(false);
 
     const reply = await teamReply(project.id, {
@@ -588,7 +594,7 @@ describe('conversation, milestones and leads', () => {
       inReplyTo: question.id,
     });
     expect(reply.status).toBe(201);
-    const [answered] = await api.db.select().from(communications).where(eq(communications.id, question.id));
+    const [answered] = await api.db.read.select().from(communications).where(eq(communications.id, question.id));
     expect(answered?.isRead).toBe(true);
   });
 

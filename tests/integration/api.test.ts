@@ -64,7 +64,7 @@ describe('unknown API paths', () => {
 
 describe('POST /api/newsletter (docs/product.md#newsletter)', () => {
   async function subscribers(email?: string) {
-    const [row] = await api.db
+    const [row] = await api.db.read
       .select({ n: count() })
       .from(newsletterSubscribers)
       .where(email === undefined ? undefined : eq(newsletterSubscribers.email, email));

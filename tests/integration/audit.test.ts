@@ -64,14 +64,14 @@ async function auditOf(api: TestApi, website: string, headers?: Record<string, s
 
 /** The audit leads stored for `website`. */
 async function leadsFor(api: TestApi, website: string) {
-  return api.db
+  return api.db.read
     .select()
     .from(contactSubmissions)
     .where(eq(contactSubmissions.message, `Requested audit for: ${website}`));
 }
 
 async function leadCount(api: TestApi): Promise<number> {
-  const [row] = await api.db.select({ n: count() }).from(contactSubmissions);
+  const [row] = await api.db.read.select({ n: count() }).from(contactSubmissions);
   return row?.n ?? 0;
 }
 
@@ -124,7 +124,7 @@ describe('audits of fixture sites', () => {
 
   it('records the lead as docs/product.md#website-audit says, with the score and report attached, and tells the team', async () => {
     const { json } = await auditOf(withFixtures, `${sites.httpOrigin}/poor`);
-    const leads = await withFixtures.db.query.contactSubmissions.findMany();
+    const leads = await withFixtures.db.read.query.contactSubmissions.findMany();
     const lead = leads.find((l) => l.message === `Requested audit for: ${sites.httpOrigin}/poor`)!;
     expect(lead).toMatchObject({
       source: 'audit',
@@ -170,7 +170,7 @@ describe('an audit that could not be run still records the request as a lead', (
       auditReport: null,
       auditError: 'We could not find that website. Please check the address.',
     });
-    const [queued] = await strict.db
+    const [queued] = await strict.db.read
       .select()
       .from(notifications)
       .where(eq(notifications.groupKey, `lead:${json.leadId}`));

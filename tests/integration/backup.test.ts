@@ -35,13 +35,8 @@ import {
   pruneBackups,
   restoreDatabase,
 } from '../../src/server/services/backup.ts';
-import {
-  databaseFilePath,
-  fileUrlOf,
-  migrateDatabase,
-  openDatabase,
-  type DatabaseHandle,
-} from '../../src/server/services/db.ts';
+import { databaseFilePath, fileUrlOf, migrateDatabase } from '../../src/server/services/db.ts';
+import { openDatabaseHandle, type DatabaseHandle } from '../support/database.ts';
 import { capturedLogLines, expectConsoleErrors } from '../setup/console.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -80,7 +75,7 @@ async function freshDatabase(): Promise<DatabaseHandle & { url: string; path: st
   const dir = join(work, `case-${++sequence}`);
   mkdirSync(dir, { recursive: true });
   const url = fileUrlOf(join(dir, 'app.db'));
-  const handle = await openDatabase(url);
+  const handle = await openDatabaseHandle(url);
   await migrateDatabase(handle.db, MIGRATIONS);
   return { ...handle, url, path: databaseFilePath(url)!, dir };
 }
@@ -127,7 +122,7 @@ function fingerprint(path: string): string[] {
 }
 
 async function openCopy(path: string): Promise<DatabaseHandle> {
-  return openDatabase(fileUrlOf(path));
+  return openDatabaseHandle(fileUrlOf(path));
 }
 
 /** The search-then-join the dashboard's lists use: ids of `table` rows whose index matches `query`. */
@@ -414,7 +409,7 @@ describe('db:restore', () => {
     // Keep the header page, scribble over the pages of the tables.
     for (let i = 4096 * 2; i < bytes.length - 4096; i += 97) bytes[i] = (bytes[i]! + 91) % 256;
     writeFileSync(damaged, bytes);
-    const foreign = await openDatabase(fileUrlOf(join(live.dir, 'foreign.db')), undefined, { fastReads: false });
+    const foreign = await openDatabaseHandle(fileUrlOf(join(live.dir, 'foreign.db')), { fastReads: false });
     await foreign.client.execute('CREATE TABLE t (x)');
     await foreign.client.execute('PRAGMA journal_mode = DELETE');
     foreign.client.close();
@@ -504,8 +499,8 @@ describe('db:restore', () => {
     for (const file of result.keptAside) expect(existsSync(file)).toBe(true);
     expect(existsSync(backup.path)).toBe(true);
 
-    const restored = await openDatabase(live.url);
-    const aside = await openDatabase(fileUrlOf(result.keptAside[0]!));
+    const restored = await openDatabaseHandle(live.url);
+    const aside = await openDatabaseHandle(fileUrlOf(result.keptAside[0]!));
     try {
       expect(await dump(restored)).toEqual(backedUp);
       expect(await dump(aside)).toEqual(afterChanges);

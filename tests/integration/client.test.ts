@@ -47,10 +47,12 @@ function login(email: string, password: string) {
 }
 
 async function addProject(clientId: string, values: Partial<typeof projects.$inferInsert> = {}) {
-  const [project] = await api.db
-    .insert(projects)
-    .values({ clientId, title: 'Bakery website', status: 'in-progress', ...values })
-    .returning();
+  const [project] = await api.db.write((tx) =>
+    tx
+      .insert(projects)
+      .values({ clientId, title: 'Bakery website', status: 'in-progress', ...values })
+      .returning(),
+  );
   return project!;
 }
 
@@ -76,7 +78,7 @@ describe('registration', () => {
 
   it('stores only an argon2id hash of the password', async () => {
     const { client } = await register();
-    const [row] = await api.db.select().from(clients).where(eq(clients.id, client.id));
+    const [row] = await api.db.read.select().from(clients).where(eq(clients.id, client.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -171,7 +173,7 @@ describe('sign-in', () => {
 
   it('refuses a deactivated client', async () => {
     const { body, client } = await register();
-    await api.db.update(clients).set({ isActive: false }).where(eq(clients.id, client.id));
+    await api.db.write((tx) => tx.update(clients).set({ isActive: false }).where(eq(clients.id, client.id)));
     const response = await login(body.email, body.password);
     expect(response.status).toBe(403);
   });
@@ -237,7 +239,7 @@ describe('sessions', () => {
         expect(JSON.stringify(await response.json())).not.toContain('Bakery website');
       }
     }
-    const [row] = await api.db.select().from(clientSessions).where(eq(clientSessions.id, expired.session.id));
+    const [row] = await api.db.read.select().from(clientSessions).where(eq(clientSessions.id, expired.session.id));
     expect(row).toBeUndefined();
   });
 
@@ -255,13 +257,13 @@ describe('sessions', () => {
     const response = await api.http.client.me.$get({}, withCookie(`client_session=${old.token}`));
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toContain('client_session=');
-    const [row] = await api.db.select().from(clientSessions).where(eq(clientSessions.id, old.session.id));
+    const [row] = await api.db.read.select().from(clientSessions).where(eq(clientSessions.id, old.session.id));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
   });
 
   it('a deactivated client loses access with an existing session', async () => {
     const { token, client } = await register();
-    await api.db.update(clients).set({ isActive: false }).where(eq(clients.id, client.id));
+    await api.db.write((tx) => tx.update(clients).set({ isActive: false }).where(eq(clients.id, client.id)));
     expect((await api.http.client.me.$get({}, bearer(token))).status).toBe(401);
   });
 
@@ -285,11 +287,13 @@ describe('projects', () => {
     const p1 = await addProject(mine.client.id, { title: 'Mine one', status: 'review' });
     await addProject(mine.client.id, { title: 'Mine two', status: 'planning' });
     await addProject(theirs.client.id, { title: 'Not mine' });
-    await api.db.insert(communications).values([
-      { projectId: p1.id, fromClient: false, subject: 'Update', message: 'Draft ready' },
-      { projectId: p1.id, fromClient: false, subject: 'Update 2', message: 'Another', isRead: true },
-      { projectId: p1.id, fromClient: true, subject: 'Question', message: 'From me' },
-    ]);
+    await api.db.write((tx) =>
+      tx.insert(communications).values([
+        { projectId: p1.id, fromClient: false, subject: 'Update', message: 'Draft ready' },
+        { projectId: p1.id, fromClient: false, subject: 'Update 2', message: 'Another', isRead: true },
+        { projectId: p1.id, fromClient: true, subject: 'Question', message: 'From me' },
+      ]),
+    );
     const response = await api.http.client.projects.$get({ query: {} }, bearer(mine.token));
     expect(response.status).toBe(200);
     const list = await response.json();
@@ -302,10 +306,12 @@ describe('projects', () => {
     const mine = await register();
     const theirs = await register();
     const project = await addProject(mine.client.id, { budget: 150000 });
-    await api.db.insert(milestones).values([
-      { projectId: project.id, title: 'Second', orderIndex: 2 },
-      { projectId: project.id, title: 'First', orderIndex: 1, status: 'completed' },
-    ]);
+    await api.db.write((tx) =>
+      tx.insert(milestones).values([
+        { projectId: project.id, title: 'Second', orderIndex: 2 },
+        { projectId: project.id, title: 'First', orderIndex: 1, status: 'completed' },
+      ]),
+    );
     const response = await api.http.client.projects[':projectId'].$get(
       { param: { projectId: project.id } },
       bearer(mine.token),
@@ -356,24 +362,26 @@ describe('projects', () => {
     }
     const theirsSent = await messages.$post({ param, json: { subject: 'a', message: 'b' } }, bearer(theirs.token));
     expect(theirsSent.status).toBe(404);
-    const stored = await api.db.select().from(communications).where(eq(communications.projectId, project.id));
+    const stored = await api.db.read.select().from(communications).where(eq(communications.projectId, project.id));
     expect(stored).toHaveLength(1);
   });
 
   it('marks the team’s messages read, not the client’s own', async () => {
     const mine = await register();
     const project = await addProject(mine.client.id);
-    await api.db.insert(communications).values([
-      { projectId: project.id, fromClient: false, subject: 'a', message: 'a' },
-      { projectId: project.id, fromClient: false, subject: 'b', message: 'b' },
-      { projectId: project.id, fromClient: true, subject: 'c', message: 'c' },
-    ]);
+    await api.db.write((tx) =>
+      tx.insert(communications).values([
+        { projectId: project.id, fromClient: false, subject: 'a', message: 'a' },
+        { projectId: project.id, fromClient: false, subject: 'b', message: 'b' },
+        { projectId: project.id, fromClient: true, subject: 'c', message: 'c' },
+      ]),
+    );
     const response = await api.http.client.projects[':projectId'].communications.read.$post(
       { param: { projectId: project.id } },
       bearer(mine.token),
     );
     expect(await response.json()).toEqual({ updated: 2 });
-    const rows = await api.db.select().from(communications).where(eq(communications.projectId, project.id));
+    const rows = await api.db.read.select().from(communications).where(eq(communications.projectId, project.id));
     expect(
       rows
         .filter((r) => r.isRead)
@@ -385,13 +393,15 @@ describe('projects', () => {
   it('deleting a client deletes its projects, milestones, messages and sessions', async () => {
     const mine = await register();
     const project = await addProject(mine.client.id);
-    await api.db.insert(milestones).values({ projectId: project.id, title: 'M' });
-    await api.db.insert(communications).values({ projectId: project.id, subject: 's', message: 'm' });
-    await api.db.delete(clients).where(eq(clients.id, mine.client.id));
-    expect(await api.db.select().from(projects).where(eq(projects.id, project.id))).toEqual([]);
-    expect(await api.db.select().from(milestones).where(eq(milestones.projectId, project.id))).toEqual([]);
-    expect(await api.db.select().from(communications).where(eq(communications.projectId, project.id))).toEqual([]);
-    expect(await api.db.select().from(clientSessions).where(eq(clientSessions.clientId, mine.client.id))).toEqual([]);
+    await api.db.write((tx) => tx.insert(milestones).values({ projectId: project.id, title: 'M' }));
+    await api.db.write((tx) => tx.insert(communications).values({ projectId: project.id, subject: 's', message: 'm' }));
+    await api.db.write((tx) => tx.delete(clients).where(eq(clients.id, mine.client.id)));
+    expect(await api.db.read.select().from(projects).where(eq(projects.id, project.id))).toEqual([]);
+    expect(await api.db.read.select().from(milestones).where(eq(milestones.projectId, project.id))).toEqual([]);
+    expect(await api.db.read.select().from(communications).where(eq(communications.projectId, project.id))).toEqual([]);
+    expect(await api.db.read.select().from(clientSessions).where(eq(clientSessions.clientId, mine.client.id))).toEqual(
+      [],
+    );
   });
 });
 

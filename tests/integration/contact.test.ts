@@ -22,7 +22,7 @@ const landing = {
 } as const;
 
 async function leadCount(): Promise<number> {
-  const [row] = await api.db.select({ n: count() }).from(contactSubmissions);
+  const [row] = await api.db.read.select({ n: count() }).from(contactSubmissions);
   return row?.n ?? 0;
 }
 
@@ -38,7 +38,7 @@ describe('POST /api/contact stores valid leads', () => {
     const response = await sendLead(landing);
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
-    const [row] = await api.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
+    const [row] = await api.db.read.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
     expect(row).toMatchObject({ ...landing, source: 'landing', urgent: false, subject: null, services: null });
     expect(row?.createdAt).toBeInstanceOf(Date);
   });
@@ -54,7 +54,7 @@ describe('POST /api/contact stores valid leads', () => {
     const response = await sendLead(audit);
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
-    const [row] = await api.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
+    const [row] = await api.db.read.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
     expect(row).toMatchObject({ ...audit, source: 'audit', howDidYouFindUs: null });
   });
 
@@ -67,7 +67,10 @@ describe('POST /api/contact stores valid leads', () => {
     });
     expect(byPhone.status).toBe(201);
     const phoneLead = (await byPhone.json()) as { id: string };
-    const [phoneRow] = await api.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, phoneLead.id));
+    const [phoneRow] = await api.db.read
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, phoneLead.id));
     expect(phoneRow).toMatchObject({ source: 'emergency', urgent: true, phone: '(302) 555-0199', email: null });
 
     const byEmail = await sendLead({
@@ -77,7 +80,10 @@ describe('POST /api/contact stores valid leads', () => {
       message: 'Site is down.',
     });
     const emailLead = (await byEmail.json()) as { id: string };
-    const [emailRow] = await api.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, emailLead.id));
+    const [emailRow] = await api.db.read
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, emailLead.id));
     expect(emailRow).toMatchObject({ urgent: true, email: 'pat@example.com', phone: null });
   });
 
@@ -259,7 +265,7 @@ describe('notification failures never lose the lead', () => {
       const response = await failing.http.contact.$post({ json: landing });
       expect(response.status).toBe(201);
       await failing.tasks.drain();
-      const [row] = await failing.db.select({ n: count() }).from(contactSubmissions);
+      const [row] = await failing.db.read.select({ n: count() }).from(contactSubmissions);
       expect(row?.n).toBe(1);
       expect(errors.map((args) => args.join(' ')).join('\n')).toContain('lead forward failed');
     } finally {

@@ -84,12 +84,12 @@ function send(method: string, path: string, headers: Record<string, string>) {
 
 /** Every row of every table, to show that a refused request wrote nothing. */
 async function everyRow(): Promise<string> {
-  const tables = await api.db.all<{ name: string }>(
+  const tables = await api.db.read.all<{ name: string }>(
     sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`,
   );
   const dump: Record<string, unknown[]> = {};
   for (const { name } of tables) {
-    const rows = await api.db.all(sql.raw(`select * from "${name}"`));
+    const rows = await api.db.read.all(sql.raw(`select * from "${name}"`));
     dump[name] = rows.map((row) => JSON.stringify(row)).sort();
   }
   return JSON.stringify(dump);

@@ -6,12 +6,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, communications, projects } from '../../db/schema/index.ts';
 import { SESSION_TTL_MS } from '../../src/server/auth/session-tokens.ts';
 import { insertClient } from '../../src/server/services/clients.ts';
-import { fastReader, migrateDatabase, openDatabase, type DatabaseHandle } from '../../src/server/services/db.ts';
+import { migrateDatabase, openDatabase, type Database } from '../../src/server/services/db.ts';
 import { fastQuery, tableShape } from '../../src/server/services/fast-reads.ts';
 import { listClientProjects } from '../../src/server/services/projects.ts';
 import { createSession, revokeSession, validateSession, type SessionKind } from '../../src/server/services/sessions.ts';
@@ -22,25 +22,25 @@ const DAY_MS = 24 * 3600 * 1000;
 
 let dir: string;
 /** The same file opened with its fast reader, and without (every read through the client). */
-let fast: DatabaseHandle;
-let slow: DatabaseHandle;
+let fast: Database;
+let slow: Database;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fast-reads-'));
-  const url = `file:${join(dir, 'fast.db')}`;
+  const url = `file:${join(dir, 'fast')}`;
   fast = await openDatabase(url);
-  await migrateDatabase(fast.db, MIGRATIONS);
+  await migrateDatabase(fast, MIGRATIONS);
   slow = await openDatabase(url, undefined, { fastReads: false });
 });
 afterAll(() => {
-  fast.client.close();
-  slow.client.close();
+  fast.close();
+  slow.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 let seq = 0;
 function newClient(values: { isActive?: boolean } = {}) {
-  return insertClient(slow.db, {
+  return insertClient(slow, {
     name: `Client ${++seq}`,
     email: `client${seq}@example.com`,
     company: seq % 2 ? 'Sweet Hen Bakery' : null,
@@ -48,38 +48,41 @@ function newClient(values: { isActive?: boolean } = {}) {
     passwordHash: 'not-a-real-hash',
   }).then(async (client) => {
     if (values.isActive === false)
-      await slow.db.update(clients).set({ isActive: false }).where(eq(clients.id, client.id));
+      await slow.write((tx) => tx.update(clients).set({ isActive: false }).where(eq(clients.id, client.id)));
     return client;
   });
 }
 
 /** Both paths' answer for one token, without renewing (the comparison must not write). */
 async function bothValidate<K extends SessionKind>(kind: K, token: string, now = new Date()) {
-  const viaClient = await validateSession(slow.db, kind, token, now, { renew: false });
-  const viaReader = await validateSession(fast.db, kind, token, now, { renew: false });
+  const viaClient = await validateSession(slow, kind, token, now, { renew: false });
+  const viaReader = await validateSession(fast, kind, token, now, { renew: false });
   return { viaClient, viaReader };
 }
 
 describe('handles', () => {
   it('a file database has a reader, unless fastReads is false', () => {
     expect(fast.reader).toBeDefined();
-    expect(fastReader(fast.db)).toBe(fast.reader);
     expect(slow.reader).toBeUndefined();
-    expect(fastReader(slow.db)).toBeUndefined();
   });
 
   it('the reader refuses writes', () => {
     expect(() => fast.reader!.prepare("delete from clients where id = 'x' returning id").all()).toThrow(/readonly/i);
   });
 
-  it("a transaction's executor has no reader, so its reads stay on the transaction", async () => {
-    await fast.db.transaction(async (tx) => {
-      expect(fastReader(tx)).toBeUndefined();
+  it("a write's own reads see its uncommitted rows; db.read sees them once committed", async () => {
+    const client = await newClient();
+    const title = 'Seen inside the write only';
+    await fast.write(async (tx) => {
+      await tx.insert(projects).values({ clientId: client.id, title });
+      expect(await tx.select().from(projects).where(eq(projects.title, title))).toHaveLength(1);
+      expect(await fast.read.select().from(projects).where(eq(projects.title, title))).toHaveLength(0);
     });
+    expect(await fast.read.select().from(projects).where(eq(projects.title, title))).toHaveLength(1);
   });
 
   it('refuses a decoder whose columns do not match the select list', () => {
-    const query = slow.db.select({ project: projects }).from(projects);
+    const query = slow.read.select({ project: projects }).from(projects);
     expect(() => fastQuery(fast.reader!, query, [tableShape(clients)], (row) => row)).toThrow(/expected clients\.id/);
   });
 });
@@ -87,9 +90,9 @@ describe('handles', () => {
 describe('session look-up', () => {
   it('matches the client path for valid client and staff sessions', async () => {
     const client = await newClient();
-    const staff = await upsertStaffUser(slow.db, 'staff-one@example.com');
-    const { token: clientToken } = await createSession(slow.db, 'client', client.id);
-    const { token: staffToken } = await createSession(slow.db, 'staff', staff.id);
+    const staff = await upsertStaffUser(slow, 'staff-one@example.com');
+    const { token: clientToken } = await createSession(slow, 'client', client.id);
+    const { token: staffToken } = await createSession(slow, 'staff', staff.id);
 
     const forClient = await bothValidate('client', clientToken);
     expect(forClient.viaReader).not.toBeNull();
@@ -106,7 +109,7 @@ describe('session look-up', () => {
 
   it('refuses what the client path refuses: unknown, wrong secret, other kind, revoked, inactive', async () => {
     const client = await newClient();
-    const { token, session } = await createSession(slow.db, 'client', client.id);
+    const { token, session } = await createSession(slow, 'client', client.id);
     const [id] = token.split('.');
     for (const [kind, candidate] of [
       ['client', 'unknownid.unknownsecret'],
@@ -119,29 +122,29 @@ describe('session look-up', () => {
       expect(viaReader).toBeNull();
     }
 
-    await revokeSession(slow.db, 'client', session.id);
+    await revokeSession(slow, 'client', session.id);
     expect(await bothValidate('client', token)).toStrictEqual({ viaClient: null, viaReader: null });
 
     const inactive = await newClient({ isActive: false });
-    const { token: inactiveToken } = await createSession(slow.db, 'client', inactive.id);
+    const { token: inactiveToken } = await createSession(slow, 'client', inactive.id);
     expect(await bothValidate('client', inactiveToken)).toStrictEqual({ viaClient: null, viaReader: null });
   });
 
   it('an expired session is refused and deleted through the client', async () => {
     const client = await newClient();
     const created = new Date(Date.now() - SESSION_TTL_MS - DAY_MS);
-    const { token } = await createSession(slow.db, 'client', client.id, created);
-    expect(await validateSession(fast.db, 'client', token)).toBeNull();
+    const { token } = await createSession(slow, 'client', client.id, created);
+    expect(await validateSession(fast, 'client', token)).toBeNull();
     // Deleted, so the client path does not find it either (not merely expired).
-    expect(await validateSession(slow.db, 'client', token, created)).toBeNull();
+    expect(await validateSession(slow, 'client', token, created)).toBeNull();
   });
 
   it('renews a session in its second half through the client; the reader sees the new expiry at once', async () => {
     const client = await newClient();
     const created = new Date(Date.now() - SESSION_TTL_MS / 2 - DAY_MS);
-    const { token } = await createSession(slow.db, 'client', client.id, created);
+    const { token } = await createSession(slow, 'client', client.id, created);
     const now = new Date();
-    const renewed = await validateSession(fast.db, 'client', token, now);
+    const renewed = await validateSession(fast, 'client', token, now);
     expect(renewed?.renewed).toBe(true);
     expect(renewed?.session.expiresAt.getTime()).toBe(now.getTime() + SESSION_TTL_MS);
     const again = await bothValidate('client', token, now);
@@ -155,38 +158,42 @@ describe("a client's project list", () => {
     const client = await newClient();
     const other = await newClient();
     const base = Date.UTC(2026, 0, 5, 15);
-    const rows = await slow.db
-      .insert(projects)
-      .values([
-        {
-          clientId: client.id,
-          title: 'Bakery website',
-          description: 'Menu and hours',
-          status: 'in-progress',
-          startDate: '2026-01-05',
-          endDate: '2026-03-01',
-          estimatedHours: 60,
-          actualHours: 12.345678901234567,
-          budget: 240000,
-          createdAt: new Date(base),
-          updatedAt: new Date(base + 1234),
-        },
-        { clientId: client.id, title: 'Ordering', status: 'planning', createdAt: new Date(base + DAY_MS) },
-        { clientId: client.id, title: 'Holiday page', status: 'completed', createdAt: new Date(base + 2 * DAY_MS) },
-        { clientId: other.id, title: 'Not theirs', createdAt: new Date(base + 3 * DAY_MS) },
-      ])
-      .returning();
+    const rows = await slow.write((tx) =>
+      tx
+        .insert(projects)
+        .values([
+          {
+            clientId: client.id,
+            title: 'Bakery website',
+            description: 'Menu and hours',
+            status: 'in-progress',
+            startDate: '2026-01-05',
+            endDate: '2026-03-01',
+            estimatedHours: 60,
+            actualHours: 12.345678901234567,
+            budget: 240000,
+            createdAt: new Date(base),
+            updatedAt: new Date(base + 1234),
+          },
+          { clientId: client.id, title: 'Ordering', status: 'planning', createdAt: new Date(base + DAY_MS) },
+          { clientId: client.id, title: 'Holiday page', status: 'completed', createdAt: new Date(base + 2 * DAY_MS) },
+          { clientId: other.id, title: 'Not theirs', createdAt: new Date(base + 3 * DAY_MS) },
+        ])
+        .returning(),
+    );
     const [website, ordering] = rows;
-    await slow.db.insert(communications).values([
-      { projectId: website!.id, fromClient: false, subject: 'a', message: 'unread from the team' },
-      { projectId: website!.id, fromClient: false, subject: 'b', message: 'unread from the team' },
-      { projectId: website!.id, fromClient: false, subject: 'c', message: 'read', isRead: true, readAt: new Date() },
-      { projectId: website!.id, fromClient: true, subject: 'd', message: 'from the client, unread' },
-      { projectId: ordering!.id, fromClient: false, subject: 'e', message: 'unread from the team' },
-    ]);
+    await slow.write((tx) =>
+      tx.insert(communications).values([
+        { projectId: website!.id, fromClient: false, subject: 'a', message: 'unread from the team' },
+        { projectId: website!.id, fromClient: false, subject: 'b', message: 'unread from the team' },
+        { projectId: website!.id, fromClient: false, subject: 'c', message: 'read', isRead: true, readAt: new Date() },
+        { projectId: website!.id, fromClient: true, subject: 'd', message: 'from the client, unread' },
+        { projectId: ordering!.id, fromClient: false, subject: 'e', message: 'unread from the team' },
+      ]),
+    );
 
-    const viaReader = await listClientProjects(fast.db, client.id);
-    const viaClient = await listClientProjects(slow.db, client.id);
+    const viaReader = await listClientProjects(fast, client.id);
+    const viaClient = await listClientProjects(slow, client.id);
     expect(viaReader).toStrictEqual(viaClient);
     expect(JSON.stringify(viaReader)).toBe(JSON.stringify(viaClient));
     expect(viaReader.map((p) => [p.title, p.unreadCount])).toEqual([
@@ -204,39 +211,43 @@ describe("a client's project list", () => {
 
   it('is empty for a client without projects', async () => {
     const client = await newClient();
-    expect(await listClientProjects(fast.db, client.id)).toStrictEqual([]);
-    expect(await listClientProjects(slow.db, client.id)).toStrictEqual([]);
+    expect(await listClientProjects(fast, client.id)).toStrictEqual([]);
+    expect(await listClientProjects(slow, client.id)).toStrictEqual([]);
   });
 
   it('sees a write once it commits, and not before', async () => {
     const client = await newClient();
     let seenInside: unknown[] = [];
-    await fast.db.transaction(async (tx) => {
+    await fast.write(async (tx) => {
       await tx.insert(projects).values({ clientId: client.id, title: 'In a transaction' });
       // Read beside the open transaction (which holds the write lock): only committed data.
-      seenInside = await listClientProjects(fast.db, client.id);
+      seenInside = await listClientProjects(fast, client.id);
     });
     expect(seenInside).toStrictEqual([]);
-    const [project] = await listClientProjects(fast.db, client.id);
+    const [project] = await listClientProjects(fast, client.id);
     expect(project).toMatchObject({ title: 'In a transaction', unreadCount: 0 });
 
-    await fast.db.insert(communications).values({ projectId: project!.id, subject: 's', message: 'new' });
-    expect((await listClientProjects(fast.db, client.id))[0]?.unreadCount).toBe(1);
-    await fast.db.update(communications).set({ isRead: true }).where(eq(communications.projectId, project!.id));
-    expect((await listClientProjects(fast.db, client.id))[0]?.unreadCount).toBe(0);
+    await fast.write((tx) =>
+      tx.insert(communications).values({ projectId: project!.id, subject: 's', message: 'new' }),
+    );
+    expect((await listClientProjects(fast, client.id))[0]?.unreadCount).toBe(1);
+    await fast.write((tx) =>
+      tx.update(communications).set({ isRead: true }).where(eq(communications.projectId, project!.id)),
+    );
+    expect((await listClientProjects(fast, client.id))[0]?.unreadCount).toBe(0);
   });
 });
 
 describe('the reader holds nothing open', () => {
   it('leaves no read transaction behind, so a checkpoint can empty the WAL', async () => {
     const client = await newClient();
-    await slow.db.insert(projects).values({ clientId: client.id, title: 'Checkpointed' });
-    await listClientProjects(fast.db, client.id);
-    const { token } = await createSession(slow.db, 'client', client.id);
-    await validateSession(fast.db, 'client', token);
-    const { rows } = await slow.client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+    await slow.write((tx) => tx.insert(projects).values({ clientId: client.id, title: 'Checkpointed' }));
+    await listClientProjects(fast, client.id);
+    const { token } = await createSession(slow, 'client', client.id);
+    await validateSession(fast, 'client', token);
+    const [[busy] = [1]] = await slow.read.values<[number]>(sql`PRAGMA wal_checkpoint(TRUNCATE)`);
     // busy = 0: no connection held a snapshot that the checkpoint had to wait for.
-    expect(Number(rows[0]?.[0])).toBe(0);
+    expect(Number(busy)).toBe(0);
   });
 });
 
@@ -245,24 +256,21 @@ describe('without a reader', () => {
     const memory = await openDatabase('file::memory:');
     try {
       expect(memory.reader).toBeUndefined();
-      expect(fastReader(memory.db)).toBeUndefined();
-      await migrateDatabase(memory.db, MIGRATIONS);
-      const client = await insertClient(memory.db, { name: 'Mem', email: 'mem@example.com', passwordHash: 'x' });
-      await memory.db.insert(projects).values({ clientId: client.id, title: 'Only in memory' });
-      const { token } = await createSession(memory.db, 'client', client.id);
-      expect((await validateSession(memory.db, 'client', token))?.user.id).toBe(client.id);
-      expect(await listClientProjects(memory.db, client.id)).toMatchObject([
-        { title: 'Only in memory', unreadCount: 0 },
-      ]);
+      await migrateDatabase(memory, MIGRATIONS);
+      const client = await insertClient(memory, { name: 'Mem', email: 'mem@example.com', passwordHash: 'x' });
+      await memory.write((tx) => tx.insert(projects).values({ clientId: client.id, title: 'Only in memory' }));
+      const { token } = await createSession(memory, 'client', client.id);
+      expect((await validateSession(memory, 'client', token))?.user.id).toBe(client.id);
+      expect(await listClientProjects(memory, client.id)).toMatchObject([{ title: 'Only in memory', unreadCount: 0 }]);
     } finally {
-      memory.client.close();
+      memory.close();
     }
   });
 
-  it('closing the client closes the reader', async () => {
-    const handle = await openDatabase(`file:${join(dir, 'fast.db')}`);
+  it('closing the database closes the reader', async () => {
+    const handle = await openDatabase(`file:${join(dir, 'fast')}`);
     handle.reader!.prepare('select 1').get();
-    handle.client.close();
+    handle.close();
     expect(() => handle.reader!.prepare('select 2').get()).toThrow();
   });
 });

@@ -21,7 +21,8 @@ import { BackgroundTasks } from '../../src/server/background.ts';
 import { createApp, type ApiType } from '../../src/server/app.ts';
 import { createInProcessBus } from '../../src/server/live/bus.ts';
 import type { LiveOptions } from '../../src/server/live/stream.ts';
-import { migrateDatabase, openDatabase } from '../../src/server/services/db.ts';
+import { migrateDatabase } from '../../src/server/services/db.ts';
+import { openDatabaseHandle } from '../support/database.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { startNotificationWorker } from '../../src/server/jobs/notification-worker.ts';
 import { createMailer } from '../../src/server/mail.ts';
@@ -83,7 +84,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     LEADS_NOTIFY_TO: 'team@example.com',
     ...options.env,
   });
-  const { client, db } = await openDatabase(env.DATABASE_URL);
+  const { client, db } = await openDatabaseHandle(env.DATABASE_URL);
   await migrateDatabase(db, join(import.meta.dirname, '../../db/migrations'));
   const tasks = new BackgroundTasks();
   const forwarded: { url: string; body: unknown }[] = [];
@@ -106,7 +107,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
   const extraWorkers: { stop(): Promise<void>; close(): void }[] = [];
   /** Another worker over its own connection to the same database, as a second server would run. */
   const secondWorker = () => {
-    const handle = openDatabase(env.DATABASE_URL);
+    const handle = openDatabaseHandle(env.DATABASE_URL);
     const started = handle.then(({ db: otherDb }) =>
       startNotificationWorker({
         db: otherDb,
@@ -152,7 +153,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
    * (or this one after a restart) would run: its `as(address)` and `raw` call that app.
    */
   const secondApp = async () => {
-    const handle = await openDatabase(env.DATABASE_URL);
+    const handle = await openDatabaseHandle(env.DATABASE_URL);
     const other = createApp({
       db: handle.db,
       env,

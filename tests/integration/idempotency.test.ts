@@ -27,14 +27,14 @@ const lead: LeadBody = {
 };
 
 async function newLeadNotifications(): Promise<number> {
-  const [row] = await api.db.select({ n: count() }).from(notifications).where(eq(notifications.kind, 'new_lead'));
+  const [row] = await api.db.read.select({ n: count() }).from(notifications).where(eq(notifications.kind, 'new_lead'));
   return row?.n ?? 0;
 }
 
 const withKey = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 
 async function leadCount(): Promise<number> {
-  const [row] = await api.db.select({ n: count() }).from(contactSubmissions);
+  const [row] = await api.db.read.select({ n: count() }).from(contactSubmissions);
   return row?.n ?? 0;
 }
 
@@ -143,10 +143,12 @@ describe('POST /api/contact with an Idempotency-Key', () => {
 
     const key = crypto.randomUUID();
     const first = (await (await api.fresh().contact.$post({ json: lead }, withKey(key))).json()) as { id: string };
-    await api.db
-      .update(idempotencyKeys)
-      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
-      .where(eq(idempotencyKeys.key, `POST /api/contact:${key}`));
+    await api.db.write((tx) =>
+      tx
+        .update(idempotencyKeys)
+        .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+        .where(eq(idempotencyKeys.key, `POST /api/contact:${key}`)),
+    );
     const later = await api.fresh().contact.$post({ json: { ...lead, message: 'A day later.' } }, withKey(key));
     expect(later.status).toBe(201);
     expect(later.headers.get('idempotent-replayed')).toBeNull();

@@ -21,10 +21,12 @@ beforeAll(async () => {
   api = await createTestApi({ env: { ADMIN_EMAILS: ADMIN } });
   const signedIn = await api.fresh().admin.auth.link.$post({ json: { token: await createSignInLink(api.db, ADMIN) } });
   staffToken = decodeURIComponent(signedIn.headers.get('set-cookie')?.match(/admin_session=([^;]+)/)?.[1] ?? '');
-  const [portalClient] = await api.db
-    .insert(clients)
-    .values({ name: 'Portal Person', email: 'portal-person@example.com', passwordHash: 'x' })
-    .returning();
+  const [portalClient] = await api.db.write((tx) =>
+    tx
+      .insert(clients)
+      .values({ name: 'Portal Person', email: 'portal-person@example.com', passwordHash: 'x' })
+      .returning(),
+  );
   clientToken = (await createSession(api.db, 'client', portalClient!.id)).token;
 });
 afterAll(async () => {
@@ -100,23 +102,27 @@ async function insertLeads(rows: LeadRow[]) {
   const out: { id: string }[] = [];
   for (let i = 0; i < rows.length; i += 400) {
     out.push(
-      ...(await api.db
-        .insert(contactSubmissions)
-        .values(rows.slice(i, i + 400))
-        .returning({ id: contactSubmissions.id })),
+      ...(await api.db.write((tx) =>
+        tx
+          .insert(contactSubmissions)
+          .values(rows.slice(i, i + 400))
+          .returning({ id: contactSubmissions.id }),
+      )),
     );
   }
   return out.map((r) => r.id);
 }
 async function insertClients(rows: ClientRow[]) {
-  const out = await api.db.insert(clients).values(rows).returning({ id: clients.id });
+  const out = await api.db.write((tx) => tx.insert(clients).values(rows).returning({ id: clients.id }));
   return out.map((r) => r.id);
 }
 
 /** A client with one project, both made directly in the database. */
 async function clientWithProject(name: string, title: string, email = `${name.replace(/\W/g, '')}@example.com`) {
-  const [client] = await api.db.insert(clients).values({ name, email, passwordHash: 'x' }).returning();
-  const [project] = await api.db.insert(projects).values({ clientId: client!.id, title }).returning();
+  const [client] = await api.db.write((tx) =>
+    tx.insert(clients).values({ name, email, passwordHash: 'x' }).returning(),
+  );
+  const [project] = await api.db.write((tx) => tx.insert(projects).values({ clientId: client!.id, title }).returning());
   return { client: client!, project: project! };
 }
 
@@ -138,7 +144,7 @@ describe('cursor paging while rows are added', () => {
         createdAt: new Date(base + Math.floor(i / 3) * 60_000),
       })),
     );
-    const before = (await api.db.select({ id: contactSubmissions.id }).from(contactSubmissions)).map((r) => r.id);
+    const before = (await api.db.read.select({ id: contactSubmissions.id }).from(contactSubmissions)).map((r) => r.id);
     expect(before.length).toBeGreaterThanOrEqual(120);
 
     const seen: Page['items'] = [];
@@ -195,7 +201,7 @@ describe('cursor paging while rows are added', () => {
         passwordHash: 'x',
       })),
     );
-    const before = (await api.db.select({ id: clients.id }).from(clients)).map((r) => r.id);
+    const before = (await api.db.read.select({ id: clients.id }).from(clients)).map((r) => r.id);
 
     const seen: { id: string; name: string }[] = [];
     const late: string[] = [];
@@ -240,7 +246,7 @@ describe('cursor paging while rows are added', () => {
     const names = seen.map((c) => c.name.toLowerCase());
     expect(names).toEqual([...names].sort());
     // The 'zzzz' clients added before the last page sort after every cursor, so they are all reached.
-    const zzzz = (await api.db.select().from(clients).where(inArray(clients.id, late))).filter((c) =>
+    const zzzz = (await api.db.read.select().from(clients).where(inArray(clients.id, late))).filter((c) =>
       c.name.startsWith('zzzz'),
     );
     expect(zzzz.length).toBeGreaterThan(0);
@@ -257,7 +263,7 @@ describe('cursor paging while rows are added', () => {
         source: 'landing' as const,
       })),
     );
-    const before = await api.db
+    const before = await api.db.read
       .select({ id: contactSubmissions.id, name: contactSubmissions.name })
       .from(contactSubmissions);
     const matching = before.filter((l) => /Shop/.test(l.name));
@@ -352,16 +358,20 @@ describe('search', () => {
 
   it('searches project title and description, message subject and text, lead name, email and message', async () => {
     const { client, project } = await clientWithProject('Search Owner', 'Orchard Storefront');
-    await api.db.update(projects).set({ description: 'Includes a wombat mascot' }).where(eq(projects.id, project.id));
+    await api.db.write((tx) =>
+      tx.update(projects).set({ description: 'Includes a wombat mascot' }).where(eq(projects.id, project.id)),
+    );
     const projectQ = async (q: string) => ids((await page('projects', { q })).items);
     expect(await projectQ('orchard')).toEqual([project.id]);
     expect(await projectQ('wombat')).toEqual([project.id]);
     expect(await projectQ('search owner')).toEqual([]); // the client's name is not a project column
 
-    const [message] = await api.db
-      .insert(communications)
-      .values({ projectId: project.id, fromClient: true, subject: 'Pelican invoice', message: 'Paid by zeppelin' })
-      .returning();
+    const [message] = await api.db.write((tx) =>
+      tx
+        .insert(communications)
+        .values({ projectId: project.id, fromClient: true, subject: 'Pelican invoice', message: 'Paid by zeppelin' })
+        .returning(),
+    );
     const messageQ = async (q: string) => ids((await page('communications', { q })).items);
     expect(await messageQ('pelican')).toEqual([message!.id]);
     expect(await messageQ('zeppelin')).toEqual([message!.id]);
@@ -387,17 +397,23 @@ describe('search', () => {
 
     const { project: titled } = await clientWithProject('Rank Owner', 'Lodestar Revamp');
     const { project: described } = await clientWithProject('Rank Owner Two', 'Other site');
-    await api.db.update(projects).set({ description: 'next to the lodestar' }).where(eq(projects.id, described.id));
+    await api.db.write((tx) =>
+      tx.update(projects).set({ description: 'next to the lodestar' }).where(eq(projects.id, described.id)),
+    );
     expect(ids((await page('projects', { q: 'lodestar' })).items)).toEqual([titled.id, described.id]);
 
-    const [subject] = await api.db
-      .insert(communications)
-      .values({ projectId: titled.id, fromClient: true, subject: 'Quagmire question', message: 'hi' })
-      .returning();
-    const [body] = await api.db
-      .insert(communications)
-      .values({ projectId: titled.id, fromClient: false, subject: 'Re', message: 'about the quagmire' })
-      .returning();
+    const [subject] = await api.db.write((tx) =>
+      tx
+        .insert(communications)
+        .values({ projectId: titled.id, fromClient: true, subject: 'Quagmire question', message: 'hi' })
+        .returning(),
+    );
+    const [body] = await api.db.write((tx) =>
+      tx
+        .insert(communications)
+        .values({ projectId: titled.id, fromClient: false, subject: 'Re', message: 'about the quagmire' })
+        .returning(),
+    );
     expect(ids((await page('communications', { q: 'quagmire' })).items)).toEqual([subject!.id, body!.id]);
 
     const [named] = await insertLeads([{ name: 'Marigoldia Bakery', message: 'hi', source: 'landing' }]);
@@ -433,22 +449,27 @@ describe('search', () => {
     );
     expect((await page('projects', { q: 'kestrel' })).items).toEqual([]);
     expect(ids((await page('projects', { q: 'falconry' })).items)).toEqual([project.id]);
-    const [message] = await api.db
-      .insert(communications)
-      .values({ projectId: project.id, subject: 'Tangerine', message: 'm' })
-      .returning();
-    await api.db.update(communications).set({ subject: 'Clementine' }).where(eq(communications.id, message!.id));
+    const [message] = await api.db.write((tx) =>
+      tx.insert(communications).values({ projectId: project.id, subject: 'Tangerine', message: 'm' }).returning(),
+    );
+    await api.db.write((tx) =>
+      tx.update(communications).set({ subject: 'Clementine' }).where(eq(communications.id, message!.id)),
+    );
     expect((await page('communications', { q: 'tangerine' })).items).toEqual([]);
     expect(ids((await page('communications', { q: 'clementine' })).items)).toEqual([message!.id]);
   });
 
   it("keeps the index in step with deletes: a deleted client's projects and messages are gone from every list", async () => {
     const { client, project } = await clientWithProject('Dynamo Doomed', 'Dynamo Website', 'doomed@dynamo.example');
-    const second = await api.db.insert(projects).values({ clientId: client.id, title: 'Dynamo App' }).returning();
-    await api.db.insert(communications).values([
-      { projectId: project.id, fromClient: true, subject: 'Dynamo kickoff', message: 'start' },
-      { projectId: second[0]!.id, fromClient: false, subject: 'Status', message: 'dynamo going well' },
-    ]);
+    const second = await api.db.write((tx) =>
+      tx.insert(projects).values({ clientId: client.id, title: 'Dynamo App' }).returning(),
+    );
+    await api.db.write((tx) =>
+      tx.insert(communications).values([
+        { projectId: project.id, fromClient: true, subject: 'Dynamo kickoff', message: 'start' },
+        { projectId: second[0]!.id, fromClient: false, subject: 'Status', message: 'dynamo going well' },
+      ]),
+    );
     const [lead] = await insertLeads([
       { name: 'Dynamo Lead', message: 'm', source: 'landing', clientId: client.id, status: 'won' },
     ]);
@@ -461,7 +482,7 @@ describe('search', () => {
 
     const maxRowids = async () =>
       (
-        await api.db.all<{ c: number; p: number; m: number }>(
+        await api.db.read.all<{ c: number; p: number; m: number }>(
           sql`select (select max(rowid) from clients) as c, (select max(rowid) from projects) as p,
                      (select max(rowid) from communications) as m`,
         )
@@ -483,8 +504,8 @@ describe('search', () => {
       communications: totalsBefore.communications! - 2,
       leads: totalsBefore.leads,
     });
-    const [{ n: dbProjects }] = (await api.db.select({ n: count() }).from(projects)) as [{ n: number }];
-    const [{ n: dbMessages }] = (await api.db.select({ n: count() }).from(communications)) as [{ n: number }];
+    const [{ n: dbProjects }] = (await api.db.read.select({ n: count() }).from(projects)) as [{ n: number }];
+    const [{ n: dbMessages }] = (await api.db.read.select({ n: count() }).from(communications)) as [{ n: number }];
     expect([(await page('projects', {})).total, (await page('communications', {})).total]).toEqual([
       dbProjects,
       dbMessages,
@@ -492,11 +513,13 @@ describe('search', () => {
 
     // New rows take the deleted rows' rowids: the index must not still hold the old words for them.
     const reborn = await clientWithProject('Phoenix Person', 'Phoenix Site', 'phoenix@reborn.example');
-    await api.db.insert(projects).values({ clientId: reborn.client.id, title: 'Phoenix App' });
-    await api.db.insert(communications).values([
-      { projectId: reborn.project.id, subject: 'Phoenix hello', message: 'rising' },
-      { projectId: reborn.project.id, subject: 'Phoenix again', message: 'rising' },
-    ]);
+    await api.db.write((tx) => tx.insert(projects).values({ clientId: reborn.client.id, title: 'Phoenix App' }));
+    await api.db.write((tx) =>
+      tx.insert(communications).values([
+        { projectId: reborn.project.id, subject: 'Phoenix hello', message: 'rising' },
+        { projectId: reborn.project.id, subject: 'Phoenix again', message: 'rising' },
+      ]),
+    );
     expect(await maxRowids()).toEqual(doomedRowids);
     for (const list of ['clients', 'projects', 'communications'] as const) {
       expect((await page(list, { q: 'dynamo' })).items, list).toEqual([]);
@@ -656,7 +679,7 @@ describe('filters and sorts', () => {
     await expectRows({ from: '2024-03-02', to: '2024-03-05', active: 'false' }, [1, 3]);
     // Without a search, the total is the filter's count over the whole table.
     const inactive = await admin().clients.$get({ query: { active: 'false', limit: '200' } }, staff());
-    const [{ n }] = (await api.db.select({ n: count() }).from(clients).where(eq(clients.isActive, false))) as [
+    const [{ n }] = (await api.db.read.select({ n: count() }).from(clients).where(eq(clients.isActive, false))) as [
       { n: number },
     ];
     expect((await inactive.json()).total).toBe(n);
@@ -676,20 +699,22 @@ describe('filters and sorts', () => {
       { title: 'Lime blog', status: 'on-hold', owner: 1, endDate: '2025-01-01', budget: 250, createdAt: at(5) },
       { title: 'Quince', status: 'review', owner: 2, endDate: null, budget: 250, createdAt: at(6) },
     ] as const;
-    const inserted = await api.db
-      .insert(projects)
-      .values(
-        rows.map((r) => ({
-          title: r.title,
-          description: 'qxproject',
-          status: r.status,
-          clientId: owners[r.owner]!,
-          endDate: r.endDate,
-          budget: r.budget,
-          createdAt: r.createdAt,
-        })),
-      )
-      .returning({ id: projects.id });
+    const inserted = await api.db.write((tx) =>
+      tx
+        .insert(projects)
+        .values(
+          rows.map((r) => ({
+            title: r.title,
+            description: 'qxproject',
+            status: r.status,
+            clientId: owners[r.owner]!,
+            endDate: r.endDate,
+            budget: r.budget,
+            createdAt: r.createdAt,
+          })),
+        )
+        .returning({ id: projects.id }),
+    );
     const ownerNames = ['zulu owner', 'alpha owner', 'mike owner'];
     const fixture = rows.map((r, i) => ({ ...r, id: inserted[i]!.id, at: i }));
     type Row = (typeof fixture)[number];
@@ -744,7 +769,7 @@ describe('filters and sorts', () => {
     const one = await (await admin().projects.$get({ query: { q: 'apricot qxproject' } }, staff())).json();
     expect(one.items[0]).toMatchObject({ title: 'Apricot', client: { name: 'Zulu Owner' }, budget: 99999 });
     const review = await (await admin().projects.$get({ query: { status: 'review' } }, staff())).json();
-    const [{ n }] = (await api.db.select({ n: count() }).from(projects).where(eq(projects.status, 'review'))) as [
+    const [{ n }] = (await api.db.read.select({ n: count() }).from(projects).where(eq(projects.status, 'review'))) as [
       { n: number },
     ];
     expect(review.total).toBe(n);
@@ -753,7 +778,9 @@ describe('filters and sorts', () => {
 
   it('communications: unread, clientId, projectId, from/to and every sort, each page after page', async () => {
     const a = await clientWithProject('Msg Owner A', 'Msg Project A1');
-    const [a2] = await api.db.insert(projects).values({ clientId: a.client.id, title: 'Msg Project A2' }).returning();
+    const [a2] = await api.db.write((tx) =>
+      tx.insert(projects).values({ clientId: a.client.id, title: 'Msg Project A2' }).returning(),
+    );
     const b = await clientWithProject('Msg Owner B', 'Msg Project B1');
     const rows = [
       { projectId: a.project.id, subject: 'delta', fromClient: true, isRead: false, createdAt: at(1) },
@@ -762,10 +789,12 @@ describe('filters and sorts', () => {
       { projectId: a.project.id, subject: 'Bravo', fromClient: true, isRead: false, createdAt: at(4) },
       { projectId: b.project.id, subject: 'echo', fromClient: true, isRead: false, createdAt: at(5) },
     ];
-    const inserted = await api.db
-      .insert(communications)
-      .values(rows.map((r) => ({ ...r, message: 'qxmessage body' })))
-      .returning({ id: communications.id });
+    const inserted = await api.db.write((tx) =>
+      tx
+        .insert(communications)
+        .values(rows.map((r) => ({ ...r, message: 'qxmessage body' })))
+        .returning({ id: communications.id }),
+    );
     const fixture = rows.map((r, i) => ({ ...r, id: inserted[i]!.id, at: i }));
     for (const [column, key] of [
       ['createdAt', (r: (typeof fixture)[number]) => r.createdAt.getTime()],
@@ -820,7 +849,7 @@ describe('filters and sorts', () => {
     await admin().communications[':id'].$patch({ param: { id: inserted[4]!.id }, json: { isRead: true } }, staff());
     await expectRows({ unread: 'true' }, [0, 3]);
     const unread = await (await admin().communications.$get({ query: { unread: 'true' } }, staff())).json();
-    const [{ n }] = (await api.db
+    const [{ n }] = (await api.db.read
       .select({ n: count() })
       .from(communications)
       .where(and(eq(communications.fromClient, true), eq(communications.isRead, false)))) as [{ n: number }];
@@ -883,7 +912,7 @@ describe('filters and sorts', () => {
     await expectRows({ status: 'new', source: 'landing' }, [0, 5]);
     await expectRows({ from: '2024-03-03T00:00:00Z', to: '2024-03-06T00:00:00Z' }, [2, 3, 4]);
     const audit = await (await admin()['contact-submissions'].$get({ query: { source: 'audit' } }, staff())).json();
-    const [{ n }] = (await api.db
+    const [{ n }] = (await api.db.read
       .select({ n: count() })
       .from(contactSubmissions)
       .where(eq(contactSubmissions.source, 'audit'))) as [{ n: number }];
@@ -906,15 +935,19 @@ describe('filters and sorts', () => {
     if (list === 'projects' || list === 'communications') {
       const { client, project } = await clientWithProject(`Limit Owner ${list}`, 'Limit Project');
       if (list === 'projects') {
-        await api.db
-          .insert(projects)
-          .values(Array.from({ length: 60 }, (_, i) => ({ clientId: client.id, title: `Limit ${i}` })));
+        await api.db.write((tx) =>
+          tx
+            .insert(projects)
+            .values(Array.from({ length: 60 }, (_, i) => ({ clientId: client.id, title: `Limit ${i}` }))),
+        );
       } else {
-        await api.db
-          .insert(communications)
-          .values(
-            Array.from({ length: 60 }, (_, i) => ({ projectId: project.id, subject: `Limit ${i}`, message: 'm' })),
-          );
+        await api.db.write((tx) =>
+          tx
+            .insert(communications)
+            .values(
+              Array.from({ length: 60 }, (_, i) => ({ projectId: project.id, subject: `Limit ${i}`, message: 'm' })),
+            ),
+        );
       }
     }
     const all = await page(list, { limit: '200' });
@@ -1055,14 +1088,14 @@ describe('bulk status of leads', () => {
     const response = await bulk({ ids: [...chosen, 'no-such-lead', chosen[0]!], status: 'contacted' });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ updated: 3 });
-    const rows = await api.db.select().from(contactSubmissions).where(inArray(contactSubmissions.id, leadIds));
+    const rows = await api.db.read.select().from(contactSubmissions).where(inArray(contactSubmissions.id, leadIds));
     expect(Object.fromEntries(rows.map((r) => [r.name, r.status]))).toEqual({
       'Bulk One': 'contacted',
       'Bulk Two': 'contacted',
       'Bulk Three': 'contacted',
       'Bulk Four': 'new',
     });
-    const events = await api.db.select().from(adminEvents).where(inArray(adminEvents.entityId, leadIds));
+    const events = await api.db.read.select().from(adminEvents).where(inArray(adminEvents.entityId, leadIds));
     expect(events.map((e) => [e.entityId, e.action, e.entity, e.username, e.summary]).sort()).toEqual(
       chosen
         .map((id, i) => [id, 'update', 'lead', ADMIN, `Lead Bulk ${['One', 'Two', 'Three'][i]} is now contacted`])
@@ -1077,10 +1110,13 @@ describe('bulk status of leads', () => {
 
     // Leads that already have the status do not count, and get no event.
     expect(await (await bulk({ ids: chosen, status: 'contacted' })).json()).toEqual({ updated: 0 });
-    expect(await api.db.select().from(adminEvents).where(inArray(adminEvents.entityId, leadIds))).toHaveLength(3);
+    expect(await api.db.read.select().from(adminEvents).where(inArray(adminEvents.entityId, leadIds))).toHaveLength(3);
     // Only unknown ids: nothing changes.
     expect(await (await bulk({ ids: ['missing-1', 'missing-2'], status: 'won' })).json()).toEqual({ updated: 0 });
-    const [unchanged] = await api.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadIds[3]!));
+    const [unchanged] = await api.db.read
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, leadIds[3]!));
     expect(unchanged?.status).toBe('new');
   });
 
@@ -1115,9 +1151,9 @@ describe('bulk status of leads', () => {
     const many = await insertLeads(
       Array.from({ length: 500 }, (_, i) => ({ name: `Mass ${i}`, message: 'm', source: 'audit' as const })),
     );
-    const eventsBefore = (await api.db.select({ n: count() }).from(adminEvents))[0]!.n;
+    const eventsBefore = (await api.db.read.select({ n: count() }).from(adminEvents))[0]!.n;
     expect(await (await bulk({ ids: many, status: 'lost' })).json()).toEqual({ updated: 500 });
-    expect((await api.db.select({ n: count() }).from(adminEvents))[0]!.n).toBe(eventsBefore + 500);
+    expect((await api.db.read.select({ n: count() }).from(adminEvents))[0]!.n).toBe(eventsBefore + 500);
 
     const refusals: [Parameters<typeof bulk>[0], string, string][] = [
       [{ ids: [], status: 'won' }, 'ids', 'Select at least one lead'],
@@ -1131,7 +1167,7 @@ describe('bulk status of leads', () => {
       expect(response.status, JSON.stringify(json).slice(0, 60)).toBe(422);
       expect((await errorOf(response)).fields?.[field]).toEqual(message);
     }
-    const [first] = await api.db.select().from(contactSubmissions).where(eq(contactSubmissions.id, many[0]!));
+    const [first] = await api.db.read.select().from(contactSubmissions).where(eq(contactSubmissions.id, many[0]!));
     expect(first?.status).toBe('lost');
   });
 });
@@ -1139,8 +1175,10 @@ describe('bulk status of leads', () => {
 describe('items as the lists send them', () => {
   it('carry no internal rowid and equal what the single-record routes answer', async () => {
     const { client, project } = await clientWithProject('Shape Owner', 'Shape Project', 'shape@qxshape.example');
-    await api.db.update(projects).set({ description: 'qxshape' }).where(eq(projects.id, project.id));
-    await api.db.insert(communications).values({ projectId: project.id, subject: 'Shape subject', message: 'qxshape' });
+    await api.db.write((tx) => tx.update(projects).set({ description: 'qxshape' }).where(eq(projects.id, project.id)));
+    await api.db.write((tx) =>
+      tx.insert(communications).values({ projectId: project.id, subject: 'Shape subject', message: 'qxshape' }),
+    );
     const [leadId] = await insertLeads([{ name: 'Shape Lead', message: 'qxshape', source: 'landing', urgent: true }]);
     for (const list of LISTS) {
       const found = await page(list, { q: 'qxshape' });
@@ -1279,7 +1317,7 @@ describe('CSV export of the leads', () => {
     expect(await csv({ q: 'qzcsv', to: '2000-01-01' })).toEqual([]);
     // No search: every lead in the table.
     const all = await csv({});
-    const [{ n }] = (await api.db.select({ n: count() }).from(contactSubmissions)) as [{ n: number }];
+    const [{ n }] = (await api.db.read.select({ n: count() }).from(contactSubmissions)) as [{ n: number }];
     expect(all.length).toBe(n);
     expect(new Set(all.map((r) => r[0])).size).toBe(n);
   });
@@ -1323,14 +1361,16 @@ describe('the summary after writes', () => {
     const before = await summary();
     const totalsBefore = await totals();
     const { client, project } = await clientWithProject('Summary Owner', 'Summary Site');
-    await api.db.update(projects).set({ status: 'in-progress' }).where(eq(projects.id, project.id));
-    await api.db.insert(projects).values({ clientId: client.id, title: 'Summary Second' });
-    await api.db.insert(communications).values([
-      { projectId: project.id, fromClient: true, subject: 'unread 1', message: 'm' },
-      { projectId: project.id, fromClient: true, subject: 'unread 2', message: 'm' },
-      { projectId: project.id, fromClient: true, subject: 'read', message: 'm', isRead: true },
-      { projectId: project.id, fromClient: false, subject: 'team', message: 'm' },
-    ]);
+    await api.db.write((tx) => tx.update(projects).set({ status: 'in-progress' }).where(eq(projects.id, project.id)));
+    await api.db.write((tx) => tx.insert(projects).values({ clientId: client.id, title: 'Summary Second' }));
+    await api.db.write((tx) =>
+      tx.insert(communications).values([
+        { projectId: project.id, fromClient: true, subject: 'unread 1', message: 'm' },
+        { projectId: project.id, fromClient: true, subject: 'unread 2', message: 'm' },
+        { projectId: project.id, fromClient: true, subject: 'read', message: 'm', isRead: true },
+        { projectId: project.id, fromClient: false, subject: 'team', message: 'm' },
+      ]),
+    );
     await insertLeads([{ name: 'Summary Lead', message: 'm', source: 'landing' }]);
     expect(await summary()).toEqual({
       totalClients: before.totalClients + 1,

@@ -297,10 +297,12 @@ describe('how a stream ends', () => {
 
     const second = await clientWithProject();
     const expiring = await clientStream(second.token);
-    await api.db
-      .update(clientSessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(clientSessions.id, second.token.split('.')[0]!));
+    await api.db.write((tx) =>
+      tx
+        .update(clientSessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(clientSessions.id, second.token.split('.')[0]!)),
+    );
     expect(await expiring.ended(HEARTBEAT_MS * 4)).toBe(true);
   });
 
@@ -373,7 +375,9 @@ describe('read state', () => {
       bearer(token),
     );
     const readAt = new Date('2026-11-03T14:05:00Z');
-    await api.db.update(communications).set({ isRead: true, readAt }).where(eq(communications.projectId, projectId));
+    await api.db.write((tx) =>
+      tx.update(communications).set({ isRead: true, readAt }).where(eq(communications.projectId, projectId)),
+    );
     const detail = await (
       await api.http.client.projects[':projectId'].$get({ param: { projectId } }, bearer(token))
     ).json();

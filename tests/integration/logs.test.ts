@@ -129,7 +129,7 @@ describe('X-Request-Id', () => {
     const broken = await createTestApi();
     try {
       // A missing table makes the lead's insert fail: the API must answer 500 and log why.
-      await broken.db.run(sql`drop table contact_submissions`);
+      await broken.db.write((tx) => tx.run(sql`drop table contact_submissions`));
       const response = await broken.fresh().contact.$post({
         json: {
           name: 'Error Case',

@@ -5,11 +5,12 @@
  */
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { migrateDatabase, openDatabase } from '../../src/server/services/db.ts';
+import { migrateDatabase } from '../../src/server/services/db.ts';
+import { openDatabaseHandle } from '../support/database.ts';
 
 // START_AT (epoch milliseconds) lines the processes up, so that they read the journal together.
 await sleep(Math.max(0, Number(process.env.START_AT ?? 0) - Date.now()));
-const handle = await openDatabase(process.env.DATABASE_URL ?? '');
+const handle = await openDatabaseHandle(process.env.DATABASE_URL ?? '');
 try {
   await migrateDatabase(handle.db, process.env.MIGRATIONS ?? join(import.meta.dirname, '../../db/migrations'));
 } catch (error) {

@@ -119,7 +119,7 @@ describe('client → team', () => {
     expect(parsed.html).toContain('Could we try the darker blue?');
     expect(parsed.html).not.toMatch(/<img[^>]+src=["']https?:/i);
     expect(parsed.replyTo?.text).toBe(dana.email);
-    const [row] = await api.db.select().from(notificationEmails);
+    const [row] = await api.db.read.select().from(notificationEmails);
     expect(parsed.messageId).toBe(`<${row?.id}@firststatewebstudio.com>`);
   });
 
@@ -143,12 +143,12 @@ describe('client → team', () => {
     );
     expect(read.status).toBe(200);
     expect(await afterDelay()).toHaveLength(0);
-    const rows = await api.db.select().from(notifications);
+    const rows = await api.db.read.select().from(notifications);
     expect(rows.map((r) => r.status)).toEqual(['skipped']);
   });
 
   it('leaves out a staff member who turned notifications off', async () => {
-    await api.db.insert(users).values({ username: 'team-b@example.com', emailNotifications: false });
+    await api.db.write((tx) => tx.insert(users).values({ username: 'team-b@example.com', emailNotifications: false }));
     await clientWrites(await clientWithProject(), 'Hello', 'Anyone there?');
     const [mail] = await afterDelay();
     expect(mail?.rcpt).toEqual(['team-a@example.com']);
@@ -245,7 +245,9 @@ describe('team → client', () => {
 
   it('sends nothing to a client who turned emails off', async () => {
     const dana = await clientWithProject();
-    await api.db.update(clients).set({ emailNotifications: false }).where(eq(clients.id, dana.client.id));
+    await api.db.write((tx) =>
+      tx.update(clients).set({ emailNotifications: false }).where(eq(clients.id, dana.client.id)),
+    );
     await teamReplies(dana.project.id, 'Hello', 'Nobody reads this');
     expect(await afterDelay()).toHaveLength(0);
   });
@@ -274,12 +276,12 @@ describe('delivery', () => {
     await teamReplies(dana.project.id, 'Patience', 'This will arrive later');
     await afterDelay();
     expect(smtp.received).toHaveLength(0);
-    const [queued] = await api.db.select().from(notificationEmails);
+    const [queued] = await api.db.read.select().from(notificationEmails);
     expect(queued).toMatchObject({ status: 'queued', attempts: 1, lastError: expect.stringContaining('451') });
 
     api.advance(500); // before the first retry is due (base 1,000 ms in tests)
     await api.deliver();
-    expect((await api.db.select().from(notificationEmails))[0]?.attempts).toBe(1);
+    expect((await api.db.read.select().from(notificationEmails))[0]?.attempts).toBe(1);
 
     smtp.refuse = false;
     api.advance(1000);
@@ -288,7 +290,7 @@ describe('delivery', () => {
     api.advance(3_600_000);
     await api.deliver();
     expect(smtp.received).toHaveLength(1);
-    expect((await api.db.select().from(notificationEmails))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+    expect((await api.db.read.select().from(notificationEmails))[0]).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it(`marks an email failed after ${MAX_SEND_ATTEMPTS} tries, shows it to staff, and sends it on retry`, async () => {
@@ -299,7 +301,7 @@ describe('delivery', () => {
       api.advance(2 ** i * 1000 + DELAY_MS);
       await api.deliver();
     }
-    const [row] = await api.db.select().from(notificationEmails);
+    const [row] = await api.db.read.select().from(notificationEmails);
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_SEND_ATTEMPTS });
 
     const listed = await api.http.admin['undelivered-emails'].$get({}, staff());

@@ -52,7 +52,7 @@ describe('rate limits shared through the database', () => {
     // And app A sees the same count.
     expect((await a.as(ADDRESS).contact.$post({ json: lead })).status).toBe(429);
 
-    const [stored] = await a.db.select({ n: count() }).from(contactSubmissions);
+    const [stored] = await a.db.read.select({ n: count() }).from(contactSubmissions);
     expect(stored?.n).toBe(5);
     // Another address still has its own count.
     expect((await b.as('192.0.2.45').contact.$post({ json: lead })).status).toBe(201);
@@ -65,7 +65,7 @@ describe('rate limits shared through the database', () => {
     const next = await restarted.as(ADDRESS).contact.$post({ json: lead });
     expect(next.status).toBe(429);
     expect(next.headers.get('retry-after')).toMatch(/^\d+$/);
-    const [row] = await restarted.db.select().from(rateLimits);
+    const [row] = await restarted.db.read.select().from(rateLimits);
     expect(row).toMatchObject({ key: `lead:${ADDRESS}`, points: 6 });
     expect(row?.expire?.getTime()).toBeGreaterThan(Date.now());
   });
@@ -84,7 +84,7 @@ describe('rate limits shared through the database', () => {
     // The newsletter's limiter counts the same address on its own.
     const signUp = await a.as(ADDRESS).newsletter.$post({ json: { email: 'reader@example.com' } });
     expect(signUp.status).toBe(200);
-    const keys = (await a.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key).sort();
+    const keys = (await a.db.read.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key).sort();
     expect(keys).toEqual([`lead:${ADDRESS}`, `newsletter:${ADDRESS}`]);
   });
 
@@ -92,15 +92,13 @@ describe('rate limits shared through the database', () => {
     const a = await testApi();
     const limiter = createLimiter(a.db, { name: 'test', points: 5, durationSeconds: 60, message: 'Too many' });
     const started = Date.now();
-    await expect(a.db.transaction(async () => limiter.consume('key'))).rejects.toThrow(
-      /consumed inside an open transaction/,
-    );
+    await expect(a.db.write(async () => limiter.consume('key'))).rejects.toThrow(/started inside another write/);
     expect(Date.now() - started).toBeLessThan(1000);
     // Outside the transaction, and from the other connection while nothing is open, it counts.
     await limiter.consume('key');
     const b = await a.secondApp();
     await createLimiter(b.db, { name: 'test', points: 5, durationSeconds: 60, message: 'Too many' }).consume('key');
-    const [row] = await a.db.select().from(rateLimits);
+    const [row] = await a.db.read.select().from(rateLimits);
     expect(row).toMatchObject({ key: 'test:key', points: 2 });
   });
 });

@@ -10,7 +10,8 @@ import { asc, count, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, communications, contactSubmissions, milestones, projects } from '../../db/schema/index.ts';
 import { seedScale } from '../../db/seed-scale.ts';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../src/server/services/db.ts';
+import { migrateDatabase } from '../../src/server/services/db.ts';
+import { openDatabaseHandle, type DatabaseHandle } from '../support/database.ts';
 
 const N = 20;
 const PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$not-a-real-salt$not-a-real-hash';
@@ -18,7 +19,7 @@ const dir = mkdtempSync(join(tmpdir(), 'agency-seed-scale-'));
 const handles: DatabaseHandle[] = [];
 
 async function freshDatabase(name: string) {
-  const handle = await openDatabase(`file:${join(dir, `${name}.db`)}`);
+  const handle = await openDatabaseHandle(`file:${join(dir, `${name}.db`)}`);
   await migrateDatabase(handle.db, join(import.meta.dirname, '../../db/migrations'));
   handles.push(handle);
   return handle.db;
@@ -39,7 +40,7 @@ afterAll(() => {
 describe('seedScale', () => {
   it('writes N clients, 3 projects each, 5 milestones and 20 messages per project, and 5·N leads', async () => {
     const counted = async (table: typeof clients | typeof projects | typeof milestones | typeof communications) =>
-      (await first.select({ n: count() }).from(table))[0]?.n;
+      (await first.read.select({ n: count() }).from(table))[0]?.n;
     expect(result).toEqual({
       created: true,
       counts: { clients: N, projects: 3 * N, milestones: 15 * N, communications: 60 * N, leads: 5 * N },
@@ -48,13 +49,13 @@ describe('seedScale', () => {
     expect(await counted(projects)).toBe(3 * N);
     expect(await counted(milestones)).toBe(15 * N);
     expect(await counted(communications)).toBe(60 * N);
-    expect((await first.select({ n: count() }).from(contactSubmissions))[0]?.n).toBe(5 * N);
+    expect((await first.read.select({ n: count() }).from(contactSubmissions))[0]?.n).toBe(5 * N);
   });
 
   it('gives every client and lead a unique, lower-case email, and every client the shared hash', async () => {
-    const clientRows = await first.select().from(clients);
+    const clientRows = await first.read.select().from(clients);
     const leadEmails = (
-      await first
+      await first.read
         .select({ email: contactSubmissions.email })
         .from(contactSubmissions)
         .where(isNotNull(contactSubmissions.email))
@@ -69,14 +70,14 @@ describe('seedScale', () => {
   });
 
   it('gives every project to a created client, and every milestone and message to a project', async () => {
-    const clientIds = new Set((await first.select({ id: clients.id }).from(clients)).map((c) => c.id));
-    const projectRows = await first.select({ id: projects.id, clientId: projects.clientId }).from(projects);
+    const clientIds = new Set((await first.read.select({ id: clients.id }).from(clients)).map((c) => c.id));
+    const projectRows = await first.read.select({ id: projects.id, clientId: projects.clientId }).from(projects);
     for (const project of projectRows) expect(clientIds.has(project.clientId)).toBe(true);
     const projectIds = new Set(projectRows.map((p) => p.id));
-    for (const m of await first.select({ projectId: milestones.projectId }).from(milestones)) {
+    for (const m of await first.read.select({ projectId: milestones.projectId }).from(milestones)) {
       expect(projectIds.has(m.projectId)).toBe(true);
     }
-    const messages = await first.select().from(communications);
+    const messages = await first.read.select().from(communications);
     for (const message of messages) expect(projectIds.has(message.projectId)).toBe(true);
     // Both sides write, some messages are unread, and a read message says when it was read.
     expect(new Set(messages.map((m) => m.fromClient))).toEqual(new Set([true, false]));
@@ -84,7 +85,7 @@ describe('seedScale', () => {
   });
 
   it('makes leads of every source, audit leads with a score and emergency leads urgent', async () => {
-    const leads = await first.select().from(contactSubmissions);
+    const leads = await first.read.select().from(contactSubmissions);
     expect(new Set(leads.map((l) => l.source))).toEqual(new Set(['landing', 'audit', 'emergency']));
     for (const lead of leads) {
       expect(lead.auditScore !== null).toBe(lead.source === 'audit');
@@ -97,12 +98,12 @@ describe('seedScale', () => {
     const second = await freshDatabase('second');
     await seedScale(second, { scale: N, seed: 7, passwordHash: PASSWORD_HASH });
     const names = (db: typeof first) =>
-      db
+      db.read
         .select({ name: clients.name, email: clients.email, company: clients.company })
         .from(clients)
         .orderBy(asc(clients.email));
     const leadNames = async (db: typeof first) =>
-      (await db.select({ name: contactSubmissions.name }).from(contactSubmissions)).map((l) => l.name).sort();
+      (await db.read.select({ name: contactSubmissions.name }).from(contactSubmissions)).map((l) => l.name).sort();
     expect(await names(second)).toEqual(await names(first));
     expect(await leadNames(second)).toEqual(await leadNames(first));
   });
@@ -111,8 +112,8 @@ describe('seedScale', () => {
     expect(await seedScale(first, { scale: N, seed: 7, passwordHash: PASSWORD_HASH })).toMatchObject({
       created: false,
     });
-    expect((await first.select({ n: count() }).from(clients))[0]?.n).toBe(N);
+    expect((await first.read.select({ n: count() }).from(clients))[0]?.n).toBe(N);
     expect(await seedScale(first, { scale: 2, seed: 8, passwordHash: PASSWORD_HASH })).toMatchObject({ created: true });
-    expect((await first.select({ n: count() }).from(clients))[0]?.n).toBe(N + 2);
+    expect((await first.read.select({ n: count() }).from(clients))[0]?.n).toBe(N + 2);
   });
 });

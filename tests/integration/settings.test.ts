@@ -8,7 +8,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, signingKeys, users } from '../../db/schema/index.ts';
 import { InvalidTokenError } from '../../src/server/errors.ts';
-import { openDatabase } from '../../src/server/services/db.ts';
+import { openDatabaseHandle } from '../support/database.ts';
 import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
 import {
   createUnsubscribeToken,
@@ -44,7 +44,7 @@ async function newClient(fields: { company?: string; phone?: string } = {}) {
 }
 
 async function rowOf(id: string) {
-  const [row] = await api.db.select().from(clients).where(eq(clients.id, id));
+  const [row] = await api.db.read.select().from(clients).where(eq(clients.id, id));
   return row!;
 }
 
@@ -252,7 +252,7 @@ describe('staff email notifications', () => {
     const off = await api.http.admin.me.notifications.$put({ json: { emailNotifications: false } }, bearer(token));
     expect(off.status).toBe(200);
     expect(await off.json()).toEqual({ emailNotifications: false });
-    const [row] = await api.db.select().from(users).where(eq(users.username, STAFF));
+    const [row] = await api.db.read.select().from(users).where(eq(users.username, STAFF));
     expect(row?.emailNotifications).toBe(false);
     expect((await (await api.http.admin.me.$get({}, bearer(token))).json()).emailNotifications).toBe(false);
 
@@ -280,7 +280,7 @@ describe('staff email notifications', () => {
 describe('one-click unsubscribe', () => {
   /** The HMAC key the server made for unsubscribe links (created by the first token). */
   async function unsubscribeKey(): Promise<Uint8Array> {
-    const [row] = await api.db.select().from(signingKeys).where(eq(signingKeys.name, 'unsubscribe'));
+    const [row] = await api.db.read.select().from(signingKeys).where(eq(signingKeys.name, 'unsubscribe'));
     return new Uint8Array(row!.key);
   }
 
@@ -427,7 +427,7 @@ describe('one-click unsubscribe', () => {
   it('refuses a token of a deleted client with 400', async () => {
     const { id } = await newClient();
     const token = await createUnsubscribeToken(api.db, id);
-    await api.db.delete(clients).where(eq(clients.id, id));
+    await api.db.write((tx) => tx.delete(clients).where(eq(clients.id, id)));
     expect((await oneClick(token)).status).toBe(400);
     expect((await api.http.unsubscribe.$get({ query: { token } })).status).toBe(400);
   });
@@ -435,14 +435,14 @@ describe('one-click unsubscribe', () => {
   it('keeps one key: a second process over the same database verifies the first one’s tokens', async () => {
     const { id } = await newClient();
     const token = await createUnsubscribeToken(api.db, id);
-    const keys = await api.db.select().from(signingKeys);
+    const keys = await api.db.read.select().from(signingKeys);
     expect(keys.filter((k) => k.name === 'unsubscribe')).toHaveLength(1);
     expect(keys[0]!.key).toHaveLength(32);
     // Another process opens its own connection: the same file, no cached key.
-    const other = await openDatabase(api.env.DATABASE_URL);
+    const other = await openDatabaseHandle(api.env.DATABASE_URL);
     try {
       expect(await verifyUnsubscribeToken(other.db, token)).toBe(id);
-      expect(await other.db.select().from(signingKeys)).toHaveLength(1);
+      expect(await other.db.read.select().from(signingKeys)).toHaveLength(1);
     } finally {
       other.client.close();
     }

@@ -43,11 +43,43 @@ export function messageOf(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
 }
 
+/** How long a request is sent again while the server answers 503 with `Retry-After`, in milliseconds. */
+const BUSY_RETRY_WINDOW_MS = 15_000;
+/** The longest wait between two tries, in milliseconds, whatever `Retry-After` says. */
+const BUSY_RETRY_MAX_WAIT_MS = 5_000;
+
+/**
+ * `fetch`, sending the request again while the server answers 503 with `Retry-After` (it wrote
+ * nothing: docs/product.md#errors), for up to 15 s; a form's Idempotency-Key goes with every try,
+ * so a write is stored once. Other answers, and the last 503, are returned as they are.
+ */
+export async function fetchThroughBusy(
+  input: RequestInfo | URL,
+  init?: RequestInit,
+  send: typeof fetch = fetch,
+): Promise<Response> {
+  const deadline = Date.now() + BUSY_RETRY_WINDOW_MS;
+  for (;;) {
+    const response = await send(input, init);
+    const retryAfter = response.headers.get('Retry-After');
+    if (response.status !== 503 || retryAfter === null) return response;
+    const seconds = Number(retryAfter);
+    const waitMs = Math.min(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000, BUSY_RETRY_MAX_WAIT_MS);
+    if (Date.now() + waitMs > deadline) return response;
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, waitMs * (1 + Math.random() / 4)));
+  }
+}
+
 /**
  * The typed client of the API under /api, created once for every island. Its base is the page's
- * own origin ('/'), so requests are same-origin and carry the session cookies.
+ * own origin ('/'), so requests are same-origin and carry the session cookies; a busy server's
+ * 503 is tried again (`fetchThroughBusy`).
  */
-export const api = hc<ApiType>('/', { init: { credentials: 'same-origin' } }).api;
+export const api = hc<ApiType>('/', {
+  init: { credentials: 'same-origin' },
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => fetchThroughBusy(input, init),
+}).api;
 
 /** The JSON body of a client call's successful answers; null for answers without a JSON body. */
 export type OkBody<R> =

@@ -40,7 +40,7 @@ export interface BackupSchedule {
  * is logged as an error at start and at each attempt. The timer does not keep the process alive.
  */
 export function scheduleBackups({
-  db,
+  db: _db,
   env,
   log,
   now = () => new Date(),
@@ -89,7 +89,7 @@ export function scheduleBackups({
   const step = async () => {
     const startedAt = now().getTime();
     try {
-      const result = await createBackup({ client: db.$client, databasePath, dir, now });
+      const result = await createBackup({ databasePath, dir, now });
       const removed = pruneBackups(dir, databasePath, env.BACKUP_KEEP);
       logger.info(
         { file: result.path, bytes: result.bytes, ms: result.ms, rows: result.counts, removed },

@@ -11,7 +11,8 @@ import {
   rateLimits,
 } from '../../../db/schema/index.ts';
 import { insertClient } from '../services/clients.ts';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '../services/db.ts';
+import { migrateDatabase } from '../services/db.ts';
+import { openDatabaseHandle, type DatabaseHandle } from '../../../tests/support/database.ts';
 import { createPasswordResetToken } from '../services/password-resets.ts';
 import { createSession } from '../services/sessions.ts';
 import { createSignInLink } from '../services/sign-in-links.ts';
@@ -24,7 +25,7 @@ let handle: DatabaseHandle;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agency-sweep-'));
-  handle = await openDatabase(`file:${join(dir, 'sweep.db')}`);
+  handle = await openDatabaseHandle(`file:${join(dir, 'sweep.db')}`);
   await migrateDatabase(handle.db, join(import.meta.dirname, '../../../db/migrations'));
 });
 afterEach(() => {
@@ -36,10 +37,10 @@ afterEach(() => {
 async function count() {
   const { db } = handle;
   return {
-    client: (await db.select().from(clientSessions)).length,
-    staff: (await db.select().from(adminSessions)).length,
-    resets: (await db.select().from(passwordResetTokens)).length,
-    links: (await db.select().from(adminSignInLinks)).length,
+    client: (await db.read.select().from(clientSessions)).length,
+    staff: (await db.read.select().from(adminSessions)).length,
+    resets: (await db.read.select().from(passwordResetTokens)).length,
+    links: (await db.read.select().from(adminSignInLinks)).length,
   };
 }
 
@@ -85,10 +86,12 @@ describe('the hourly sweep', () => {
     vi.setSystemTime(start);
     const { db } = handle;
     const at = (ms: number) => new Date(start.getTime() + ms);
-    await db.insert(rateLimits).values([
-      { key: 'lead:ended', points: 5, expire: at(-1000) },
-      { key: 'lead:running', points: 2, expire: at(10 * 60 * 1000) },
-    ]);
+    await db.write((tx) =>
+      tx.insert(rateLimits).values([
+        { key: 'lead:ended', points: 5, expire: at(-1000) },
+        { key: 'lead:running', points: 2, expire: at(10 * 60 * 1000) },
+      ]),
+    );
     const key = (name: string, createdAt: Date) => ({
       key: `POST /api/contact:${name}`,
       scope: 'POST /api/contact',
@@ -97,12 +100,14 @@ describe('the hourly sweep', () => {
       body: { id: name },
       createdAt,
     });
-    await db.insert(idempotencyKeys).values([key('old', at(-25 * HOUR)), key('recent', at(-23 * HOUR))]);
+    await db.write((tx) =>
+      tx.insert(idempotencyKeys).values([key('old', at(-25 * HOUR)), key('recent', at(-23 * HOUR))]),
+    );
 
     const schedule = scheduleSweep(db);
     const keysOf = async () => ({
-      limits: (await db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key),
-      idempotency: (await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key),
+      limits: (await db.read.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key),
+      idempotency: (await db.read.select({ key: idempotencyKeys.key }).from(idempotencyKeys)).map((r) => r.key),
     });
     await vi.waitFor(async () =>
       expect(await keysOf()).toEqual({ limits: ['lead:running'], idempotency: ['POST /api/contact:recent'] }),
@@ -121,6 +126,6 @@ describe('the hourly sweep', () => {
     await vi.advanceTimersByTimeAsync(SWEEP_EVERY_MS);
     await vi.waitFor(() => expect(errors).toHaveLength(2));
     await schedule.stop();
-    handle = await openDatabase(`file:${join(dir, 'sweep.db')}`);
+    handle = await openDatabaseHandle(`file:${join(dir, 'sweep.db')}`);
   });
 });

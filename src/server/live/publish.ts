@@ -22,7 +22,7 @@ export async function ownerOf(
   ref: { projectId: string } | { milestoneId: string },
 ): Promise<ProjectOwner | null> {
   try {
-    return await projectOwner(db, ref);
+    return await projectOwner(db.read, ref);
   } catch (error) {
     log.error({ component: 'live', err: error }, 'could not find the project of a change');
     return null;

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { adminEvents, contactSubmissions, projects } from '../../../db/schema/index.ts';
-import type { Database, DbExecutor } from './db.ts';
+import type { Database, SqlDb } from './db.ts';
 import { toJson } from './json.ts';
 
 /** The staff member who acts. */
@@ -17,7 +17,7 @@ export type AdminEventAction = 'create' | 'update' | 'delete';
 
 /** Records one event; `entity` is the kind of record (client, project, milestone, communication, lead). */
 export async function recordAdminEvent(
-  db: DbExecutor,
+  db: SqlDb,
   actor: Actor,
   action: AdminEventAction,
   entity: string,
@@ -41,14 +41,14 @@ export async function latestAdminEvents(db: Database, limit = 50, clientId?: str
           eq(adminEvents.entity, 'project'),
           inArray(
             adminEvents.entityId,
-            db.select({ id: projects.id }).from(projects).where(eq(projects.clientId, clientId)),
+            db.read.select({ id: projects.id }).from(projects).where(eq(projects.clientId, clientId)),
           ),
         ),
         and(
           eq(adminEvents.entity, 'lead'),
           inArray(
             adminEvents.entityId,
-            db
+            db.read
               .select({ id: contactSubmissions.id })
               .from(contactSubmissions)
               .where(eq(contactSubmissions.clientId, clientId)),
@@ -56,6 +56,6 @@ export async function latestAdminEvents(db: Database, limit = 50, clientId?: str
         ),
       )
     : undefined;
-  const rows = await db.select().from(adminEvents).where(about).orderBy(desc(adminEvents.createdAt)).limit(limit);
+  const rows = await db.read.select().from(adminEvents).where(about).orderBy(desc(adminEvents.createdAt)).limit(limit);
   return rows.map(toJson);
 }

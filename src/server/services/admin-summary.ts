@@ -16,18 +16,18 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export async function adminSummary(db: Database, now = new Date()) {
   const [totals, [activeRows], [unreadRows], [leadRows]] = await Promise.all([
-    db.all<{ table_name: string; n: number }>(sql`select table_name, n from row_counts`),
-    db.select({ n: count() }).from(projects).where(eq(projects.status, 'in-progress')),
-    db
+    db.read.values<[string, number]>(sql`select table_name, n from row_counts`),
+    db.read.select({ n: count() }).from(projects).where(eq(projects.status, 'in-progress')),
+    db.read
       .select({ n: count() })
       .from(communications)
       .where(and(eq(communications.fromClient, true), eq(communications.isRead, false))),
-    db
+    db.read
       .select({ n: count() })
       .from(contactSubmissions)
       .where(gte(contactSubmissions.createdAt, new Date(now.getTime() - WEEK_MS))),
   ]);
-  const total = (table: string) => Number(totals.find((row) => row.table_name === table)?.n ?? 0);
+  const total = (table: string) => Number(totals.find(([name]) => name === table)?.[1] ?? 0);
   return {
     totalClients: total('clients'),
     activeProjects: activeRows?.n ?? 0,

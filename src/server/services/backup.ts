@@ -37,7 +37,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
-import { databaseFilePath, fileUrlOf, openDatabase } from './db.ts';
+import { databaseFilePath, fileUrlOf } from './db.ts';
 
 /** A problem an operator can fix (bad folder, bad file, server running); `message` is one line. */
 export class BackupError extends Error {
@@ -296,15 +296,36 @@ function freeBackupName(dir: string, databasePath: string, at: Date): string {
  * removed); the live database is only read.
  */
 export async function createBackup({
-  client,
+  client: given,
   databasePath,
   dir,
   now = () => new Date(),
 }: {
-  client: Client;
+  /** The connection to copy through; without one, a connection of the backup's own is opened. */
+  client?: Client;
   databasePath: string;
   dir: string;
   now?: () => Date;
+}): Promise<BackupResult> {
+  // VACUUM INTO only reads: it holds no lock that a write waits for.
+  const client = given ?? createClient({ url: fileUrlOf(databasePath) });
+  try {
+    return await copyAndCheck({ client, databasePath, dir, now });
+  } finally {
+    if (!given) client.close();
+  }
+}
+
+async function copyAndCheck({
+  client,
+  databasePath,
+  dir,
+  now,
+}: {
+  client: Client;
+  databasePath: string;
+  dir: string;
+  now: () => Date;
 }): Promise<BackupResult> {
   const folder = prepareBackupDir(dir);
   const started = now();
@@ -363,7 +384,7 @@ export async function backupDatabase({
 }): Promise<BackupResult> {
   const databasePath = embeddedDatabasePath(databaseUrl);
   if (!existsSync(databasePath)) throw new BackupError(`There is no database at ${databasePath} (DATABASE_URL)`);
-  const { client } = await openDatabase(fileUrlOf(databasePath), undefined, { fastReads: false });
+  const client = createClient({ url: fileUrlOf(databasePath) });
   try {
     return await createBackup({ client, databasePath, dir });
   } finally {

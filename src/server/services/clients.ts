@@ -13,7 +13,7 @@ import type { ClientListQuery } from '../../shared/schemas/lists.ts';
 import { hashPassword, verifyNothing, verifyPassword } from '../auth/passwords.ts';
 import { ConflictError, InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
-import type { Database, DbExecutor } from './db.ts';
+import { writeIn, type Database, type Writer } from './db.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { createdBetween, inPageOrder, inRowids, pageKeys, preparedPer, type ListSpec } from './lists.ts';
 import { revokeOtherSessions } from './sessions.ts';
@@ -52,7 +52,7 @@ async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export async function findClientByEmail(db: Database, email: string): Promise<ClientRow | undefined> {
-  const [row] = await db
+  const [row] = await db.read
     .select()
     .from(clients)
     .where(eq(clients.email, normalizeEmail(email)))
@@ -81,21 +81,23 @@ export interface NewClient {
 }
 
 /** Inserts a client; ConflictError when the email exists in any case. */
-export async function insertClient(db: DbExecutor, input: NewClient): Promise<ClientRow> {
+export async function insertClient(db: Writer, input: NewClient): Promise<ClientRow> {
   const now = new Date();
   const [row] = await uniqueEmail(() =>
-    db
-      .insert(clients)
-      .values({
-        name: input.name,
-        email: normalizeEmail(input.email),
-        company: input.company ?? null,
-        phone: input.phone ?? null,
-        passwordHash: input.passwordHash,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning(),
+    writeIn(db, (tx) =>
+      tx
+        .insert(clients)
+        .values({
+          name: input.name,
+          email: normalizeEmail(input.email),
+          company: input.company ?? null,
+          phone: input.phone ?? null,
+          passwordHash: input.passwordHash,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(),
+    ),
   );
   if (!row) throw new Error('Insert returned no row');
   return row;
@@ -106,22 +108,26 @@ export async function insertClient(db: DbExecutor, input: NewClient): Promise<Cl
  * whole; a company or phone left empty is removed. The email stays as it is.
  */
 export async function updateClientProfile(db: Database, clientId: string, values: ProfileValues) {
-  const [row] = await db
-    .update(clients)
-    .set({ name: values.name, company: values.company ?? null, phone: values.phone ?? null, updatedAt: new Date() })
-    .where(eq(clients.id, clientId))
-    .returning();
+  const [row] = await db.write((tx) =>
+    tx
+      .update(clients)
+      .set({ name: values.name, company: values.company ?? null, phone: values.phone ?? null, updatedAt: new Date() })
+      .where(eq(clients.id, clientId))
+      .returning(),
+  );
   if (!row) throw new NotFoundError('Client');
   return toPublicClient(row);
 }
 
 /** Turns the client's project emails on or off (docs/product.md#settings-screen); returns the new setting. */
 export async function setClientEmailNotifications(db: Database, clientId: string, on: boolean): Promise<boolean> {
-  const [row] = await db
-    .update(clients)
-    .set({ emailNotifications: on, updatedAt: new Date() })
-    .where(eq(clients.id, clientId))
-    .returning({ emailNotifications: clients.emailNotifications });
+  const [row] = await db.write((tx) =>
+    tx
+      .update(clients)
+      .set({ emailNotifications: on, updatedAt: new Date() })
+      .where(eq(clients.id, clientId))
+      .returning({ emailNotifications: clients.emailNotifications }),
+  );
   if (!row) throw new NotFoundError('Client');
   return row.emailNotifications;
 }
@@ -141,7 +147,7 @@ export async function changeClientPassword(
   keepSessionId: string,
   { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
 ): Promise<void> {
-  const [client] = await db
+  const [client] = await db.read
     .select({ passwordHash: clients.passwordHash })
     .from(clients)
     .where(eq(clients.id, clientId));
@@ -151,7 +157,7 @@ export async function changeClientPassword(
   }
   // Hashing takes a while: it happens before the transaction, which then only writes.
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (tx) => {
+  await db.write(async (tx) => {
     const changed = await tx
       .update(clients)
       .set({ passwordHash, updatedAt: new Date() })
@@ -209,7 +215,7 @@ const toClientItem = (r: { client: ClientRow; projectCount: number; rowid: numbe
 });
 
 async function selectClients(db: Database, where: SQL) {
-  const rows = await db
+  const rows = await db.read
     .select(clientColumns)
     .from(clients)
     .leftJoin(projects, eq(projects.clientId, clients.id))
@@ -219,7 +225,7 @@ async function selectClients(db: Database, where: SQL) {
 }
 
 const clientsByRowid = preparedPer((db) =>
-  db
+  db.read
     .select(clientColumns)
     .from(clients)
     .leftJoin(projects, eq(projects.clientId, clients.id))
@@ -232,7 +238,7 @@ const clientsByRowid = preparedPer((db) =>
 export async function createClient(db: Database, actor: Actor, values: AdminClientValues) {
   if (!values.password) throw new InvalidFieldError('password', 'Password is required for a new client');
   const passwordHash = await hashPassword(values.password);
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     const client = await insertClient(tx, { ...values, passwordHash });
     await recordAdminEvent(tx, actor, 'create', 'client', client.id, `Created client ${client.name} <${client.email}>`);
     return toPublicClient(client);
@@ -243,7 +249,7 @@ export async function createClient(db: Database, actor: Actor, values: AdminClie
 export async function updateClient(db: Database, actor: Actor, id: string, values: AdminClientValues) {
   const passwordHash = values.password ? await hashPassword(values.password) : undefined;
   return uniqueEmail(() =>
-    db.transaction(async (tx) => {
+    db.write(async (tx) => {
       const [row] = await tx
         .update(clients)
         .set({
@@ -266,7 +272,7 @@ export async function updateClient(db: Database, actor: Actor, id: string, value
 
 /** Deletes a client with its projects, milestones, messages and sessions. NotFoundError when missing. */
 export async function deleteClient(db: Database, actor: Actor, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await db.write(async (tx) => {
     const [row] = await tx.delete(clients).where(eq(clients.id, id)).returning();
     if (!row) throw new NotFoundError('Client');
     await recordAdminEvent(tx, actor, 'delete', 'client', id, `Deleted client ${row.name} and all of its projects`);

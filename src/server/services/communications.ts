@@ -10,7 +10,7 @@ import { clients, communications, projects } from '../../../db/schema/index.ts';
 import type { CommunicationListQuery } from '../../shared/schemas/lists.ts';
 import { InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
-import type { Database, DbExecutor } from './db.ts';
+import type { Database, SqlDb } from './db.ts';
 import { toJson } from './json.ts';
 import { notifyClientMessage, notifyTeamMessage } from './notifications.ts';
 import { findClientProject } from './projects.ts';
@@ -25,7 +25,7 @@ export interface MessageInput {
 }
 
 /** The project's messages, newest first. */
-export async function listProjectCommunications(db: DbExecutor, projectId: string) {
+export async function listProjectCommunications(db: SqlDb, projectId: string) {
   const rows = await db
     .select()
     .from(communications)
@@ -35,7 +35,7 @@ export async function listProjectCommunications(db: DbExecutor, projectId: strin
 }
 
 const communicationsByRowid = preparedPer((db) =>
-  db
+  db.read
     .select({
       communication: communications,
       rowid: sql<number>`${communications}.rowid`,
@@ -100,7 +100,7 @@ export async function listCommunications(db: Database, query: CommunicationListQ
  * queued. NotFoundError when not its project.
  */
 export async function sendClientMessage(db: Database, clientId: string, projectId: string, input: MessageInput) {
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     await findClientProject(tx, clientId, projectId);
     const [row] = await tx
       .insert(communications)
@@ -117,7 +117,7 @@ export async function sendClientMessage(db: Database, clientId: string, projectI
  * NotFoundError when not its project.
  */
 export async function markTeamMessagesRead(db: Database, clientId: string, projectId: string): Promise<number> {
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     await findClientProject(tx, clientId, projectId);
     const changed = await tx
       .update(communications)
@@ -147,7 +147,7 @@ export async function sendTeamReply(
   projectId: string,
   input: MessageInput & { inReplyTo?: string },
 ) {
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     const [project] = await tx
       .select({ title: projects.title, clientId: projects.clientId })
       .from(projects)
@@ -190,7 +190,7 @@ export async function sendTeamReply(
 
 /** Staff mark a message read or unread. NotFoundError when it does not exist. */
 export async function setMessageRead(db: Database, actor: Actor, id: string, isRead: boolean) {
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     const readAt = isRead ? readNow(new Date()) : null;
     const [row] = await tx.update(communications).set({ isRead, readAt }).where(eq(communications.id, id)).returning();
     if (!row) throw new NotFoundError('Message');

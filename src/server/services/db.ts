@@ -1,153 +1,85 @@
 /**
- * The database: a libSQL client and drizzle over it; DATABASE_URL is described in
- * docs/product.md#settings.
+ * The database (docs/decisions/0022-one-write-path.md); DATABASE_URL is described in
+ * docs/product.md#settings. Only code under src/server/services may query it.
  *
- * `openDatabase(url)` accepts `file:` URLs (the embedded default; the folder is created and
- * WAL is switched on) and libSQL server URLs (`libsql:`, `http(s):`, `ws(s):`).
- * `migrateDatabase(db, folder)` applies the committed drizzle-kit migrations.
- * `fastReader(db)`: for an embedded file, a second, synchronous and read-only connection for the
- * busiest reads (services/fast-reads.ts, docs/decisions/0011-fast-embedded-reads.md); undefined
- * for a server URL, an in-memory database, a transaction's executor, or with `fastReads: false`.
- * `insideOpenTransaction(db)` tells whether the caller runs inside an open transaction on the
- * same embedded file, where a separate write would wait for that transaction forever.
- * Only code under src/server/services may query the database.
+ * `openDatabase(url)` gives a `Database` with two explicit doors:
+ * - `db.read`: a drizzle database for reads. For an embedded file it runs on a synchronous,
+ *   read-only connection whose statements are prepared once (services/sqlite-driver.ts); it sees
+ *   what was committed, never a write transaction's own uncommitted rows.
+ * - `db.write(tx => …)`: one `BEGIN IMMEDIATE` transaction on the process's one write connection,
+ *   waiting on timers while another process writes and shed with DatabaseBusyError (503) past
+ *   its wait (services/write-path.ts). Reads that must see the transaction's writes go through `tx`.
+ *
+ * `file:` URLs are the embedded default (the folder is created, WAL switched on); libSQL server
+ * URLs (`libsql:`, `http(s):`, `ws(s):`) go through `@libsql/client`, as does a file opened with
+ * `{ fastReads: false }`, which keeps that path tested on this machine.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import {
-  createClient,
-  type Client,
-  type InArgs,
-  type InStatement,
-  type Transaction,
-  type TransactionMode,
-} from '@libsql/client';
-import { Mutex } from 'async-mutex';
+import { createClient } from '@libsql/client';
 import pRetry from 'p-retry';
-import { drizzle } from 'drizzle-orm/libsql';
-import { migrate } from 'drizzle-orm/libsql/migrator';
+import { drizzle as drizzleClient } from 'drizzle-orm/libsql';
+import { migrate as migrateClient } from 'drizzle-orm/libsql/migrator';
+import { migrate as migrateProxy } from 'drizzle-orm/sqlite-proxy/migrator';
+import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import * as schema from '../../../db/schema/index.ts';
-import { openFastReader, type FastReader } from './fast-reads.ts';
+import { isBusyError } from './db-errors.ts';
+import { drizzleOver, openConnection, type Connection, type SqlDb } from './sqlite-driver.ts';
+import { createWritePath, type Write } from './write-path.ts';
 
-export type Database = ReturnType<typeof drizzle<typeof schema>>;
-/** The database or an open transaction on it: what services that may run in a transaction take. */
-export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
-export interface DatabaseHandle {
-  client: Client;
-  db: Database;
-  /** The fast read-only connection (embedded files only, ADR 0011); closed with `client`. */
-  reader?: FastReader;
+export type { SqlDb } from './sqlite-driver.ts';
+
+/** An open database: its read and write doors, and its life. */
+export interface Database {
+  /** Reads (see the module comment). */
+  read: SqlDb;
+  /** Writes: `work` in one transaction, committed before the promise resolves. */
+  write: Write<SqlDb>;
+  /**
+   * The synchronous read-only connection of an embedded file, for the busiest reads prepared once
+   * with `fastQuery` (services/fast-reads.ts, ADR 0011); undefined for a libSQL server, an
+   * in-memory database or `fastReads: false`.
+   */
+  reader?: Connection;
+  /** Applies the committed drizzle-kit migrations in `folder` not yet applied; throws on failure. */
+  migrate(folder: string): Promise<void>;
+  /** Moves the WAL into the database file (embedded files; nothing elsewhere); throws on failure. */
+  checkpoint(): Promise<void>;
+  /** Closes every connection. */
+  close(): void;
 }
 
 export interface OpenOptions {
-  /** False to run every read through the client, as a server URL does (default true). */
+  /** False to run everything through `@libsql/client`, as a server URL does (default true). */
   fastReads?: boolean;
+  /** How long a write waits for the lock before it is shed, in milliseconds (default 1,000). */
+  maxWriteWaitMs?: number;
+  /** Told once per write that waited over a second (command-line scripts print a line). */
+  onWriteWait?: (waitedMs: number) => void;
 }
 
-/** Busy timeout for the embedded database, in milliseconds. */
-const BUSY_TIMEOUT_MS = 5000;
+/** How long a server's write waits for the lock before it is refused with 503, in milliseconds. */
+const SERVER_WRITE_WAIT_MS = 1000;
+/** Writes that may wait in one process; the next is refused at once (503). */
+const WRITE_QUEUE_MAX = 256;
+/** SQLite's own wait for a lock on a read, in milliseconds (readers meet one only in recovery). */
+const READ_BUSY_TIMEOUT_MS = 2000;
 
 /**
- * How start-up work that another process may be doing on the same database at the same moment is
+ * What the command-line scripts (`admin:link`, `db:seed`, `db:backup`, `db:restore`) open the
+ * database with: a write waits as long as another process writes, saying so once on stderr.
+ */
+export const PATIENT_WRITES: OpenOptions = {
+  maxWriteWaitMs: Number.POSITIVE_INFINITY,
+  onWriteWait: () => console.warn('Waiting for the database: another process is writing to it…'),
+};
+
+/**
+ * How start-up work that another process may be doing on the same new file at the same moment is
  * tried again (p-retry options): up to 5 more times, after about 50, 100, 200, 400 and 800 ms,
  * each randomly stretched up to twice so that the processes drift apart.
  */
 const START_CONTENTION = { retries: 5, minTimeout: 50, factor: 2, randomize: true } as const;
-
-/**
- * One lock per embedded database file in this process (see `serializeWrites`). Kept on
- * `globalThis`, because the server entry and Astro's bundle each carry their own copy of this
- * module, and the notification worker (entry) and the API (Astro) write to the same file.
- */
-const LOCKS_KEY = Symbol.for('agency-site.db.write-locks');
-const writeLocks: Map<string, Mutex> = ((globalThis as Record<symbol, unknown>)[LOCKS_KEY] ??= new Map()) as Map<
-  string,
-  Mutex
->;
-
-/** Statements that write (or lock the file for writing); reads run beside an open transaction. */
-const WRITE_STATEMENT = /^\s*(insert|update|delete|replace|create|drop|alter|pragma|begin|vacuum|reindex)\b/i;
-
-function statementText(statement: InStatement): string {
-  return typeof statement === 'string' ? statement : statement.sql;
-}
-
-/**
- * The embedded driver runs each statement synchronously, and waits for a busy database by
- * sleeping the whole thread. Two connections of one process writing at once would therefore
- * deadlock: the second sleeps on the lock while the first cannot run the rest of its transaction
- * until the busy timeout fails one of them with SQLITE_BUSY. So, per database file, a process
- * runs one writer at a time: a transaction holds the lock from BEGIN to COMMIT or ROLLBACK, and a
- * single write statement holds it while it runs. Other processes still wait on SQLite's own lock.
- */
-function serializeWrites(client: Client, lock: Mutex, onClose: () => void): Client {
-  const underLock = <T>(run: () => Promise<T>) => lock.runExclusive(run);
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      if (property === 'close') {
-        return () => {
-          onClose();
-          target.close();
-        };
-      }
-      if (property === 'execute') {
-        return (statement: InStatement, args?: InArgs) => {
-          const run = () =>
-            typeof statement === 'string' && args !== undefined
-              ? target.execute(statement, args)
-              : target.execute(statement);
-          return WRITE_STATEMENT.test(statementText(statement)) ? underLock(run) : run();
-        };
-      }
-      if (property === 'batch' || property === 'executeMultiple' || property === 'migrate') {
-        const method = Reflect.get(target, property, receiver) as (...a: unknown[]) => Promise<unknown>;
-        return (...args: unknown[]) => underLock(() => method.apply(target, args));
-      }
-      if (property === 'transaction') {
-        return async (mode?: TransactionMode): Promise<Transaction> => {
-          const release = await lock.acquire();
-          let released = false;
-          const releaseOnce = () => {
-            if (!released) {
-              released = true;
-              release();
-            }
-          };
-          try {
-            const tx = await target.transaction(mode);
-            return new Proxy(tx, {
-              get(txTarget, txProperty) {
-                const value = Reflect.get(txTarget, txProperty, txTarget) as unknown;
-                if (txProperty === 'commit' || txProperty === 'rollback') {
-                  return async () => {
-                    try {
-                      await (value as () => Promise<void>).call(txTarget);
-                    } finally {
-                      releaseOnce();
-                    }
-                  };
-                }
-                if (txProperty === 'close') {
-                  return () => {
-                    (value as () => void).call(txTarget);
-                    releaseOnce();
-                  };
-                }
-                return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(txTarget) : value;
-              },
-            });
-          } catch (error) {
-            releaseOnce();
-            throw error;
-          }
-        };
-      }
-      const value = Reflect.get(target, property, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}
 
 /**
  * The absolute path of the file behind an embedded database URL (`file:db/data/app.db` →
@@ -175,118 +107,155 @@ export function fileUrlOf(path: string): string {
   return `file:${encodeURI(path).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
 }
 
-/** The write lock of each embedded database opened here (none for a libSQL server). */
-const lockOf = new WeakMap<Database, Mutex>();
+/** Switching a new file to WAL needs it to itself: SQLite answers SQLITE_BUSY at once meanwhile. */
+function retryAtStart<T>(run: () => T | Promise<T>): Promise<T> {
+  return pRetry(run, { ...START_CONTENTION, shouldRetry: ({ error }) => isBusyError(error) });
+}
 
-/** While a transaction's callback runs: the lock its transaction holds, and whether it still does. */
-const openTransaction = new AsyncLocalStorage<{ lock: Mutex; open: boolean }>();
-
-/** Runs each transaction callback of `db` inside `openTransaction`, so that a write can see it. */
-function markTransactions(db: Database, lock: Mutex): void {
-  const transaction = db.transaction.bind(db);
-  db.transaction = (async (run, config) => {
-    const scope = { lock, open: true };
-    try {
-      return await transaction((tx) => openTransaction.run(scope, () => run(tx)), config);
-    } finally {
-      scope.open = false;
-    }
-  }) as Database['transaction'];
-  lockOf.set(db, lock);
+/** An embedded file (or `:memory:`) through the synchronous connections. */
+async function openEmbedded(path: string | undefined, options: OpenOptions): Promise<Database> {
+  const writer = openConnection(path ?? ':memory:', { busyTimeoutMs: 0 });
+  let reader: Connection | undefined;
+  try {
+    if (path) await retryAtStart(() => writer.exec('PRAGMA journal_mode = WAL'));
+    // An in-memory database is one connection: there is no second one to read it through.
+    reader = path ? openConnection(path, { readOnly: true, busyTimeoutMs: READ_BUSY_TIMEOUT_MS }) : undefined;
+  } catch (error) {
+    writer.close();
+    throw error;
+  }
+  const tx = drizzleOver(writer);
+  const write = createWritePath<SqlDb>(
+    async (work) => {
+      writer.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(tx);
+        writer.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (writer.native.inTransaction) writer.exec('ROLLBACK');
+        throw error;
+      }
+    },
+    {
+      maxWaitMs: options.maxWriteWaitMs ?? SERVER_WRITE_WAIT_MS,
+      maxQueue: WRITE_QUEUE_MAX,
+      onWait: options.onWriteWait,
+    },
+  );
+  return {
+    read: reader ? drizzleOver(reader) : tx,
+    write,
+    reader,
+    async migrate(folder) {
+      // As `@libsql/client` migrates: foreign keys off around the transaction, so that a table
+      // rebuilt by a migration keeps the rows that refer to it. Reading the journal inside the
+      // write transaction makes a second process starting at once find nothing left to do.
+      writer.exec('PRAGMA foreign_keys = OFF');
+      try {
+        await write(
+          (db) =>
+            migrateProxy(
+              db as SqliteRemoteDatabase<typeof schema>,
+              async (queries) => {
+                for (const query of queries) writer.exec(query);
+              },
+              { migrationsFolder: folder },
+            ),
+          { maxWaitMs: Number.POSITIVE_INFINITY },
+        );
+      } finally {
+        writer.exec('PRAGMA foreign_keys = ON');
+      }
+    },
+    async checkpoint() {
+      if (path) writer.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    },
+    close() {
+      // The reader goes first, so that the writer is the last connection and checkpoints the WAL.
+      reader?.close();
+      writer.close();
+    },
+  };
 }
 
 /**
- * True when the caller runs inside the callback of a transaction that is still open on the same
- * embedded database file as `db` (any connection of this process). A write through `db` itself,
- * rather than through the transaction, would then wait for a lock the transaction holds until it
- * ends, and it ends only after the write: callers that write on their own (the rate limits)
- * refuse to instead of hanging. Always false for a libSQL server.
+ * `db` with `values()` giving real arrays, as the embedded path does: `@libsql/client` gives
+ * array-like rows that cannot be destructured.
  */
-export function insideOpenTransaction(db: Database): boolean {
-  const scope = openTransaction.getStore();
-  return scope !== undefined && scope.open && scope.lock === lockOf.get(db);
+function arrayValues(db: SqlDb): SqlDb {
+  const values = db.values.bind(db);
+  return Object.assign(db, {
+    values: async (query: Parameters<SqlDb['values']>[0]) =>
+      (await values(query)).map((row) => Array.from(row as ArrayLike<unknown>)),
+  }) as SqlDb;
 }
 
-/** The fast reader of each open embedded database, by its drizzle instance (see `fastReader`). */
-const readers = new WeakMap<Database, FastReader>();
-
-/**
- * The fast read-only connection of `db` (ADR 0011), or undefined when reads must go through the
- * client: a server URL, an in-memory database, `fastReads: false`, or a transaction's executor
- * (a transaction is another object than `db`, so its reads, which may need its own uncommitted
- * writes, never reach the reader).
- */
-export function fastReader(db: DbExecutor): FastReader | undefined {
-  return readers.get(db as Database);
-}
-
-/**
- * Opens a database. For `file:` URLs creates the parent folder and sets WAL journaling; for a
- * file (not `:memory:`) also opens its fast reader unless `fastReads` is false. Throws the
- * client's LibsqlError, or SqliteError from the reader, when the database cannot be opened.
- */
-export async function openDatabase(
-  url: string,
-  authToken?: string,
-  { fastReads = true }: OpenOptions = {},
-): Promise<DatabaseHandle> {
-  const isFile = url.startsWith('file:');
-  const path = databaseFilePath(url) ?? '';
+/** A libSQL server, or a file through `@libsql/client` (`fastReads: false`). */
+async function openThroughClient(url: string, authToken: string | undefined, options: OpenOptions): Promise<Database> {
+  const path = databaseFilePath(url);
   if (path) mkdirSync(dirname(path), { recursive: true });
-  let client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
-  let reader: FastReader | undefined;
-  let lock: Mutex | undefined;
-  if (path) {
-    lock = writeLocks.get(path);
-    if (!lock) writeLocks.set(path, (lock = new Mutex()));
-    // The reader goes first, so the client, able to write, is the last connection to close and
-    // checkpoints the WAL into the file.
-    client = serializeWrites(client, lock, () => reader?.close());
-  }
-  if (isFile) {
-    // Switching to WAL needs the file to itself, and SQLite answers SQLITE_BUSY at once, without
-    // its busy timeout, while another process is opening the same new file.
-    const wal = client;
-    await pRetry(() => wal.execute('PRAGMA journal_mode = WAL'), {
-      ...START_CONTENTION,
-      shouldRetry: ({ error }) => (error as { code?: string }).code === 'SQLITE_BUSY',
-    });
-  }
-  const db = drizzle(client, { schema });
-  if (path && fastReads) {
-    try {
-      reader = openFastReader(path, BUSY_TIMEOUT_MS) ?? undefined;
-    } catch (error) {
+  // Busy timeout 0: the write path waits on timers, not by sleeping the thread.
+  const client = createClient({ url, authToken, timeout: 0 });
+  const db = drizzleClient(client, { schema });
+  if (url.startsWith('file:')) await retryAtStart(() => client.execute('PRAGMA journal_mode = WAL'));
+  const read = arrayValues(db as unknown as SqlDb);
+  const write = createWritePath<SqlDb>((work) => db.transaction((tx) => work(arrayValues(tx as unknown as SqlDb))), {
+    maxWaitMs: options.maxWriteWaitMs ?? SERVER_WRITE_WAIT_MS,
+    maxQueue: WRITE_QUEUE_MAX,
+    onWait: options.onWriteWait,
+  });
+  return {
+    read,
+    write,
+    async migrate(folder) {
+      // drizzle reads the journal, then applies what is pending in one transaction; a process
+      // that lost the race to another reads the journal again (START_CONTENTION).
+      await pRetry(() => migrateClient(db, { migrationsFolder: folder }), START_CONTENTION);
+    },
+    async checkpoint() {
+      if (path) await client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+    },
+    close() {
       client.close();
-      throw error;
-    }
-    if (reader) readers.set(db, reader);
-  }
-  if (lock) markTransactions(db, lock);
-  return reader ? { client, db, reader } : { client, db };
+    },
+  };
 }
 
 /**
- * Applies every migration in `migrationsFolder` not yet applied. Throws on a failed migration.
- *
- * drizzle reads the migrations journal, then applies what is pending in one transaction. Two
- * processes starting at once on a new database (two instances of a deploy) both read an empty
- * journal; the second one's transaction then fails (`table … already exists`) and rolls back
- * whole. So a failed run is tried again (`START_CONTENTION`), reading the journal afresh: when
- * another process has applied the migrations meanwhile, nothing is left to do; a migration that is
- * itself wrong fails every time and its error is thrown.
+ * Opens a database (see the module comment). For `file:` URLs creates the parent folder and sets
+ * WAL journaling. Throws SqliteError or LibsqlError when the database cannot be opened.
  */
-export async function migrateDatabase(db: Database, migrationsFolder: string): Promise<void> {
-  await pRetry(() => migrate(db, { migrationsFolder }), START_CONTENTION);
+export async function openDatabase(url: string, authToken?: string, options: OpenOptions = {}): Promise<Database> {
+  const path = databaseFilePath(url);
+  if (path) mkdirSync(dirname(path), { recursive: true });
+  const embedded = url.startsWith('file:') && options.fastReads !== false;
+  return embedded ? openEmbedded(path, options) : openThroughClient(url, authToken, options);
 }
 
-let shared: Promise<DatabaseHandle> | undefined;
+/** Applies every migration in `migrationsFolder` not yet applied. Throws on a failed migration. */
+export function migrateDatabase(db: Database, migrationsFolder: string): Promise<void> {
+  return db.migrate(migrationsFolder);
+}
+
+/** What a service that may join its caller's transaction takes: the database, or that transaction. */
+export type Writer = Database | SqlDb;
 
 /**
- * The process-wide database of the running site, opened on first use from DATABASE_URL.
+ * Runs `work` in the caller's open transaction when `db` is one, else in a new write of its own
+ * (`db.write`). Throws what `work` or the write throws.
+ */
+export function writeIn<T>(db: Writer, work: (tx: SqlDb) => Promise<T>): Promise<T> {
+  return 'write' in db ? db.write(work) : work(db);
+}
+
+let shared: Promise<Database> | undefined;
+
+/**
+ * The process's database of the running site, opened on first use from DATABASE_URL.
  * Migrations are applied by the server entry before it listens (src/server/main.ts).
  */
-export function sharedDatabase(url: string, authToken?: string): Promise<DatabaseHandle> {
+export function sharedDatabase(url: string, authToken?: string): Promise<Database> {
   shared ??= openDatabase(url, authToken);
   return shared;
 }

@@ -6,8 +6,6 @@
  * only for reads (`PRAGMA query_only`). Its statements are prepared once and return rows as
  * arrays, so the busiest reads skip the async client's and drizzle's per-call work.
  *
- * - `openFastReader(path, busyTimeoutMs)`: the connection, or null when the file is not in WAL
- *   mode (a reader could then block the writer). SqliteError when the file cannot be opened.
  * - `fastQuery(reader, query, decode)`: a read built with drizzle's query builder, so that it runs
  *   the very SQL of the drizzle path, prepared once on the reader; placeholders are bound by name.
  * - `tableShape(table)`: decodes a table's columns from a row array as drizzle does (Date,
@@ -16,45 +14,14 @@
  * Each statement runs in its own read transaction, so it sees what was committed before it started,
  * never a transaction's uncommitted writes: a read that must see them stays on the transaction.
  */
-import Libsql from 'libsql';
+import type Libsql from 'libsql';
 import { fillPlaceholders, getTableColumns, getTableName, type Column } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Json } from './json.ts';
+import type { Connection } from './sqlite-driver.ts';
 
-/** The read-only synchronous connection to one embedded database file. */
-export interface FastReader {
-  /** `sql` prepared on this connection (once per text), returning rows as arrays. */
-  prepare(sql: string): Libsql.Statement;
-  /** Closes the connection; its statements cannot run afterwards. */
-  close(): void;
-}
-
-/**
- * Opens the reader of the database file at `path`, which must already be in WAL mode (the client
- * switches it on first); `busyTimeoutMs` in milliseconds. Returns null when the file is not in WAL
- * mode. Throws SqliteError when the file cannot be opened.
- */
-export function openFastReader(path: string, busyTimeoutMs: number): FastReader | null {
-  const connection = new Libsql(path, { timeout: busyTimeoutMs });
-  const [mode] = connection.prepare('PRAGMA journal_mode').raw().get() as [string];
-  if (mode.toLowerCase() !== 'wal') {
-    connection.close();
-    return null;
-  }
-  connection.exec('PRAGMA query_only = 1');
-  const statements = new Map<string, Libsql.Statement>();
-  return {
-    prepare(sql) {
-      let statement = statements.get(sql);
-      if (!statement) statements.set(sql, (statement = connection.prepare(sql).raw()));
-      return statement;
-    },
-    close() {
-      statements.clear();
-      if (connection.open) connection.close();
-    },
-  };
-}
+/** The read-only synchronous connection of an embedded file (services/sqlite-driver.ts). */
+export type FastReader = Pick<Connection, 'prepare'>;
 
 /** Where one table's columns sit in a row array, and how to decode them. */
 export interface TableShape<T extends SQLiteTable> {

@@ -6,8 +6,8 @@ import type { Database } from './db.ts';
 /** Runs a real query; resolves true when the database answers, false when it throws. */
 export async function databaseAnswers(db: Database): Promise<boolean> {
   try {
-    const rows = await db.all<{ one: number }>(sql`select 1 as one`);
-    return rows[0]?.one === 1;
+    const rows = await db.read.values<[number]>(sql`select 1`);
+    return rows[0]?.[0] === 1;
   } catch {
     return false;
   }
@@ -19,8 +19,8 @@ export async function databaseAnswers(db: Database): Promise<boolean> {
  * throws when the database does not answer.
  */
 export async function queueDepth(db: Database): Promise<{ notifications: number; emails: number }> {
-  const [pending] = await db.select({ n: count() }).from(notifications).where(eq(notifications.status, 'pending'));
-  const [emails] = await db
+  const [pending] = await db.read.select({ n: count() }).from(notifications).where(eq(notifications.status, 'pending'));
+  const [emails] = await db.read
     .select({ n: count() })
     .from(notificationEmails)
     .where(inArray(notificationEmails.status, ['queued', 'sending']));

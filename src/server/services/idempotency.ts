@@ -9,7 +9,7 @@
  */
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '../../../db/schema/index.ts';
-import type { Database, DbExecutor } from './db.ts';
+import type { Database, SqlDb } from './db.ts';
 
 /** How long a key and its answer are kept, in milliseconds: 24 hours. */
 const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -52,7 +52,7 @@ export async function findIdempotentAnswer(
   request: IdempotentRequest,
   now = new Date(),
 ): Promise<StoredAnswer> {
-  const [row] = await db
+  const [row] = await db.read
     .select()
     .from(idempotencyKeys)
     .where(
@@ -72,7 +72,7 @@ export async function findIdempotentAnswer(
  * (another request with this key got there first); an older one is replaced.
  */
 export async function claimIdempotencyKey(
-  tx: DbExecutor,
+  tx: SqlDb,
   request: IdempotentRequest,
   answer: IdempotentAnswer,
   now = new Date(),
@@ -99,9 +99,11 @@ export async function claimIdempotencyKey(
 
 /** Deletes the keys older than 24 hours at `now`; returns how many went. */
 export async function deleteExpiredIdempotencyKeys(db: Database, now = new Date()): Promise<number> {
-  const deleted = await db
-    .delete(idempotencyKeys)
-    .where(lte(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)))
-    .returning({ key: idempotencyKeys.key });
+  const deleted = await db.write((tx) =>
+    tx
+      .delete(idempotencyKeys)
+      .where(lte(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)))
+      .returning({ key: idempotencyKeys.key }),
+  );
   return deleted.length;
 }

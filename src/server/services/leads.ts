@@ -39,7 +39,7 @@ export interface IdempotentLead {
  * (docs/product.md#contact-form).
  */
 export async function createLead(db: Database, lead: NewLead, idempotent?: IdempotentLead): Promise<LeadRow> {
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     const [row] = await tx
       .insert(contactSubmissions)
       .values({ ...lead, createdAt: new Date() })
@@ -77,7 +77,7 @@ export type ListedLead = Omit<LeadRow, 'auditReport'>;
 const { auditReport: _report, ...listedColumns } = getTableColumns(contactSubmissions);
 
 const leadsByRowid = preparedPer((db) =>
-  db
+  db.read
     .select({ lead: listedColumns, rowid: sql<number>`${contactSubmissions}.rowid` })
     .from(contactSubmissions)
     .where(inRowids(contactSubmissions))
@@ -129,7 +129,7 @@ export async function* leadRowsForExport(db: Database, query: LeadListQuery): As
 
 /** One lead as the API sends it. NotFoundError when it does not exist. */
 export async function getLead(db: Database, id: string) {
-  const [row] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
+  const [row] = await db.read.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
   if (!row) throw new NotFoundError('Lead');
   return toJson(row);
 }
@@ -140,7 +140,7 @@ export async function getLead(db: Database, id: string) {
  * do not exist are left out; nothing is written if any write fails.
  */
 export async function setLeadsStatus(db: Database, actor: Actor, ids: string[], status: LeadStatus) {
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     const rows = await tx
       .update(contactSubmissions)
       .set({ status })
@@ -155,7 +155,7 @@ export async function setLeadsStatus(db: Database, actor: Actor, ids: string[], 
 
 /** Sets a lead's status. NotFoundError when the lead does not exist. */
 export async function setLeadStatus(db: Database, actor: Actor, id: string, status: LeadStatus) {
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     const [row] = await tx.update(contactSubmissions).set({ status }).where(eq(contactSubmissions.id, id)).returning();
     if (!row) throw new NotFoundError('Lead');
     await recordAdminEvent(tx, actor, 'update', 'lead', id, `Lead ${row.name} is now ${status}`);
@@ -165,12 +165,12 @@ export async function setLeadStatus(db: Database, actor: Actor, id: string, stat
 
 /** The notes on lead `leadId`, oldest first. NotFoundError when the lead does not exist. */
 export async function listLeadNotes(db: Database, leadId: string) {
-  const [lead] = await db
+  const [lead] = await db.read
     .select({ id: contactSubmissions.id })
     .from(contactSubmissions)
     .where(eq(contactSubmissions.id, leadId));
   if (!lead) throw new NotFoundError('Lead');
-  const rows = await db
+  const rows = await db.read
     .select()
     .from(leadNotes)
     .where(eq(leadNotes.leadId, leadId))
@@ -183,7 +183,7 @@ export async function listLeadNotes(db: Database, leadId: string) {
  * transaction. NotFoundError when the lead does not exist.
  */
 export async function addLeadNote(db: Database, actor: Actor, leadId: string, body: string) {
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     const [lead] = await tx
       .select({ name: contactSubmissions.name })
       .from(contactSubmissions)
@@ -212,7 +212,7 @@ const NO_PASSWORD_YET = 'none: set through the invitation link';
  * `email` for a lead without one. Nothing is written on any error.
  */
 export async function convertLeadToClient(db: Database, actor: Actor, leadId: string, values: ConvertLeadValues) {
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     const [lead] = await tx.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId));
     if (!lead) throw new NotFoundError('Lead');
     if (lead.clientId) {

@@ -108,16 +108,16 @@ const dialect = new SQLiteSyncDialect();
 const totals = new LRUCache<string, number>({ max: 1000 });
 
 async function tableVersions(db: Database): Promise<string> {
-  const rows = await db.all<{ v: string }>(
-    sql`select group_concat(table_name || ':' || n || ':' || version) as v from row_counts`,
+  const rows = await db.read.values<[string | null]>(
+    sql`select group_concat(table_name || ':' || n || ':' || version) from row_counts`,
   );
-  return rows[0]?.v ?? '';
+  return rows[0]?.[0] ?? '';
 }
 
 async function countRows(db: Database, spec: ListSpec, match: string | null, where: SQL | undefined) {
   if (!match && !where) {
-    const rows = await db.all<{ n: number }>(sql`select n from row_counts where table_name = ${spec.tableName}`);
-    return Number(rows[0]?.n ?? 0);
+    const rows = await db.read.values<[number]>(sql`select n from row_counts where table_name = ${spec.tableName}`);
+    return Number(rows[0]?.[0] ?? 0);
   }
   const fts = sql.raw(spec.fts);
   const query = match
@@ -128,8 +128,8 @@ async function countRows(db: Database, spec: ListSpec, match: string | null, whe
   const key = `${await tableVersions(db)}|${text}|${JSON.stringify(params)}`;
   const cached = totals.get(key);
   if (cached !== undefined) return cached;
-  const rows = await db.all<{ n: number }>(query);
-  const n = Number(rows[0]?.n ?? 0);
+  const rows = await db.read.values<[number]>(query);
+  const n = Number(rows[0]?.[0] ?? 0);
   totals.set(key, n);
   return n;
 }
@@ -180,7 +180,7 @@ async function columnPage(
   }
   const order = descending ? sql`desc` : sql`asc`;
   const condition = and(...conditions);
-  const rows = await db.all<{ r: number; k: string | number }>(
+  const rows = await db.read.values<[number, string | number]>(
     sql`select ${rowid} as r, ${expression} as k from ${spec.table}
         ${condition ? sql`where ${condition}` : sql``}
         order by ${expression} ${order}, ${rowid} ${order} limit ${limit + 1}`,
@@ -188,8 +188,8 @@ async function columnPage(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    rowids: page.map((row) => Number(row.r)),
-    nextCursor: rows.length > limit && last ? encodeCursor({ s: sort, k: last.k, r: Number(last.r) }) : null,
+    rowids: page.map(([r]) => Number(r)),
+    nextCursor: rows.length > limit && last ? encodeCursor({ s: sort, k: last[1], r: Number(last[0]) }) : null,
   };
 }
 
@@ -210,12 +210,12 @@ async function relevancePage(
   for (const { tier, expression } of tiers) {
     if (found.length > limit) break;
     const after = cursor && cursor.t === tier ? sql` and ${fts}.rowid < ${cursor.r}` : sql``;
-    const rows = await db.all<{ r: number }>(
+    const rows = await db.read.values<[number]>(
       sql`select ${fts}.rowid as r from ${fts} join ${spec.table} on ${spec.table}.rowid = ${fts}.rowid
           where ${fts} match ${expression}${where ? sql` and ${where}` : sql``}${after}
           order by ${fts}.rowid desc limit ${limit + 1 - found.length}`,
     );
-    for (const row of rows) found.push({ t: tier, r: Number(row.r) });
+    for (const [r] of rows) found.push({ t: tier, r: Number(r) });
   }
   const page = found.slice(0, limit);
   const last = page.at(-1);

@@ -8,12 +8,12 @@ import { milestones, projects } from '../../../db/schema/index.ts';
 import type { MilestoneValues } from '../../shared/schemas/admin.ts';
 import { InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
-import type { Database, DbExecutor } from './db.ts';
+import type { Database, SqlDb } from './db.ts';
 import { toJson } from './json.ts';
 import { notifyMilestoneCompleted } from './notifications.ts';
 
 /** The project's milestones, first to last (order index, then creation). */
-export async function listMilestones(db: DbExecutor, projectId: string) {
+export async function listMilestones(db: SqlDb, projectId: string) {
   const rows = await db
     .select()
     .from(milestones)
@@ -22,7 +22,7 @@ export async function listMilestones(db: DbExecutor, projectId: string) {
   return rows.map(toJson);
 }
 
-async function assertProjectExists(db: DbExecutor, projectId: string): Promise<{ title: string; clientId: string }> {
+async function assertProjectExists(db: SqlDb, projectId: string): Promise<{ title: string; clientId: string }> {
   const [project] = await db
     .select({ title: projects.title, clientId: projects.clientId })
     .from(projects)
@@ -33,7 +33,7 @@ async function assertProjectExists(db: DbExecutor, projectId: string): Promise<{
 
 /** Queues the client's notification when `row` has just become completed (docs/product.md#notifications). */
 async function notifyIfCompleted(
-  tx: DbExecutor,
+  tx: SqlDb,
   row: { projectId: string; title: string; completedAt: Date | null },
   wasCompleted: boolean,
 ): Promise<void> {
@@ -47,14 +47,14 @@ async function notifyIfCompleted(
 }
 
 /** The project's milestones for staff; NotFoundError when the project does not exist. */
-export async function listProjectMilestones(db: DbExecutor, projectId: string) {
+export async function listProjectMilestones(db: SqlDb, projectId: string) {
   await assertProjectExists(db, projectId);
   return listMilestones(db, projectId);
 }
 
 /** Adds a milestone after the project's last one. NotFoundError when the project does not exist. */
 export async function createMilestone(db: Database, actor: Actor, projectId: string, values: MilestoneValues) {
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     await assertProjectExists(tx, projectId);
     const [last] = await tx
       .select({ orderIndex: max(milestones.orderIndex) })
@@ -84,7 +84,7 @@ export async function createMilestone(db: Database, actor: Actor, projectId: str
  * when it does not exist.
  */
 export async function updateMilestone(db: Database, actor: Actor, id: string, values: MilestoneValues) {
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     const [current] = await tx.select().from(milestones).where(eq(milestones.id, id));
     if (!current) throw new NotFoundError('Milestone');
     const now = new Date();
@@ -110,7 +110,7 @@ export async function updateMilestone(db: Database, actor: Actor, id: string, va
 
 /** NotFoundError when the milestone does not exist. */
 export async function deleteMilestone(db: Database, actor: Actor, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await db.write(async (tx) => {
     const [row] = await tx.delete(milestones).where(eq(milestones.id, id)).returning();
     if (!row) throw new NotFoundError('Milestone');
     await recordAdminEvent(tx, actor, 'delete', 'milestone', id, `Deleted milestone ${row.title}`);
@@ -123,7 +123,7 @@ export async function deleteMilestone(db: Database, actor: Actor, id: string): P
  * project does not exist.
  */
 export async function reorderMilestones(db: Database, actor: Actor, projectId: string, ids: string[]) {
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     const existing = await listProjectMilestones(tx, projectId);
     const known = new Set(existing.map((m) => m.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) {

@@ -4,10 +4,12 @@ import type { Database } from './db.ts';
 
 /** Stores `email` once; returns true when it was new, false when already subscribed. */
 export async function subscribe(db: Database, email: string): Promise<boolean> {
-  const rows = await db
-    .insert(newsletterSubscribers)
-    .values({ email: email.trim().toLowerCase(), createdAt: new Date() })
-    .onConflictDoNothing({ target: newsletterSubscribers.email })
-    .returning({ id: newsletterSubscribers.id });
+  const rows = await db.write((tx) =>
+    tx
+      .insert(newsletterSubscribers)
+      .values({ email: email.trim().toLowerCase(), createdAt: new Date() })
+      .onConflictDoNothing({ target: newsletterSubscribers.email })
+      .returning({ id: newsletterSubscribers.id }),
+  );
   return rows.length > 0;
 }

@@ -24,7 +24,7 @@ import {
   type NotificationKind,
 } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
-import type { Database, DbExecutor } from './db.ts';
+import type { Database, SqlDb } from './db.ts';
 import { toJson } from './json.ts';
 
 /** Tries before an email is marked failed (docs/product.md#notifications). */
@@ -32,7 +32,7 @@ export const MAX_SEND_ATTEMPTS = 8;
 
 /** A client's message: told to the team, grouped per client. */
 export function notifyClientMessage(
-  tx: DbExecutor,
+  tx: SqlDb,
   ids: { clientId: string; projectId: string; communicationId: string },
 ): Promise<void> {
   return enqueue(tx, { kind: 'client_message', audience: 'team', groupKey: `team:client:${ids.clientId}`, ...ids });
@@ -40,7 +40,7 @@ export function notifyClientMessage(
 
 /** A team reply: told to the client, grouped per project. */
 export function notifyTeamMessage(
-  tx: DbExecutor,
+  tx: SqlDb,
   ids: { clientId: string; projectId: string; communicationId: string },
 ): Promise<void> {
   return enqueue(tx, { kind: 'team_message', audience: 'client', groupKey: `client:project:${ids.projectId}`, ...ids });
@@ -48,7 +48,7 @@ export function notifyTeamMessage(
 
 /** A milestone newly marked completed: told to the client, grouped per project. */
 export function notifyMilestoneCompleted(
-  tx: DbExecutor,
+  tx: SqlDb,
   ids: { clientId: string; projectId: string },
   milestone: { title: string; completedAt: Date },
 ): Promise<void> {
@@ -63,7 +63,7 @@ export function notifyMilestoneCompleted(
 
 /** A project's status changed (`from` → `to`, status values): told to the client, grouped per project. */
 export function notifyProjectStatus(
-  tx: DbExecutor,
+  tx: SqlDb,
   ids: { clientId: string; projectId: string },
   change: { from: string; to: string },
 ): Promise<void> {
@@ -77,12 +77,12 @@ export function notifyProjectStatus(
 }
 
 /** A new lead: told to LEADS_NOTIFY_TO at once, one email per lead. */
-export function notifyNewLead(tx: DbExecutor, leadId: string): Promise<void> {
+export function notifyNewLead(tx: SqlDb, leadId: string): Promise<void> {
   return enqueue(tx, { kind: 'new_lead', audience: 'team', groupKey: `lead:${leadId}`, payload: { leadId } });
 }
 
 async function enqueue(
-  tx: DbExecutor,
+  tx: SqlDb,
   row: {
     kind: NotificationKind;
     audience: 'team' | 'client';
@@ -102,7 +102,7 @@ async function enqueue(
  */
 export async function findDueGroups(db: Database, now: Date, delayMs: number, limit = 50): Promise<string[]> {
   const cutoff = new Date(now.getTime() - delayMs);
-  const rows = await db
+  const rows = await db.read
     .select({ groupKey: notifications.groupKey, oldest: sql<number>`min(${notifications.createdAt})` })
     .from(notifications)
     .where(
@@ -136,7 +136,7 @@ interface PendingNotification {
 
 /** Every pending row of a group, oldest first, with the client, project or lead it is about. */
 export async function loadGroup(db: Database, groupKey: string) {
-  const rows = await db
+  const rows = await db.read
     .select({
       notification: notifications,
       communication: communications,
@@ -149,10 +149,12 @@ export async function loadGroup(db: Database, groupKey: string) {
     .orderBy(asc(notifications.createdAt), asc(notifications.id));
   const first = rows[0]?.notification;
   if (!first) return null;
-  const [client] = first.clientId ? await db.select().from(clients).where(eq(clients.id, first.clientId)) : [];
-  const [project] = first.projectId ? await db.select().from(projects).where(eq(projects.id, first.projectId)) : [];
+  const [client] = first.clientId ? await db.read.select().from(clients).where(eq(clients.id, first.clientId)) : [];
+  const [project] = first.projectId
+    ? await db.read.select().from(projects).where(eq(projects.id, first.projectId))
+    : [];
   const leadId = first.kind === 'new_lead' ? String(first.payload.leadId) : undefined;
-  const [lead] = leadId ? await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId)) : [];
+  const [lead] = leadId ? await db.read.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId)) : [];
   const items: PendingNotification[] = rows.map(({ notification: n, communication: m, projectTitle }) => ({
     id: n.id,
     kind: n.kind,
@@ -201,7 +203,7 @@ export async function settleGroup(
   draft: EmailDraft | null,
   now: Date,
 ): Promise<string | null> {
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     const ids = [...batchedIds, ...skippedIds];
     const stillPending = await tx
       .select({ id: notifications.id })
@@ -238,30 +240,34 @@ export async function claimEmail(db: Database, now: Date, leaseMs: number): Prom
     and(eq(notificationEmails.status, 'queued'), lte(notificationEmails.nextAttemptAt, now)),
     and(eq(notificationEmails.status, 'sending'), lte(notificationEmails.leaseExpiresAt, now)),
   );
-  const next = db
+  const next = db.read
     .select({ id: notificationEmails.id })
     .from(notificationEmails)
     .where(due)
     .orderBy(asc(notificationEmails.nextAttemptAt))
     .limit(1);
-  const [row] = await db
-    .update(notificationEmails)
-    .set({
-      status: 'sending',
-      leaseExpiresAt: new Date(now.getTime() + leaseMs),
-      attempts: sql`${notificationEmails.attempts} + 1`,
-    })
-    .where(and(inArray(notificationEmails.id, next), due))
-    .returning();
+  const [row] = await db.write((tx) =>
+    tx
+      .update(notificationEmails)
+      .set({
+        status: 'sending',
+        leaseExpiresAt: new Date(now.getTime() + leaseMs),
+        attempts: sql`${notificationEmails.attempts} + 1`,
+      })
+      .where(and(inArray(notificationEmails.id, next), due))
+      .returning(),
+  );
   return row ?? null;
 }
 
 /** Marks a claimed email sent (only while its claim is current: `attempts` unchanged). */
 export async function markEmailSent(db: Database, email: EmailRow, now: Date): Promise<void> {
-  await db
-    .update(notificationEmails)
-    .set({ status: 'sent', sentAt: now, leaseExpiresAt: null, lastError: null })
-    .where(and(eq(notificationEmails.id, email.id), eq(notificationEmails.attempts, email.attempts)));
+  await db.write((tx) =>
+    tx
+      .update(notificationEmails)
+      .set({ status: 'sent', sentAt: now, leaseExpiresAt: null, lastError: null })
+      .where(and(eq(notificationEmails.id, email.id), eq(notificationEmails.attempts, email.attempts))),
+  );
 }
 
 /**
@@ -277,21 +283,23 @@ export async function markEmailFailed(
 ): Promise<void> {
   const failed = email.attempts >= MAX_SEND_ATTEMPTS;
   const delay = retryBaseMs * 2 ** (email.attempts - 1);
-  await db
-    .update(notificationEmails)
-    .set({
-      status: failed ? 'failed' : 'queued',
-      nextAttemptAt: new Date(now.getTime() + delay),
-      leaseExpiresAt: null,
-      lastError: error.slice(0, 500),
-    })
-    .where(and(eq(notificationEmails.id, email.id), eq(notificationEmails.attempts, email.attempts)));
+  await db.write((tx) =>
+    tx
+      .update(notificationEmails)
+      .set({
+        status: failed ? 'failed' : 'queued',
+        nextAttemptAt: new Date(now.getTime() + delay),
+        leaseExpiresAt: null,
+        lastError: error.slice(0, 500),
+      })
+      .where(and(eq(notificationEmails.id, email.id), eq(notificationEmails.attempts, email.attempts))),
+  );
 }
 
 /** Staff addresses among `emails` who turned their notification emails off (lower-cased). */
 export async function staffWithEmailsOff(db: Database, emails: string[]): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
-  const rows = await db
+  const rows = await db.read
     .select({ username: users.username })
     .from(users)
     .where(
@@ -308,7 +316,7 @@ export async function staffWithEmailsOff(db: Database, emails: string[]): Promis
 
 /** Emails that failed for good, newest first, for the dashboard (no bodies). */
 export async function listFailedEmails(db: Database) {
-  const rows = await db
+  const rows = await db.read
     .select({
       id: notificationEmails.id,
       audience: notificationEmails.audience,
@@ -327,25 +335,27 @@ export async function listFailedEmails(db: Database) {
 
 /** Queues a failed email again with a fresh set of tries. NotFoundError unless it is failed. */
 export async function retryFailedEmail(db: Database, id: string, now = new Date()): Promise<void> {
-  const changed = await db
-    .update(notificationEmails)
-    .set({ status: 'queued', attempts: 0, nextAttemptAt: now, leaseExpiresAt: null })
-    .where(and(eq(notificationEmails.id, id), eq(notificationEmails.status, 'failed')))
-    .returning({ id: notificationEmails.id });
+  const changed = await db.write((tx) =>
+    tx
+      .update(notificationEmails)
+      .set({ status: 'queued', attempts: 0, nextAttemptAt: now, leaseExpiresAt: null })
+      .where(and(eq(notificationEmails.id, id), eq(notificationEmails.status, 'failed')))
+      .returning({ id: notificationEmails.id }),
+  );
   if (changed.length === 0) throw new NotFoundError('Failed email');
 }
 
 /** How many notification rows and emails are in each state (tests and the benchmark). */
 export async function queueCounts(db: Database) {
-  const pending = await db
+  const pending = await db.read
     .select({ n: sql<number>`count(*)` })
     .from(notifications)
     .where(eq(notifications.status, 'pending'));
-  const open = await db
+  const open = await db.read
     .select({ n: sql<number>`count(*)` })
     .from(notificationEmails)
     .where(or(eq(notificationEmails.status, 'queued'), eq(notificationEmails.status, 'sending')));
-  const sent = await db
+  const sent = await db.read
     .select({ n: sql<number>`count(*)` })
     .from(notificationEmails)
     .where(eq(notificationEmails.status, 'sent'));

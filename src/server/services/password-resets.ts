@@ -6,7 +6,7 @@
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { clients, passwordResetTokens } from '../../../db/schema/index.ts';
 import { hashSecretHex, randomToken } from '../auth/tokens.ts';
-import type { Database, DbExecutor } from './db.ts';
+import { writeIn, type Database, type Writer } from './db.ts';
 import { revokeUserSessions } from './sessions.ts';
 
 /** How long a reset link works, in milliseconds: 1 hour. */
@@ -20,18 +20,20 @@ export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
  * `ttlMs` (default 1 hour; an invitation passes INVITATION_TTL_MS). `db` may be a transaction.
  */
 export async function createPasswordResetToken(
-  db: DbExecutor,
+  db: Writer,
   clientId: string,
   now = new Date(),
   ttlMs = RESET_TTL_MS,
 ): Promise<string> {
   const token = `${randomToken()}${randomToken()}`;
-  await db.insert(passwordResetTokens).values({
-    clientId,
-    tokenHash: hashSecretHex(token),
-    expiresAt: new Date(now.getTime() + ttlMs),
-    createdAt: now,
-  });
+  await writeIn(db, (tx) =>
+    tx.insert(passwordResetTokens).values({
+      clientId,
+      tokenHash: hashSecretHex(token),
+      expiresAt: new Date(now.getTime() + ttlMs),
+      createdAt: now,
+    }),
+  );
   return token;
 }
 
@@ -46,7 +48,7 @@ export async function usePasswordResetToken(
   passwordHash: string,
   now = new Date(),
 ): Promise<string | null> {
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     const [row] = await tx
       .select()
       .from(passwordResetTokens)
@@ -71,9 +73,11 @@ export async function usePasswordResetToken(
 
 /** Deletes reset links that expired at or before `now` (used or not); returns how many went. */
 export async function deleteExpiredResetTokens(db: Database, now = new Date()): Promise<number> {
-  const rows = await db
-    .delete(passwordResetTokens)
-    .where(lte(passwordResetTokens.expiresAt, now))
-    .returning({ id: passwordResetTokens.id });
+  const rows = await db.write((tx) =>
+    tx
+      .delete(passwordResetTokens)
+      .where(lte(passwordResetTokens.expiresAt, now))
+      .returning({ id: passwordResetTokens.id }),
+  );
   return rows.length;
 }

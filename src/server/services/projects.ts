@@ -11,7 +11,7 @@ import type { ProjectListQuery } from '../../shared/schemas/lists.ts';
 import { InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import { listProjectCommunications } from './communications.ts';
-import { fastReader, type Database, type DbExecutor } from './db.ts';
+import type { Database, SqlDb } from './db.ts';
 import { fastQuery, tableShape, type FastReader } from './fast-reads.ts';
 import { toJson } from './json.ts';
 import { notifyProjectStatus } from './notifications.ts';
@@ -87,7 +87,7 @@ const toProjectItem = (r: {
 });
 
 async function selectProjects(db: Database, where: SQL) {
-  const rows = await db
+  const rows = await db.read
     .select(projectColumns)
     .from(projects)
     .leftJoin(clients, eq(clients.id, projects.clientId))
@@ -96,7 +96,7 @@ async function selectProjects(db: Database, where: SQL) {
 }
 
 const projectsByRowid = preparedPer((db) =>
-  db
+  db.read
     .select(projectColumns)
     .from(projects)
     .leftJoin(clients, eq(clients.id, projects.clientId))
@@ -105,13 +105,13 @@ const projectsByRowid = preparedPer((db) =>
 );
 
 /** InvalidFieldError on `clientId` unless the client exists; run inside the write's transaction. */
-async function assertClientExists(tx: DbExecutor, clientId: string): Promise<void> {
+async function assertClientExists(tx: SqlDb, clientId: string): Promise<void> {
   const [row] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).limit(1);
   if (!row) throw new InvalidFieldError('clientId', 'Client is required');
 }
 
 export async function createProject(db: Database, actor: Actor, values: AdminProjectValues) {
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     await assertClientExists(tx, values.clientId);
     const now = new Date();
     const [row] = await tx
@@ -129,7 +129,7 @@ export async function createProject(db: Database, actor: Actor, values: AdminPro
  * notification in the same transaction (docs/product.md#notifications).
  */
 export async function updateProject(db: Database, actor: Actor, id: string, values: AdminProjectValues) {
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     await assertClientExists(tx, values.clientId);
     const [before] = await tx.select({ status: projects.status }).from(projects).where(eq(projects.id, id));
     const [row] = await tx
@@ -148,7 +148,7 @@ export async function updateProject(db: Database, actor: Actor, id: string, valu
 
 /** Deletes a project with its milestones and messages. NotFoundError when missing. */
 export async function deleteProject(db: Database, actor: Actor, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await db.write(async (tx) => {
     const [row] = await tx.delete(projects).where(eq(projects.id, id)).returning();
     if (!row) throw new NotFoundError('Project');
     await recordAdminEvent(tx, actor, 'delete', 'project', id, `Deleted project ${row.title}`);
@@ -160,7 +160,7 @@ function clientListQuery(db: Database) {
   // Written out in full: drizzle renders bare column names inside a select's sql fragment.
   const unreadFromTeam = sql<number>`(select count(*) from "communications" c
     where c."project_id" = "projects"."id" and c."from_client" = 0 and c."is_read" = 0)`;
-  return db
+  return db.read
     .select({ project: projects, unreadCount: unreadFromTeam })
     .from(projects)
     .where(eq(projects.clientId, sql.placeholder('clientId')))
@@ -185,7 +185,7 @@ const fastClientLists = new WeakMap<Database, ReturnType<typeof prepareFastClien
  * the fast reader when the database has one (docs/decisions/0011-fast-embedded-reads.md).
  */
 export async function listClientProjects(db: Database, clientId: string) {
-  const reader = fastReader(db);
+  const reader = db.reader;
   if (reader) {
     let fast = fastClientLists.get(db);
     if (!fast) fastClientLists.set(db, (fast = prepareFastClientList(db, reader)));
@@ -198,7 +198,7 @@ export async function listClientProjects(db: Database, clientId: string) {
 }
 
 /** The client's own project; NotFoundError when it is missing or another client's. */
-export async function findClientProject(db: DbExecutor, clientId: string, projectId: string): Promise<ProjectRow> {
+export async function findClientProject(db: SqlDb, clientId: string, projectId: string): Promise<ProjectRow> {
   const [project] = await db
     .select()
     .from(projects)
@@ -210,10 +210,10 @@ export async function findClientProject(db: DbExecutor, clientId: string, projec
 
 /** {project, milestones (in order), communications (newest first)} of the client's own project. */
 export async function getClientProject(db: Database, clientId: string, projectId: string) {
-  const project = await findClientProject(db, clientId, projectId);
+  const project = await findClientProject(db.read, clientId, projectId);
   const [projectMilestones, projectCommunications] = await Promise.all([
-    listMilestones(db, projectId),
-    listProjectCommunications(db, projectId),
+    listMilestones(db.read, projectId),
+    listProjectCommunications(db.read, projectId),
   ]);
   return { project: toJson(project), milestones: projectMilestones, communications: projectCommunications };
 }
@@ -224,7 +224,7 @@ export async function getClientProject(db: Database, clientId: string, projectId
  * when there is no such project or milestone.
  */
 export async function projectOwner(
-  db: DbExecutor,
+  db: SqlDb,
   ref: { projectId: string } | { milestoneId: string },
 ): Promise<{ projectId: string; clientId: string } | null> {
   const owner = { projectId: projects.id, clientId: projects.clientId };

@@ -6,14 +6,13 @@
  * The library's own cleanup timer is off (it would keep a timer per limiter and log through the
  * console); expired rows are deleted by the hourly sweep (`deleteExpiredRateLimits`).
  *
- * A consumed point is a write of its own, outside any transaction. Consumed inside an open
- * transaction on the same embedded file, it would wait for that transaction forever
- * (services/db.ts runs one writer at a time per file), so it is refused at once instead.
+ * A consumed point is a write of its own (`db.write`): consumed inside an open write it would wait
+ * for itself, so the write path refuses that at once (services/write-path.ts).
  */
 import { lte } from 'drizzle-orm';
-import { RateLimiterDrizzle, type RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import { rateLimits } from '../../../db/schema/index.ts';
-import { insideOpenTransaction, type Database } from './db.ts';
+import type { Database, SqlDb } from './db.ts';
 
 export interface RateLimitStoreOptions {
   /** Keeps the keys of this limiter apart from the others' in the shared table (its key prefix). */
@@ -31,34 +30,45 @@ export interface DatabaseRateLimiter {
 /**
  * A limiter whose counts live in `db`'s `rate_limits` table. Its `consume(key)` resolves with a
  * RateLimiterRes, or rejects with one once the points of the window are spent; it rejects with
- * an Error when called inside an open transaction on the same file (see above) and with the
- * database's error when the write fails.
+ * an Error when called inside an open write, with DatabaseBusyError when the write is shed, and
+ * with the database's error when the write fails.
  */
 export function databaseRateLimiter(db: Database, options: RateLimitStoreOptions): DatabaseRateLimiter {
-  const limiter = new RateLimiterDrizzle({
-    storeClient: db,
-    schema: rateLimits,
-    keyPrefix: options.name,
-    points: options.points,
-    duration: options.durationSeconds,
-    clearExpiredByTimeout: false,
-  });
+  // The library keeps its store client; each consumed point gets the open transaction's.
+  const limiterOver = (tx: SqlDb) =>
+    new RateLimiterDrizzle({
+      storeClient: tx,
+      schema: rateLimits,
+      keyPrefix: options.name,
+      points: options.points,
+      duration: options.durationSeconds,
+      clearExpiredByTimeout: false,
+    });
   return {
-    consume(key) {
-      if (insideOpenTransaction(db)) {
-        return Promise.reject(
-          new Error(
-            `Rate limit "${options.name}" consumed inside an open transaction; consume it before the transaction`,
+    async consume(key) {
+      // A refusal is the library's rejection with a RateLimiterRes: the point it counted is kept
+      // (the transaction commits), and the refusal is passed on once it has.
+      const outcome = await db.write((tx) =>
+        limiterOver(tx)
+          .consume(key)
+          .then(
+            (res) => ({ allowed: true, res }),
+            (reason: unknown) => {
+              if (reason instanceof RateLimiterRes) return { allowed: false, res: reason };
+              throw reason;
+            },
           ),
-        );
-      }
-      return limiter.consume(key);
+      );
+      if (!outcome.allowed) throw outcome.res;
+      return outcome.res;
     },
   };
 }
 
 /** Deletes the counts whose window ended at or before `now`; returns how many rows went. */
 export async function deleteExpiredRateLimits(db: Database, now = new Date()): Promise<number> {
-  const deleted = await db.delete(rateLimits).where(lte(rateLimits.expire, now)).returning({ key: rateLimits.key });
+  const deleted = await db.write((tx) =>
+    tx.delete(rateLimits).where(lte(rateLimits.expire, now)).returning({ key: rateLimits.key }),
+  );
   return deleted.length;
 }

@@ -14,7 +14,7 @@
 import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import { adminSessions, clientSessions, clients, users } from '../../../db/schema/index.ts';
 import { newSessionToken, parseSessionToken, renewedExpiry, secretMatches } from '../auth/session-tokens.ts';
-import { fastReader, type Database, type DbExecutor } from './db.ts';
+import { writeIn, type Database, type Writer } from './db.ts';
 import { fastQuery, tableShape, type FastReader } from './fast-reads.ts';
 
 /** The kinds of session: a client in the portal, a staff member in the dashboard. */
@@ -51,13 +51,13 @@ const TABLES = {
 /** The look-up of a session of each kind with its owner, by the placeholder `id`. */
 function lookupQueries(db: Database) {
   return {
-    client: db
+    client: db.read
       .select({ session: clientSessions, user: clients })
       .from(clientSessions)
       .innerJoin(clients, eq(clients.id, clientSessions.clientId))
       .where(eq(clientSessions.id, sql.placeholder('id')))
       .limit(1),
-    staff: db
+    staff: db.read
       .select({ session: adminSessions, user: users })
       .from(adminSessions)
       .innerJoin(users, eq(users.id, adminSessions.userId))
@@ -94,7 +94,7 @@ const fastLookups = new WeakMap<Database, ReturnType<typeof prepareFastLookups>>
 
 /** The session `id` of `kind` with its owner; on the fast reader when the database has one. */
 async function findSession(db: Database, kind: SessionKind, id: string) {
-  const reader = fastReader(db);
+  const reader = db.reader;
   if (reader) {
     let prepared = fastLookups.get(db);
     if (!prepared) fastLookups.set(db, (prepared = prepareFastLookups(db, reader)));
@@ -115,15 +115,18 @@ async function lookup(db: Database, kind: SessionKind, id: string) {
 
 /** Creates a session for `userId`; returns the token to hand out (only once) and the session. */
 export async function createSession(
-  db: DbExecutor,
+  db: Writer,
   kind: SessionKind,
   userId: string,
   now = new Date(),
 ): Promise<{ token: string; session: Session }> {
   const { id, token, secretHash, expiresAt } = newSessionToken(now);
   const row = { id, secretHash, createdAt: now, expiresAt };
-  if (kind === 'client') await db.insert(clientSessions).values({ ...row, clientId: userId });
-  else await db.insert(adminSessions).values({ ...row, userId });
+  await writeIn(db, (tx) =>
+    kind === 'client'
+      ? tx.insert(clientSessions).values({ ...row, clientId: userId })
+      : tx.insert(adminSessions).values({ ...row, userId }),
+  );
   return { token, session: { id, kind, userId, expiresAt } };
 }
 
@@ -154,39 +157,39 @@ export async function validateSession<K extends SessionKind>(
   if (renewal) {
     session.expiresAt = renewal;
     const { table } = TABLES[kind];
-    await db.update(table).set({ expiresAt: renewal }).where(eq(table.id, parsed.id));
+    await db.write((tx) => tx.update(table).set({ expiresAt: renewal }).where(eq(table.id, parsed.id)));
   }
   return { session, user: row.user as SessionOwner[K], renewed: renewal !== null };
 }
 
 /** Deletes one session (sign-out). Deleting an unknown id does nothing. */
-export async function revokeSession(db: DbExecutor, kind: SessionKind, sessionId: string): Promise<void> {
+export async function revokeSession(db: Writer, kind: SessionKind, sessionId: string): Promise<void> {
   const { table } = TABLES[kind];
-  await db.delete(table).where(eq(table.id, sessionId));
+  await writeIn(db, (tx) => tx.delete(table).where(eq(table.id, sessionId)));
 }
 
 /** Deletes every session of one client or staff user (a new password, a removed account). */
-export async function revokeUserSessions(db: DbExecutor, kind: SessionKind, userId: string): Promise<void> {
+export async function revokeUserSessions(db: Writer, kind: SessionKind, userId: string): Promise<void> {
   const { table, owner } = TABLES[kind];
-  await db.delete(table).where(eq(owner, userId));
+  await writeIn(db, (tx) => tx.delete(table).where(eq(owner, userId)));
 }
 
 /** Deletes every session of one client or staff user but `keepSessionId` (a password changed in settings). */
 export async function revokeOtherSessions(
-  db: DbExecutor,
+  db: Writer,
   kind: SessionKind,
   userId: string,
   keepSessionId: string,
 ): Promise<void> {
   const { table, owner } = TABLES[kind];
-  await db.delete(table).where(and(eq(owner, userId), ne(table.id, keepSessionId)));
+  await writeIn(db, (tx) => tx.delete(table).where(and(eq(owner, userId), ne(table.id, keepSessionId))));
 }
 
 /** Deletes the sessions of both kinds that expired at or before `now`; returns how many went. */
 export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<number> {
   let deleted = 0;
   for (const { table } of Object.values(TABLES)) {
-    const rows = await db.delete(table).where(lte(table.expiresAt, now)).returning({ id: table.id });
+    const rows = await db.write((tx) => tx.delete(table).where(lte(table.expiresAt, now)).returning({ id: table.id }));
     deleted += rows.length;
   }
   return deleted;

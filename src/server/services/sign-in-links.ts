@@ -13,36 +13,39 @@ const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
 /** Creates a link token for `email` and returns it (the database keeps only its hash). */
 export async function createSignInLink(db: Database, email: string, now = new Date()): Promise<string> {
   const token = `${randomToken()}${randomToken()}`;
-  await db.insert(adminSignInLinks).values({
-    email: email.trim().toLowerCase(),
-    tokenHash: hashSecretHex(token),
-    expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),
-    createdAt: now,
-  });
+  await db.write((tx) =>
+    tx.insert(adminSignInLinks).values({
+      email: email.trim().toLowerCase(),
+      tokenHash: hashSecretHex(token),
+      expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),
+      createdAt: now,
+    }),
+  );
   return token;
 }
 
 /** Spends a link token; returns its email when it was unused and unexpired, else null. */
 export async function useSignInLink(db: Database, token: string, now = new Date()): Promise<string | null> {
-  const [row] = await db
-    .update(adminSignInLinks)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(adminSignInLinks.tokenHash, hashSecretHex(token)),
-        isNull(adminSignInLinks.usedAt),
-        gt(adminSignInLinks.expiresAt, now),
-      ),
-    )
-    .returning({ email: adminSignInLinks.email });
+  const [row] = await db.write((tx) =>
+    tx
+      .update(adminSignInLinks)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(adminSignInLinks.tokenHash, hashSecretHex(token)),
+          isNull(adminSignInLinks.usedAt),
+          gt(adminSignInLinks.expiresAt, now),
+        ),
+      )
+      .returning({ email: adminSignInLinks.email }),
+  );
   return row?.email ?? null;
 }
 
 /** Deletes links that expired at or before `now` (used or not); returns how many went. */
 export async function deleteExpiredSignInLinks(db: Database, now = new Date()): Promise<number> {
-  const rows = await db
-    .delete(adminSignInLinks)
-    .where(lte(adminSignInLinks.expiresAt, now))
-    .returning({ id: adminSignInLinks.id });
+  const rows = await db.write((tx) =>
+    tx.delete(adminSignInLinks).where(lte(adminSignInLinks.expiresAt, now)).returning({ id: adminSignInLinks.id }),
+  );
   return rows.length;
 }

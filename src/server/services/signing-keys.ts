@@ -16,11 +16,13 @@ const KEY_BYTES = 32;
 const cache = new WeakMap<Database, Map<string, Promise<Uint8Array>>>();
 
 async function loadKey(db: Database, name: string): Promise<Uint8Array> {
-  await db
-    .insert(signingKeys)
-    .values({ name, key: randomBytes(KEY_BYTES) })
-    .onConflictDoNothing();
-  const [row] = await db.select({ key: signingKeys.key }).from(signingKeys).where(eq(signingKeys.name, name));
+  await db.write((tx) =>
+    tx
+      .insert(signingKeys)
+      .values({ name, key: randomBytes(KEY_BYTES) })
+      .onConflictDoNothing(),
+  );
+  const [row] = await db.read.select({ key: signingKeys.key }).from(signingKeys).where(eq(signingKeys.name, name));
   if (!row) throw new Error(`Signing key ${name} could not be stored`);
   return new Uint8Array(row.key);
 }

@@ -12,22 +12,26 @@ import type { Database } from './db.ts';
 /** The user for `email`, created on first sign-in; lastSignInAt set to `now`. */
 export async function upsertStaffUser(db: Database, email: string, now = new Date()) {
   const username = email.trim().toLowerCase();
-  const [row] = await db
-    .insert(users)
-    .values({ username, createdAt: now, lastSignInAt: now })
-    .onConflictDoUpdate({ target: users.username, set: { lastSignInAt: now } })
-    .returning();
+  const [row] = await db.write((tx) =>
+    tx
+      .insert(users)
+      .values({ username, createdAt: now, lastSignInAt: now })
+      .onConflictDoUpdate({ target: users.username, set: { lastSignInAt: now } })
+      .returning(),
+  );
   if (!row) throw new Error('Upsert returned no row');
   return row;
 }
 
 /** Turns staff user `userId`'s notification emails on or off; returns the new setting. */
 export async function setStaffEmailNotifications(db: Database, userId: string, on: boolean): Promise<boolean> {
-  const [row] = await db
-    .update(users)
-    .set({ emailNotifications: on })
-    .where(eq(users.id, userId))
-    .returning({ emailNotifications: users.emailNotifications });
+  const [row] = await db.write((tx) =>
+    tx
+      .update(users)
+      .set({ emailNotifications: on })
+      .where(eq(users.id, userId))
+      .returning({ emailNotifications: users.emailNotifications }),
+  );
   if (!row) throw new NotFoundError('Staff user');
   return row.emailNotifications;
 }

@@ -65,18 +65,20 @@ export async function verifyUnsubscribeToken(db: Database, token: string, now = 
 /** Checks a link without changing anything (what the /unsubscribe page asks before it offers the button). */
 export async function checkUnsubscribeToken(db: Database, token: string): Promise<void> {
   const clientId = await verifyUnsubscribeToken(db, token);
-  const [row] = await db.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
+  const [row] = await db.read.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
   if (!row) throw invalid('unknown_subject');
 }
 
 /** Turns off the project emails of the token's client. Doing it twice changes nothing more. */
 export async function unsubscribeWithToken(db: Database, token: string): Promise<void> {
   const clientId = await verifyUnsubscribeToken(db, token);
-  const updated = await db
-    .update(clients)
-    .set({ emailNotifications: false, updatedAt: new Date() })
-    .where(eq(clients.id, clientId))
-    .returning({ id: clients.id });
+  const updated = await db.write((tx) =>
+    tx
+      .update(clients)
+      .set({ emailNotifications: false, updatedAt: new Date() })
+      .where(eq(clients.id, clientId))
+      .returning({ id: clients.id }),
+  );
   if (updated.length === 0) throw invalid('unknown_subject');
 }
 

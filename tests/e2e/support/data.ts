@@ -16,7 +16,8 @@ import {
 } from '../../../db/schema/index.ts';
 import { e2eEnv } from '../../../scripts/e2e-env.mjs';
 import { hashPassword } from '../../../src/server/auth/passwords.ts';
-import { openDatabase, type Database, type DatabaseHandle } from '../../../src/server/services/db.ts';
+import { type Database } from '../../../src/server/services/db.ts';
+import { openDatabaseHandle, type DatabaseHandle } from '../../support/database.ts';
 import { queueCounts } from '../../../src/server/services/notifications.ts';
 import { createSession } from '../../../src/server/services/sessions.ts';
 import { unsubscribeLinks } from '../../../src/server/services/unsubscribe.ts';
@@ -27,12 +28,12 @@ export const E2E_PORT = process.env.E2E_PORT ?? '4322';
 
 /** Opens the test server's database (the server has created and migrated it). */
 export function openTestDatabase(): Promise<DatabaseHandle> {
-  return openDatabase(e2eEnv(E2E_PORT).DATABASE_URL!);
+  return openDatabaseHandle(e2eEnv(E2E_PORT).DATABASE_URL!);
 }
 
 /** Opens another database by URL (a server a test started itself). */
 export function openDatabaseAt(url: string): Promise<DatabaseHandle> {
-  return openDatabase(url);
+  return openDatabaseHandle(url);
 }
 
 /** How many notifications are pending, emails open (queued or sending) and emails sent. */
@@ -122,7 +123,7 @@ export async function createClientWithData(db: Database, spec: ClientSpec = {}):
   const email = (spec.email ?? `client-${suffix}@example.com`).toLowerCase();
   // Without a password no hash matches (verifyPassword answers false): nobody can sign in.
   const passwordHash = spec.password === undefined ? 'no password' : await hashPassword(spec.password);
-  return db.transaction(async (tx) => {
+  return db.write(async (tx) => {
     const [client] = await tx
       .insert(clients)
       .values({ name, email, company: spec.company ?? null, phone: spec.phone ?? null, passwordHash })
@@ -149,33 +150,35 @@ export async function createClientWithData(db: Database, spec: ClientSpec = {}):
 /** The staff user for `email` (one of E2E_ADMIN_EMAILS), created on first use. */
 export async function staffUser(db: Database, email: string): Promise<{ id: string; username: string }> {
   const username = email.toLowerCase();
-  await db.insert(users).values({ username }).onConflictDoNothing({ target: users.username });
-  const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1);
+  await db.write((tx) => tx.insert(users).values({ username }).onConflictDoNothing({ target: users.username }));
+  const [user] = await db.read.select().from(users).where(eq(users.username, username)).limit(1);
   return { id: user!.id, username: user!.username };
 }
 
 /** A notification email that failed after every try, as the worker leaves one; returns its id. */
 export async function insertFailedEmail(db: Database, subject: string): Promise<string> {
-  const [row] = await db
-    .insert(notificationEmails)
-    .values({
-      audience: 'team',
-      to: ['owner@agency.example'],
-      subject,
-      text: subject,
-      html: `<p>${subject}</p>`,
-      headers: {},
-      status: 'failed',
-      attempts: 8,
-      lastError: 'connect ECONNREFUSED 127.0.0.1:25',
-    })
-    .returning({ id: notificationEmails.id });
+  const [row] = await db.write((tx) =>
+    tx
+      .insert(notificationEmails)
+      .values({
+        audience: 'team',
+        to: ['owner@agency.example'],
+        subject,
+        text: subject,
+        html: `<p>${subject}</p>`,
+        headers: {},
+        status: 'failed',
+        attempts: 8,
+        lastError: 'connect ECONNREFUSED 127.0.0.1:25',
+      })
+      .returning({ id: notificationEmails.id }),
+  );
   return row!.id;
 }
 
 /** The state of a notification email. */
 export async function emailState(db: Database, id: string): Promise<string | undefined> {
-  const [row] = await db
+  const [row] = await db.read
     .select({ status: notificationEmails.status })
     .from(notificationEmails)
     .where(eq(notificationEmails.id, id));
@@ -194,9 +197,11 @@ type LeadSpec = Partial<typeof contactSubmissions.$inferInsert> & { name: string
 
 /** Inserts leads as the public forms store them (a landing-page lead unless told otherwise); returns their ids. */
 export async function insertLeads(db: Database, leads: LeadSpec[]): Promise<string[]> {
-  const rows = await db
-    .insert(contactSubmissions)
-    .values(leads.map((lead) => ({ message: 'Hello', source: 'landing' as const, ...lead })))
-    .returning({ id: contactSubmissions.id });
+  const rows = await db.write((tx) =>
+    tx
+      .insert(contactSubmissions)
+      .values(leads.map((lead) => ({ message: 'Hello', source: 'landing' as const, ...lead })))
+      .returning({ id: contactSubmissions.id }),
+  );
   return rows.map((row) => row.id);
 }

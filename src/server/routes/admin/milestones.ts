@@ -25,7 +25,7 @@ export function staffMilestoneRoutes({ db, bus }: AppDeps) {
   const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
     .get('/projects/:id/milestones', staff, validate('param', idParam), async (c) =>
-      c.json(await listProjectMilestones(db, c.req.valid('param').id)),
+      c.json(await listProjectMilestones(db.read, c.req.valid('param').id)),
     )
     .post(
       '/projects/:id/milestones',
