@@ -12,7 +12,9 @@
  * - Only dynamic answers of 4 KiB or more are compressed here, at a bounded level (gzip 6,
  *   Brotli 4), and never an event stream, which must reach the browser event by event (ADR 0009).
  * - Every answer carries `X-Request-Id` and `Cross-Origin-Resource-Policy: same-origin`; pages
- *   carry the security headers of docs/product.md#security.
+ *   carry the security headers of docs/product.md#security. A page Astro renders on demand comes
+ *   with its own Content-Security-Policy, complete (src/middleware.ts), which replaces the one set
+ *   here.
  *
  * `inFlight()` counts requests still being answered, event streams apart (they never end on
  * their own), for the graceful shutdown in main.ts.
@@ -25,7 +27,8 @@ import type { Env } from './env.ts';
 import { currentPhase } from './lifecycle.ts';
 import { logRequest, requestIdFor } from './middleware/request-log.ts';
 import { headersForPage } from './middleware/security-headers.ts';
-import { ASSET_PREFIX, pagePolicy, type StaticHandler } from './static-files.ts';
+import { pagePolicy } from '../shared/page-policy.ts';
+import { ASSET_PREFIX, type StaticHandler } from './static-files.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -68,23 +71,6 @@ function isApi(path: string): boolean {
 /** True once `res` has said it is an event stream (ADR 0009); it never ends on its own. */
 function isEventStream(res: ServerResponse): boolean {
   return String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream');
-}
-
-/**
- * Astro writes its own Content-Security-Policy on a server-rendered page (with the page's script
- * hashes) in one `writeHead`, which replaces the one set here: add the header-only directives to
- * it as it goes out.
- */
-function keepHeaderOnlyPolicy(res: ServerResponse): void {
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.writeHead = ((...args: unknown[]) => {
-    const headers = args.find(
-      (a): a is Record<string, unknown> => typeof a === 'object' && a !== null && !Array.isArray(a),
-    );
-    const policy = headers?.['content-security-policy'];
-    if (headers && typeof policy === 'string') headers['content-security-policy'] = pagePolicy(policy);
-    return writeHead(...args);
-  }) as ServerResponse['writeHead'];
 }
 
 function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
@@ -159,7 +145,8 @@ export function createFront(options: FrontOptions): { handle: NodeHandler; inFli
     }
     if (!path.startsWith(ASSET_PREFIX)) {
       for (const [name, value] of Object.entries(headersForPage(path, pageHeaders))) res.setHeader(name, value);
-      // Astro replaces this on a page it renders; an unknown path gets the 404 page's policy.
+      // A page Astro renders on demand brings its own (src/middleware.ts); an unknown path gets
+      // the 404 page's policy.
       res.setHeader(
         'Content-Security-Policy',
         options.policyFor(path) ?? options.policyFor('/404') ?? pagePolicy(undefined),
@@ -177,12 +164,7 @@ export function createFront(options: FrontOptions): { handle: NodeHandler; inFli
       plain(res, 404, 'Not found.');
       return;
     }
-    options.static(req, res, () =>
-      compress(req as never, res as never, () => {
-        keepHeaderOnlyPolicy(res);
-        void options.astro(req, res);
-      }),
-    );
+    options.static(req, res, () => compress(req as never, res as never, () => void options.astro(req, res)));
   };
 
   const inFlight = () => {

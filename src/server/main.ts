@@ -12,6 +12,9 @@
  * (docs/decisions/0012-serving-and-shutdown.md): no new connection is accepted, requests in
  * flight finish (up to 10 s), background work finishes its current step, the WAL is
  * checkpointed into the database file, the database is closed, and the process exits 0.
+ *
+ * This process holds the one copy of the API (runtime.ts): Astro's bundle (astro-app.mjs) only
+ * renders pages (docs/decisions/0020-one-server-per-process.md).
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
