@@ -231,15 +231,27 @@ describe('starting and stopping', () => {
     expect(apiCalls.includes('GET /api/health/ready')).toBe(false);
   });
 
-  it('answers 503 and closes the connection while stopping', async () => {
+  it('while stopping, answers readiness 503 and serves every other request, each closing its connection', async () => {
     setPhase('stopping');
-    const response = await request('/api/contact', 'POST');
-    expect(response.status).toBe(503);
-    expect(response.headers.connection).toBe('close');
-    expect(response.headers['retry-after']).toBe('5');
+    const ready = await request('/api/health/ready');
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(ready.body)).toEqual({ status: 'stopping' });
+    expect(ready.headers['retry-after']).toBe('5');
+    expect(ready.headers.connection).toBe('close');
+
+    const api = await request('/api/contact', 'POST');
+    expect(api.status).toBe(200);
+    expect(apiCalls.at(-1)).toBe('POST /api/contact');
+    expect(api.headers.connection).toBe('close');
+    const page = await request('/about');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>About</title>');
+    expect(page.headers.connection).toBe('close');
   });
 
   it('counts a request in flight until it is answered, event streams apart', async () => {
+    // The answers of the tests before have all been sent; their 'close' may come a moment later.
+    await expect.poll(() => front.inFlight()).toBe(0);
     const idle = front.inFlight();
     const stream = await new Promise<http.IncomingMessage>((resolve) => http.get(`${base}/api/client/stream`, resolve));
     expect(front.inFlight()).toBe(idle);

@@ -2,8 +2,10 @@
  * The server's front door: every request of the running site passes here first
  * (docs/decisions/0012-serving-and-shutdown.md).
  *
- * - While the process starts or stops, requests answer 503 with `Retry-After` (and close their
- *   connection while stopping); `GET /api/health/ready` says which (docs/product.md#health).
+ * - While the process starts, every request answers 503 with `Retry-After`. While it stops,
+ *   `GET /api/health/ready` answers 503 (so a load balancer sends new requests elsewhere) and every
+ *   other request is served as usual, each answer with `Connection: close` so that kept-alive
+ *   connections end before the listener closes (docs/product.md#restarts).
  * - `TRACE` and `CONNECT` answer 405 with `Allow`; pages take only GET and HEAD (else 405).
  * - Astro's on-demand image endpoint (`/_image`) answers 404: every image is prebuilt.
  * - `/api/…` goes straight to the Hono API (it logs its own request line); prebuilt files come
@@ -101,8 +103,10 @@ export function createFront(options: FrontOptions): { handle: NodeHandler; inFli
     open.add(res);
     res.once('close', () => open.delete(res));
 
+    const phase = currentPhase();
+    const notReady = phase === 'starting' || (phase === 'stopping' && path === READY_PATH);
     // Answers the front gives itself are logged here; the API logs its own.
-    const selfLogged = !api || REFUSED_METHODS.has(method) || currentPhase() !== 'ready';
+    const selfLogged = !api || REFUSED_METHODS.has(method) || notReady;
     if (selfLogged) {
       const started = performance.now();
       const reqId = requestIdFor(req.headers['x-request-id'] as string | undefined, env.TRUST_PROXY);
@@ -123,13 +127,11 @@ export function createFront(options: FrontOptions): { handle: NodeHandler; inFli
       );
     }
 
-    const phase = currentPhase();
-    if (phase !== 'ready') {
+    // Stopping: each answer ends its connection, so none is left idle when the listener closes.
+    if (phase === 'stopping') res.setHeader('Connection', 'close');
+    if (notReady) {
       const status = path === READY_PATH ? `{"status":"${phase}"}` : 'The server is restarting. Please try again.';
-      plain(res, 503, status, {
-        'Retry-After': RETRY_AFTER_S,
-        ...(phase === 'stopping' ? { Connection: 'close' } : {}),
-      });
+      plain(res, 503, status, { 'Retry-After': RETRY_AFTER_S });
       return;
     }
     if (REFUSED_METHODS.has(method)) {
