@@ -62,14 +62,29 @@ export default defineConfig(
     },
   },
   {
-    // Browser code never imports server code; a type-only import of the API's types is fine.
-    files: ['src/islands/**', 'src/components/**', 'src/scripts/**', 'src/shared/**'],
+    // Browser code never imports server code; a type-only import of the API's types is fine. Nor
+    // does Astro's bundle (pages, layouts, Astro's middleware): the server runs once per process,
+    // from its own entry (docs/decisions/0020-one-server-per-process.md).
+    files: [
+      'src/islands/**',
+      'src/components/**',
+      'src/scripts/**',
+      'src/shared/**',
+      'src/pages/**',
+      'src/layouts/**',
+      'src/og/**',
+      'src/middleware.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/server/**'], message: 'Browser code must not import server code.', allowTypeImports: true },
+            {
+              group: ['**/server/**'],
+              message: 'Browser code and Astro pages must not import server code (ADR 0020).',
+              allowTypeImports: true,
+            },
           ],
         },
       ],

@@ -5,6 +5,11 @@
  * emitted as dist/server/astro-app.mjs (`build.serverEntry`) and imported by it. JSX (the email
  * templates) is compiled for React's automatic runtime.
  *
+ * The API lives in that entry only: Astro's bundle renders pages and holds no copy of the server.
+ * Under `astro dev`, where there is no entry, the integration injects the endpoint that hands
+ * `/api/…` to the API (src/server/dev-bridge.ts); a build never sees it
+ * (docs/decisions/0020-one-server-per-process.md).
+ *
  * It also writes a Brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every
  * compressible prebuilt file of 1 KiB or more in dist/client, which the server hands out as they
  * are (src/server/static-files.ts): compressing once here costs seconds at build time instead of
@@ -105,6 +110,14 @@ export function serverEntry() {
   return {
     name: 'server-entry',
     hooks: {
+      'astro:config:setup': ({ command, injectRoute }) => {
+        if (command !== 'dev') return;
+        injectRoute({
+          pattern: '/api/[...path]',
+          entrypoint: new URL('../src/server/dev-bridge.ts', import.meta.url),
+          prerender: false,
+        });
+      },
       'astro:config:done': ({ config }) => {
         serverDir = config.build.server;
         clientDir = config.build.client;

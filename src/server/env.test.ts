@@ -34,4 +34,15 @@ describe('parseEnv', () => {
     expect(env.FORM_FORWARD_URL).toBeUndefined();
     expect(env.LEADS_NOTIFY_TO).toEqual(['a@b.co', 'c@d.co']);
   });
+
+  it('keeps serving 2,000 ms after a stop signal by default, 0 ms under tests, or as SHUTDOWN_DRAIN_MS says', () => {
+    expect(parseEnv({}).SHUTDOWN_DRAIN_MS).toBe(2000);
+    expect(parseEnv({ NODE_ENV: 'test' }).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(parseEnv({ NODE_ENV: 'test', SHUTDOWN_DRAIN_MS: '2000' }).SHUTDOWN_DRAIN_MS).toBe(2000);
+    expect(parseEnv({ SHUTDOWN_DRAIN_MS: '0' }).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(() => parseEnv({ SHUTDOWN_DRAIN_MS: 'soon' })).toThrow(
+      'SHUTDOWN_DRAIN_MS: must be a whole number of milliseconds',
+    );
+    expect(() => parseEnv({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow('SHUTDOWN_DRAIN_MS: must be 0 or more milliseconds');
+  });
 });

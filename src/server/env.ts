@@ -140,21 +140,44 @@ const envSchema = z.object({
     .int({ error: 'must be a whole number of backups' })
     .min(1, { error: 'must keep at least 1 backup' })
     .default(7),
+  /**
+   * Milliseconds the server goes on serving after SIGTERM or SIGINT, while readiness answers 503,
+   * before it stops accepting connections (docs/product.md#restarts): an integer 0–60,000. Unset:
+   * `DEFAULT_SHUTDOWN_DRAIN_MS`, or 0 when NODE_ENV is `test`.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(0, { error: 'must be 0 or more milliseconds' })
+    .max(60_000, { error: 'must be at most 60000 milliseconds' })
+    .optional(),
   PUBLIC_ANALYTICS_SCRIPT_URL: optionalUrl,
   PUBLIC_ANALYTICS_SITE_ID: optionalString,
 });
 
-export type Env = z.infer<typeof envSchema>;
+/**
+ * How long a stopping server goes on serving by default, in milliseconds (docs/product.md#settings):
+ * time for a load balancer, which checks readiness every second or two, to see the 503 and send
+ * new requests elsewhere.
+ */
+const DEFAULT_SHUTDOWN_DRAIN_MS = 2000;
 
-const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
-  if (env.AUDIT_ALLOW_LOOPBACK && env.NODE_ENV !== 'test') {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['AUDIT_ALLOW_LOOPBACK'],
-      message: 'is for tests only (needs NODE_ENV=test)',
-    });
-  }
-});
+const checkedEnvSchema = envSchema
+  .superRefine((env, ctx) => {
+    if (env.AUDIT_ALLOW_LOOPBACK && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUDIT_ALLOW_LOOPBACK'],
+        message: 'is for tests only (needs NODE_ENV=test)',
+      });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'test' ? 0 : DEFAULT_SHUTDOWN_DRAIN_MS),
+  }));
+
+export type Env = z.output<typeof checkedEnvSchema>;
 
 /** Raised when one or more variables are invalid; `message` lists `NAME: problem` lines. */
 export class EnvError extends Error {

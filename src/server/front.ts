@@ -2,8 +2,10 @@
  * The server's front door: every request of the running site passes here first
  * (docs/decisions/0012-serving-and-shutdown.md).
  *
- * - While the process starts or stops, requests answer 503 with `Retry-After` (and close their
- *   connection while stopping); `GET /api/health/ready` says which (docs/product.md#health).
+ * - While the process starts, every request answers 503 with `Retry-After`. While it stops,
+ *   `GET /api/health/ready` answers 503 (so a load balancer sends new requests elsewhere) and every
+ *   other request is served as usual, each answer with `Connection: close` so that kept-alive
+ *   connections end before the listener closes (docs/product.md#restarts).
  * - `TRACE` and `CONNECT` answer 405 with `Allow`; pages take only GET and HEAD (else 405).
  * - Astro's on-demand image endpoint (`/_image`) answers 404: every image is prebuilt.
  * - `/api/…` goes straight to the Hono API (it logs its own request line); prebuilt files come
@@ -12,7 +14,9 @@
  * - Only dynamic answers of 4 KiB or more are compressed here, at a bounded level (gzip 6,
  *   Brotli 4), and never an event stream, which must reach the browser event by event (ADR 0009).
  * - Every answer carries `X-Request-Id` and `Cross-Origin-Resource-Policy: same-origin`; pages
- *   carry the security headers of docs/product.md#security.
+ *   carry the security headers of docs/product.md#security. A page Astro renders on demand comes
+ *   with its own Content-Security-Policy, complete (src/middleware.ts), which replaces the one set
+ *   here.
  *
  * `inFlight()` counts requests still being answered, event streams apart (they never end on
  * their own), for the graceful shutdown in main.ts.
@@ -25,7 +29,8 @@ import type { Env } from './env.ts';
 import { currentPhase } from './lifecycle.ts';
 import { logRequest, requestIdFor } from './middleware/request-log.ts';
 import { headersForPage } from './middleware/security-headers.ts';
-import { ASSET_PREFIX, pagePolicy, type StaticHandler } from './static-files.ts';
+import { pagePolicy } from '../shared/page-policy.ts';
+import { ASSET_PREFIX, type StaticHandler } from './static-files.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -70,23 +75,6 @@ function isEventStream(res: ServerResponse): boolean {
   return String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream');
 }
 
-/**
- * Astro writes its own Content-Security-Policy on a server-rendered page (with the page's script
- * hashes) in one `writeHead`, which replaces the one set here: add the header-only directives to
- * it as it goes out.
- */
-function keepHeaderOnlyPolicy(res: ServerResponse): void {
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.writeHead = ((...args: unknown[]) => {
-    const headers = args.find(
-      (a): a is Record<string, unknown> => typeof a === 'object' && a !== null && !Array.isArray(a),
-    );
-    const policy = headers?.['content-security-policy'];
-    if (headers && typeof policy === 'string') headers['content-security-policy'] = pagePolicy(policy);
-    return writeHead(...args);
-  }) as ServerResponse['writeHead'];
-}
-
 function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   const type = text.startsWith('{') ? 'application/json' : 'text/plain; charset=utf-8';
   res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', ...headers });
@@ -115,8 +103,10 @@ export function createFront(options: FrontOptions): { handle: NodeHandler; inFli
     open.add(res);
     res.once('close', () => open.delete(res));
 
+    const phase = currentPhase();
+    const notReady = phase === 'starting' || (phase === 'stopping' && path === READY_PATH);
     // Answers the front gives itself are logged here; the API logs its own.
-    const selfLogged = !api || REFUSED_METHODS.has(method) || currentPhase() !== 'ready';
+    const selfLogged = !api || REFUSED_METHODS.has(method) || notReady;
     if (selfLogged) {
       const started = performance.now();
       const reqId = requestIdFor(req.headers['x-request-id'] as string | undefined, env.TRUST_PROXY);
@@ -137,13 +127,11 @@ export function createFront(options: FrontOptions): { handle: NodeHandler; inFli
       );
     }
 
-    const phase = currentPhase();
-    if (phase !== 'ready') {
+    // Stopping: each answer ends its connection, so none is left idle when the listener closes.
+    if (phase === 'stopping') res.setHeader('Connection', 'close');
+    if (notReady) {
       const status = path === READY_PATH ? `{"status":"${phase}"}` : 'The server is restarting. Please try again.';
-      plain(res, 503, status, {
-        'Retry-After': RETRY_AFTER_S,
-        ...(phase === 'stopping' ? { Connection: 'close' } : {}),
-      });
+      plain(res, 503, status, { 'Retry-After': RETRY_AFTER_S });
       return;
     }
     if (REFUSED_METHODS.has(method)) {
@@ -159,7 +147,8 @@ export function createFront(options: FrontOptions): { handle: NodeHandler; inFli
     }
     if (!path.startsWith(ASSET_PREFIX)) {
       for (const [name, value] of Object.entries(headersForPage(path, pageHeaders))) res.setHeader(name, value);
-      // Astro replaces this on a page it renders; an unknown path gets the 404 page's policy.
+      // A page Astro renders on demand brings its own (src/middleware.ts); an unknown path gets
+      // the 404 page's policy.
       res.setHeader(
         'Content-Security-Policy',
         options.policyFor(path) ?? options.policyFor('/404') ?? pagePolicy(undefined),
@@ -177,12 +166,7 @@ export function createFront(options: FrontOptions): { handle: NodeHandler; inFli
       plain(res, 404, 'Not found.');
       return;
     }
-    options.static(req, res, () =>
-      compress(req as never, res as never, () => {
-        keepHeaderOnlyPolicy(res);
-        void options.astro(req, res);
-      }),
-    );
+    options.static(req, res, () => compress(req as never, res as never, () => void options.astro(req, res)));
   };
 
   const inFlight = () => {

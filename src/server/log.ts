@@ -7,8 +7,8 @@
  * can carry a secret or a client's words are replaced by `[redacted]` before a line is written:
  * passwords, tokens, cookies, authorization headers, reset and sign-in links, message bodies.
  *
- * The logger lives on `globalThis`, because the server entry and Astro's bundle each carry their
- * own copy of this module; both must write through one destination.
+ * One copy of this module per process: the API runs only inside the server entry (or only inside
+ * `astro dev`), never in Astro's production bundle (docs/decisions/0020-one-server-per-process.md).
  */
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
@@ -77,15 +77,10 @@ function createRequestLogger(level: string): Logger {
   return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, sink);
 }
 
-const LOGGER_KEY = Symbol.for('agency-site.logger');
-const REQUEST_LOGGER_KEY = Symbol.for('agency-site.request-logger');
-const SINK_KEY = Symbol.for('agency-site.log-sink');
-const shared = globalThis as Record<symbol, unknown>;
-shared[SINK_KEY] ??= sink;
 /** The process logger. Child loggers (`log.child({ component: 'backup' })`) add fixed fields. */
-export const log: Logger = (shared[LOGGER_KEY] ??= createLogger()) as Logger;
+export const log: Logger = createLogger();
 /** The logger of request lines (see `createRequestLogger`); its level follows `setLogLevel`. */
-export const requestLogger: Logger = (shared[REQUEST_LOGGER_KEY] ??= createRequestLogger(log.level)) as Logger;
+export const requestLogger: Logger = createRequestLogger(log.level);
 
 /** Sets the least severe level written by both loggers (LOG_LEVEL). */
 export function setLogLevel(level: string): void {
@@ -95,15 +90,14 @@ export function setLogLevel(level: string): void {
 
 /** Sends every later line to `destination` (tests capture lines with it); returns the previous one. */
 export function setLogDestination(destination: DestinationStream): DestinationStream {
-  const current = shared[SINK_KEY] as typeof sink;
-  const previous = current.target;
-  current.target = destination;
+  const previous = sink.target;
+  sink.target = destination;
   return previous;
 }
 
 /** Writes what is buffered for stdout; call before the process exits. */
 export function flushLog(): void {
-  const target = (shared[SINK_KEY] as typeof sink).target as { flushSync?: () => void };
+  const target = sink.target as { flushSync?: () => void };
   try {
     target.flushSync?.();
   } catch {

@@ -9,12 +9,18 @@
  * Astro's handler for server-rendered pages.
  *
  * SIGTERM and SIGINT (and the parent `npm start` going away) stop it gracefully
- * (docs/decisions/0012-serving-and-shutdown.md): no new connection is accepted, requests in
- * flight finish (up to 10 s), background work finishes its current step, the WAL is
- * checkpointed into the database file, the database is closed, and the process exits 0.
+ * (docs/decisions/0012-serving-and-shutdown.md, docs/product.md#restarts): readiness answers 503 at
+ * once while everything else is served as usual for SHUTDOWN_DRAIN_MS (so a load balancer moves
+ * new requests elsewhere first); then no new connection is accepted, requests in flight finish (up
+ * to 10 s), background work finishes its current step, the WAL is checkpointed into the database
+ * file, the database is closed, and the process exits 0.
+ *
+ * This process holds the one copy of the API (runtime.ts): Astro's bundle (astro-app.mjs) only
+ * renders pages (docs/decisions/0020-one-server-per-process.md).
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createFront } from './front.ts';
@@ -33,10 +39,10 @@ import { staticFiles } from './static-files.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-/** How long requests in flight may take to finish after a stop signal, in milliseconds. */
-const DRAIN_MS = 10_000;
+/** How long requests in flight may take to finish once the listener is closed, in milliseconds. */
+const IN_FLIGHT_LIMIT_MS = 10_000;
 /** How often the shutdown checks whether the requests in flight are done, in milliseconds. */
-const DRAIN_POLL_MS = 25;
+const IN_FLIGHT_POLL_MS = 25;
 
 function readEnv(): Env {
   try {
@@ -125,13 +131,17 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     const started = performance.now();
-    log.info(`${reason}: stopping (requests in flight: ${front.inFlight()})`);
+    log.info(`${reason}: stopping; readiness answers 503, serving on for ${env.SHUTDOWN_DRAIN_MS} ms`);
     setPhase('stopping');
+    // Closing the listener now would reset the connections the kernel has already accepted for
+    // it: first let the load balancer see readiness fail and send new requests elsewhere.
+    await sleep(env.SHUTDOWN_DRAIN_MS);
+    log.info(`closing the listener (requests in flight: ${front.inFlight()})`);
     server.close();
     server.closeIdleConnections();
-    const deadline = Date.now() + DRAIN_MS;
+    const deadline = Date.now() + IN_FLIGHT_LIMIT_MS;
     while (front.inFlight() > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, DRAIN_POLL_MS));
+      await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
       server.closeIdleConnections();
     }
     const unfinished = front.inFlight();
@@ -147,7 +157,7 @@ async function main(): Promise<void> {
     releasePidFile();
     log.info(
       `Stopped in ${Math.round(performance.now() - started)} ms` +
-        (unfinished > 0 ? ` (${unfinished} requests cut off after ${DRAIN_MS / 1000} s)` : ''),
+        (unfinished > 0 ? ` (${unfinished} requests cut off after ${IN_FLIGHT_LIMIT_MS / 1000} s)` : ''),
     );
     flushLog();
     process.exit(0);

@@ -2,6 +2,8 @@
  * The API of the running site: one app per process, built on first request from the parsed
  * environment and the shared database (migrated by the server entry before it serves), with
  * the process's one in-process event bus for live updates (docs/decisions/0009-live-updates.md).
+ * It is called by the server entry (main.ts) in production and by the endpoint of `astro dev`
+ * (dev-bridge.ts), never by both in one process (docs/decisions/0020-one-server-per-process.md).
  * `stopRuntimeApp()` lets the app's background work (lead emails and forwards) finish, for the
  * graceful shutdown (docs/decisions/0012-serving-and-shutdown.md).
  */
@@ -15,6 +17,7 @@ import { createMailer } from './mail.ts';
 let app: Promise<ReturnType<typeof createApp>> | undefined;
 const tasks = new BackgroundTasks();
 
+/** The process's API app, made on the first call (each later call resolves to the same app). */
 export function runtimeApp(): Promise<ReturnType<typeof createApp>> {
   app ??= (async () => {
     const env = loadEnv();

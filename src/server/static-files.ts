@@ -10,37 +10,22 @@
  * A prebuilt page's full Content-Security-Policy (script hashes included) is written by Astro as
  * a `<meta http-equiv>` element; the build reads it from every page into
  * dist/server/page-policies.json (scripts/server-entry-integration.mjs), and it is also sent as a
- * header, with the directives only a header can carry (`frame-ancestors`).
+ * header, with the directives only a header can carry (`frame-ancestors`; src/shared/page-policy.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sirv from 'sirv';
+import { pagePolicy } from '../shared/page-policy.ts';
 import { log } from './log.ts';
 import { headersForPage } from './middleware/security-headers.ts';
 
 /** Where Astro puts hashed build assets. */
 export const ASSET_PREFIX = '/_astro/';
 
-/** Directives a `<meta>` policy cannot carry (CSP Level 3, section 6.4), always sent as a header. */
-const HEADER_ONLY_CSP = "frame-ancestors 'none'";
-
 /** One year, in seconds: the cache lifetime of a hashed asset. */
 const YEAR_S = 31_536_000;
 
 type Next = () => void;
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
-
-/** Adds `HEADER_ONLY_CSP` (and `object-src`/`base-uri` when missing) to a page's meta policy. */
-export function pagePolicy(metaPolicy: string | undefined): string {
-  const directives = (metaPolicy ?? '')
-    .split(';')
-    .map((d) => d.trim())
-    .filter(Boolean);
-  const names = new Set(directives.map((d) => d.split(/\s+/)[0]?.toLowerCase()));
-  for (const extra of [HEADER_ONLY_CSP, "object-src 'none'", "base-uri 'self'"]) {
-    if (!names.has(extra.split(' ')[0])) directives.push(extra);
-  }
-  return directives.join('; ');
-}
 
 /**
  * Request path → the page's full policy, from `metaPolicies` (the file of each prebuilt page

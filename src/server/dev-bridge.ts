@@ -1,6 +1,12 @@
-/** The only bridge from Astro into the Hono API (docs/product.md#api); no logic here. */
+/**
+ * The API under `astro dev`, and only there: the server-entry integration
+ * (scripts/server-entry-integration.mjs) injects this endpoint at `/api/[...path]` when Astro runs
+ * its dev server. A build never contains it: in production the server entry (main.ts) serves
+ * `/api` through the one Hono app of the process (docs/decisions/0020-one-server-per-process.md).
+ * No logic here.
+ */
 import type { APIRoute } from 'astro';
-import { runtimeApp } from '../../server/runtime.ts';
+import { runtimeApp } from './runtime.ts';
 
 export const prerender = false;
 
@@ -17,6 +23,7 @@ function addressOf(clientAddress: () => string): string | null {
   }
 }
 
+/** Every method of every `/api/…` path, answered by the Hono app (499 when the caller left). */
 export const ALL: APIRoute = async (context) => {
   const clientAddress = addressOf(() => context.clientAddress);
   // 499: the client closed the request; nobody is there to read an answer.
