@@ -2,9 +2,12 @@
  * A backup of a database of some tens of MB, made while the process keeps working
  * (docs/product.md#backups, docs/decisions/0020-backups-in-a-worker-thread.md): the event loop is
  * never held up for more than 100 ms, writes go on and are acknowledged during the copy, and the
- * backup is the complete, checked database.
+ * backup is the complete, checked database. The temporary files that a killed backup leaves in
+ * the folder are deleted by the next backup; those of a backup still running in another process
+ * are not.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +60,13 @@ async function databaseWithLeads(leads: number): Promise<DatabaseHandle & { path
 async function countLeads(handle: Pick<DatabaseHandle, 'client'>): Promise<number> {
   const result = await handle.client.execute('SELECT count(*) AS n FROM contact_submissions');
   return Number(result.rows[0]?.n);
+}
+
+/** The pid of a process that has exited (a backup killed mid-way stands for it). */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  await new Promise((r) => child.once('exit', r));
+  return child.pid!;
 }
 
 describe('a backup off the event loop', () => {
@@ -118,4 +128,42 @@ describe('a backup off the event loop', () => {
       }
     },
   );
+
+  it('deletes the temporary files a killed backup left, keeps those of a backup still running, and completes', async () => {
+    const source = await databaseWithLeads(200);
+    try {
+      const dir = join(source.dir, 'backups');
+      mkdirSync(dir);
+      const dead = await deadPid();
+      // What a backup killed during its checks leaves: part of a copy and its rollback journal.
+      const killed = `.app-2026-11-20T03-00-00Z.db.partial-${dead}`;
+      writeFileSync(join(dir, killed), Buffer.alloc(64 * 1024, 7));
+      writeFileSync(join(dir, `${killed}-journal`), Buffer.alloc(4096, 1));
+      // A server restarted under the same pid (pid 1 in a container) finds its own old file.
+      const ownOld = `.app-2026-11-21T03-00-00Z.db.partial-${process.pid}`;
+      writeFileSync(join(dir, ownOld), Buffer.alloc(4096, 2));
+      // A `npm run db:backup` in progress in another, live process (the test's parent stands in).
+      const running = `.app-2026-11-22T03-00-00Z.db.partial-${process.ppid}`;
+      writeFileSync(join(dir, running), Buffer.alloc(4096, 3));
+      // Not ours: another database's file and a file of the operator's.
+      const others = [`.other-2026-11-20T03-00-00Z.db.partial-${dead}`, 'notes.partial'];
+      for (const name of others) writeFileSync(join(dir, name), 'not ours');
+
+      const result = await createBackup({ databasePath: source.path, dir });
+
+      const name = result.path.split(/[/\\]/).at(-1)!;
+      expect(readdirSync(dir).sort()).toEqual([running, ...others, name].sort());
+      expect(result.counts.contact_submissions).toBe(200);
+      const copy = await openDatabase(fileUrlOf(result.path), undefined, { fastReads: false });
+      try {
+        expect(await countLeads(copy)).toBe(200);
+        const check = await copy.client.execute('PRAGMA integrity_check');
+        expect(check.rows.map((r) => Object.values(r)[0])).toEqual(['ok']);
+      } finally {
+        copy.client.close();
+      }
+    } finally {
+      source.client.close();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * The files of backups (docs/product.md#backups): which database file a DATABASE_URL names, the
- * backup folder, the names of backups and of their temporary files, and retention (BACKUP_KEEP).
+ * backup folder, the names of backups and of their temporary files, retention (BACKUP_KEEP), and
+ * the removal of temporary files left by a backup that died.
  *
  * A backup is `<db>-YYYY-MM-DDTHH-MM-SSZ.db` (UTC, `-2`, `-3`… before `.db` for a second one within
  * one second); while it is made and checked it is `.<that name>.partial-<pid>` in the same folder,
@@ -160,4 +161,28 @@ export function freeBackupName(dir: string, databasePath: string, at: Date): str
 /** The temporary file of the backup `name` in `dir` while this process makes it. */
 export function partialPathOf(dir: string, name: string): string {
   return join(dir, `.${name}.partial-${process.pid}`);
+}
+
+/**
+ * Deletes from `dir` the temporary files that a backup of the database at `databasePath` left
+ * when its process died (killed, power cut): `.<backup name>.partial-<pid>` and SQLite's
+ * `-journal`/`-wal`/`-shm` beside it, and the folder's write probe `.write-test-<pid>`, when no
+ * process `<pid>` exists any more. Files of this process count as left behind too: the caller
+ * runs one backup at a time and calls this before starting one. Files of another live process
+ * (a `npm run db:backup` in progress, a second server) are left alone; so is a file whose pid
+ * has since been given to an unrelated process, until that process ends. Returns the paths
+ * deleted; a missing folder has none.
+ */
+export function removeStalePartials(dir: string, databasePath: string): string[] {
+  const partial = new RegExp(`^\\.${namePattern(stemOf(databasePath))}\\.partial-(?<pid>\\d+)(?:-journal|-wal|-shm)?$`);
+  const probe = /^\.write-test-(?<pid>\d+)$/;
+  const removed: string[] = [];
+  for (const name of namesIn(dir)) {
+    const pid = Number((partial.exec(name) ?? probe.exec(name))?.groups?.pid);
+    if (!Number.isInteger(pid) || pid <= 0) continue;
+    if (pid !== process.pid && processAlive(pid)) continue;
+    rmSync(join(dir, name), { force: true });
+    removed.push(join(dir, name));
+  }
+  return removed;
 }

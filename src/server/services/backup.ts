@@ -7,7 +7,8 @@
  * answering requests while even a large database is copied
  * (docs/decisions/0020-backups-in-a-worker-thread.md). The copy is written under a temporary name
  * in the backup folder and gets its final name only after its checks pass (names and folder:
- * backup-files.ts).
+ * backup-files.ts). A process makes one backup at a time; before each, the temporary files of
+ * backups whose process died are deleted.
  *
  * Restore: backup-restore.ts; the server's pid file: backup-pid-file.ts.
  */
@@ -15,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { open, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { Mutex } from 'async-mutex';
 import { BackupError, codeOf } from './backup-error.ts';
 import type { CopyChecks, CopyReport, CopyRequest } from './backup-copy.ts';
 import {
@@ -23,6 +25,7 @@ import {
   partialPathOf,
   prepareBackupDir,
   removeQuietly,
+  removeStalePartials,
 } from './backup-files.ts';
 
 /** What a backup wrote. */
@@ -34,6 +37,9 @@ export interface BackupResult extends CopyChecks {
   /** Milliseconds from the start of the copy to the rename. */
   ms: number;
 }
+
+/** One backup at a time in this process (see removeStalePartials). */
+const oneAtATime = new Mutex();
 
 /**
  * The worker's script: the built one beside the server entry (dist/server/backup-worker.mjs,
@@ -83,11 +89,12 @@ async function fsyncPath(path: string): Promise<void> {
 /**
  * Writes a checked backup of the embedded database file at `databasePath` (absolute) into `dir`,
  * under a temporary name first and its final name only after the checks pass; `now` gives the
- * time in its name. The live database is only read, on a connection of the worker's own. Throws
- * BackupError for a folder that cannot be written, a missing database, and a copy that fails a
- * check (its temporary file is deleted).
+ * time in its name. Waits for a backup of this process already running, and deletes the
+ * temporary files of dead backups in `dir` first. The live database is only read, on a
+ * connection of the worker's own. Throws BackupError for a folder that cannot be written, a
+ * missing database, and a copy that fails a check (its temporary file is deleted).
  */
-export async function createBackup({
+export function createBackup({
   databasePath,
   dir,
   now = () => new Date(),
@@ -96,26 +103,29 @@ export async function createBackup({
   dir: string;
   now?: () => Date;
 }): Promise<BackupResult> {
-  const folder = prepareBackupDir(dir);
-  const started = now();
-  const startedMs = performance.now();
-  const temporary = partialPathOf(folder, freeBackupName(folder, databasePath, started));
-  removeQuietly(temporary);
-  try {
-    const checks = await copyInWorker({ databasePath, temporary });
-    await fsyncPath(temporary);
-    // Uploaded files would be copied here, beside the database copy and before the rename, so
-    // that a backup holds both or neither; the site stores no uploads yet (docs/product.md#backups).
-    const target = join(folder, freeBackupName(folder, databasePath, started));
-    await rename(temporary, target);
-    await fsyncPath(folder);
-    const { size } = await stat(target);
-    return { path: target, bytes: size, ...checks, ms: Math.round(performance.now() - startedMs) };
-  } catch (error) {
+  return oneAtATime.runExclusive(async () => {
+    const folder = prepareBackupDir(dir);
+    removeStalePartials(folder, databasePath);
+    const started = now();
+    const startedMs = performance.now();
+    const temporary = partialPathOf(folder, freeBackupName(folder, databasePath, started));
     removeQuietly(temporary);
-    if (error instanceof BackupError) throw error;
-    throw new BackupError(`The backup could not be written (${codeOf(error)})`, { cause: error });
-  }
+    try {
+      const checks = await copyInWorker({ databasePath, temporary });
+      await fsyncPath(temporary);
+      // Uploaded files would be copied here, beside the database copy and before the rename, so
+      // that a backup holds both or neither; the site stores no uploads yet (docs/product.md#backups).
+      const target = join(folder, freeBackupName(folder, databasePath, started));
+      await rename(temporary, target);
+      await fsyncPath(folder);
+      const { size } = await stat(target);
+      return { path: target, bytes: size, ...checks, ms: Math.round(performance.now() - startedMs) };
+    } catch (error) {
+      removeQuietly(temporary);
+      if (error instanceof BackupError) throw error;
+      throw new BackupError(`The backup could not be written (${codeOf(error)})`, { cause: error });
+    }
+  });
 }
 
 /**
