@@ -232,7 +232,7 @@ describe('db:backup', () => {
       const others = ['notes.txt', 'other-2026-01-01T00-00-00Z.db', 'app-2026-01-01T00-00-00Z.db.bak', 'app-latest.db'];
       for (const name of others) writeFileSync(join(dir, name), 'not ours');
 
-      const removed = pruneBackups(dir, source.path, 3);
+      const removed = await pruneBackups(dir, source.path, 3);
       expect(removed.map((p) => p.split(/[/\\]/).at(-1)).sort()).toEqual([
         'app-2026-01-01T12-00-00Z.db',
         'app-2026-01-02T12-00-00Z.db',
@@ -241,9 +241,9 @@ describe('db:backup', () => {
       expect(readdirSync(dir).sort()).toEqual(
         [...others, 'app-2026-01-05T12-00-00Z.db', 'app-2026-01-07T12-00-00Z.db', 'app-2026-01-09T12-00-00Z.db'].sort(),
       );
-      expect(pruneBackups(dir, source.path, 3)).toEqual([]);
+      expect(await pruneBackups(dir, source.path, 3)).toEqual([]);
       expect(newestBackupAt(dir, source.path)).toEqual(new Date(Date.UTC(2026, 0, 9, 12)));
-      expect(() => pruneBackups(dir, source.path, 0)).toThrow(BackupError);
+      await expect(pruneBackups(dir, source.path, 0)).rejects.toThrow(BackupError);
     } finally {
       source.client.close();
     }

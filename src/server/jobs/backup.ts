@@ -82,7 +82,7 @@ export function scheduleBackups({
     const startedAt = now().getTime();
     try {
       const result = await createBackup({ databasePath, dir, now });
-      const removed = pruneBackups(dir, databasePath, env.BACKUP_KEEP);
+      const removed = await pruneBackups(dir, databasePath, env.BACKUP_KEEP);
       logger.info(
         { file: result.path, bytes: result.bytes, ms: result.ms, rows: result.counts, removed },
         'backup written',

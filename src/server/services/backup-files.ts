@@ -7,7 +7,8 @@
  * one second); while it is made and checked it is `.<that name>.partial-<pid>` in the same folder,
  * `<pid>` being the process that makes it. Files named otherwise are never touched.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { databaseFilePath } from './db.ts';
 import { BackupError, codeOf } from './backup-error.ts';
@@ -38,9 +39,12 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-/** Deletes `path` and SQLite's side files of it (`-journal`, `-wal`, `-shm`); missing ones are fine. */
-export function removeQuietly(path: string): void {
-  for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+/**
+ * Deletes `path` and SQLite's side files of it (`-journal`, `-wal`, `-shm`); missing ones are fine.
+ * Off the event loop: unlinking a file of a few hundred MB takes tens of milliseconds.
+ */
+export async function removeQuietly(path: string): Promise<void> {
+  for (const suffix of ['', '-journal', '-wal', '-shm']) await rm(path + suffix, { force: true });
 }
 
 /** `2026-11-23T18:30:00.123Z` → `2026-11-23T18-30-00Z`, the time in backup names (UTC, seconds). */
@@ -112,14 +116,15 @@ export function newestBackupAt(dir: string, databasePath: string): Date | null {
 /**
  * Deletes the oldest backups of the database at `databasePath` in `dir` beyond the newest
  * `keep` (integer ≥ 1; BACKUP_KEEP, docs/product.md#backups); files not named like our backups
- * are never touched. Returns the paths deleted. Throws BackupError when `keep` is not an
+ * are never touched. Resolves with the paths deleted, off the event loop (unlinking a backup of a
+ * few hundred MB takes tens of milliseconds). Rejects with BackupError when `keep` is not an
  * integer ≥ 1.
  */
-export function pruneBackups(dir: string, databasePath: string, keep: number): string[] {
+export async function pruneBackups(dir: string, databasePath: string, keep: number): Promise<string[]> {
   if (!Number.isInteger(keep) || keep < 1) throw new BackupError(`BACKUP_KEEP must be a whole number ≥ 1, not ${keep}`);
   const backups = listBackups(resolve(dir), databasePath);
   const doomed = backups.slice(0, Math.max(0, backups.length - keep));
-  for (const backup of doomed) rmSync(backup.path, { force: true });
+  for (const backup of doomed) await rm(backup.path, { force: true });
   return doomed.map((b) => b.path);
 }
 
@@ -170,10 +175,10 @@ export function partialPathOf(dir: string, name: string): string {
  * process `<pid>` exists any more. Files of this process count as left behind too: the caller
  * runs one backup at a time and calls this before starting one. Files of another live process
  * (a `npm run db:backup` in progress, a second server) are left alone; so is a file whose pid
- * has since been given to an unrelated process, until that process ends. Returns the paths
- * deleted; a missing folder has none.
+ * has since been given to an unrelated process, until that process ends. Resolves with the paths
+ * deleted, off the event loop; a missing folder has none.
  */
-export function removeStalePartials(dir: string, databasePath: string): string[] {
+export async function removeStalePartials(dir: string, databasePath: string): Promise<string[]> {
   const partial = new RegExp(`^\\.${namePattern(stemOf(databasePath))}\\.partial-(?<pid>\\d+)(?:-journal|-wal|-shm)?$`);
   const probe = /^\.write-test-(?<pid>\d+)$/;
   const removed: string[] = [];
@@ -181,7 +186,7 @@ export function removeStalePartials(dir: string, databasePath: string): string[]
     const pid = Number((partial.exec(name) ?? probe.exec(name))?.groups?.pid);
     if (!Number.isInteger(pid) || pid <= 0) continue;
     if (pid !== process.pid && processAlive(pid)) continue;
-    rmSync(join(dir, name), { force: true });
+    await rm(join(dir, name), { force: true });
     removed.push(join(dir, name));
   }
   return removed;

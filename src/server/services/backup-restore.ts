@@ -162,7 +162,7 @@ export async function restoreDatabase({
 
   mkdirSync(dirname(databasePath), { recursive: true });
   const staged = `${databasePath}.restoring-${process.pid}`;
-  removeQuietly(staged);
+  await removeQuietly(staged);
   try {
     copyFileSync(source, staged);
     const counts = checkRestoreCopy(staged, source);
@@ -187,6 +187,6 @@ export async function restoreDatabase({
     fsyncPath(dirname(databasePath));
     return { databasePath, keptAside, counts };
   } finally {
-    removeQuietly(staged);
+    await removeQuietly(staged);
   }
 }

@@ -105,11 +105,11 @@ export function createBackup({
 }): Promise<BackupResult> {
   return oneAtATime.runExclusive(async () => {
     const folder = prepareBackupDir(dir);
-    removeStalePartials(folder, databasePath);
+    await removeStalePartials(folder, databasePath);
     const started = now();
     const startedMs = performance.now();
     const temporary = partialPathOf(folder, freeBackupName(folder, databasePath, started));
-    removeQuietly(temporary);
+    await removeQuietly(temporary);
     try {
       const checks = await copyInWorker({ databasePath, temporary });
       await fsyncPath(temporary);
@@ -121,7 +121,7 @@ export function createBackup({
       const { size } = await stat(target);
       return { path: target, bytes: size, ...checks, ms: Math.round(performance.now() - startedMs) };
     } catch (error) {
-      removeQuietly(temporary);
+      await removeQuietly(temporary);
       if (error instanceof BackupError) throw error;
       throw new BackupError(`The backup could not be written (${codeOf(error)})`, { cause: error });
     }
