@@ -27,7 +27,7 @@ const BUSY_TIMEOUT_MS = 5000;
 export interface CopyRequest {
   /** Absolute path of the live database file. */
   databasePath: string;
-  /** Absolute path of the copy to write; must not exist. */
+  /** Absolute path of the copy to write: an empty file, or none. */
   temporary: string;
 }
 
