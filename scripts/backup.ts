@@ -8,7 +8,8 @@
  * database, a folder that cannot be written, a copy that fails its checks); 2 bad arguments.
  */
 import { EnvError, loadEnv } from '../src/server/env.ts';
-import { BackupError, backupDatabase } from '../src/server/services/backup.ts';
+import { backupDatabase } from '../src/server/services/backup.ts';
+import { BackupError } from '../src/server/services/backup-error.ts';
 
 const USAGE = 'Usage: npm run db:backup [-- --to DIR]';
 

@@ -9,7 +9,8 @@
  * arguments.
  */
 import { EnvError, loadEnv } from '../src/server/env.ts';
-import { BackupError, restoreDatabase } from '../src/server/services/backup.ts';
+import { BackupError } from '../src/server/services/backup-error.ts';
+import { restoreDatabase } from '../src/server/services/backup-restore.ts';
 
 const args = process.argv.slice(2);
 if (args.length !== 1 || args[0]!.startsWith('--')) {

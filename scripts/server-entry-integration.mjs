@@ -1,7 +1,9 @@
 // @ts-check
 /**
  * An Astro integration that, after `astro build`, bundles src/server/main.ts into
- * dist/server/entry.mjs with esbuild (npm packages stay external). Astro's own server bundle is
+ * dist/server/entry.mjs with esbuild (npm packages stay external), and the backup worker
+ * (src/server/services/backup-worker.ts), which runs in a thread of its own, into
+ * dist/server/backup-worker.mjs beside it. Astro's own server bundle is
  * emitted as dist/server/astro-app.mjs (`build.serverEntry`) and imported by it. JSX (the email
  * templates) is compiled for React's automatic runtime.
  *
@@ -124,10 +126,16 @@ export function serverEntry() {
       },
       'astro:build:done': async ({ logger }) => {
         if (!serverDir) return;
-        const outfile = fileURLToPath(new URL('entry.mjs', serverDir));
+        const outdir = fileURLToPath(serverDir);
         await build({
-          entryPoints: [fileURLToPath(new URL('../src/server/main.ts', import.meta.url))],
-          outfile,
+          entryPoints: {
+            entry: fileURLToPath(new URL('../src/server/main.ts', import.meta.url)),
+            // Backups run in a worker thread, started from this file beside the entry
+            // (src/server/services/backup.ts, docs/decisions/0023-backups-in-a-worker-thread.md).
+            'backup-worker': fileURLToPath(new URL('../src/server/services/backup-worker.ts', import.meta.url)),
+          },
+          outdir,
+          outExtension: { '.js': '.mjs' },
           bundle: true,
           platform: 'node',
           format: 'esm',
@@ -137,7 +145,7 @@ export function serverEntry() {
           jsx: 'automatic',
           logLevel: 'warning',
         });
-        logger.info(`server entry written to ${outfile}`);
+        logger.info(`server entry and backup worker written to ${outdir}`);
         if (clientDir) {
           const pruned = await prunePageStyles(fileURLToPath(clientDir), { skip: APP_PAGES });
           logger.info(

@@ -30,7 +30,7 @@ import { drainRuntimeApp, runtimeApp } from './runtime.ts';
 import { migrateDatabase, sharedDatabase } from './services/db.ts';
 import { scheduleBackups } from './jobs/backup.ts';
 import { startNotificationWorker } from './jobs/notification-worker.ts';
-import { claimServerPidFile } from './services/backup.ts';
+import { claimServerPidFile } from './services/backup-pid-file.ts';
 import { scheduleSweep } from './jobs/sweep.ts';
 import { createMailer } from './mail.ts';
 import { EnvError, isHttpsSite, loadEnv, type Env } from './env.ts';
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
   // The pid file tells `npm run db:restore` that this server holds the database.
   const releasePidFile = claimServerPidFile(env.DATABASE_URL);
   // Scheduled backups, when BACKUP_DIR is set (docs/product.md#backups).
-  const backups = scheduleBackups({ db, env, log });
+  const backups = scheduleBackups({ env, log });
   await runtimeApp();
   setPhase('ready');
   const address = server.address();

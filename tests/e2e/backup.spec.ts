@@ -4,19 +4,31 @@
  * server runs; after SIGTERM the backup is restored and the server started again. Every lead
  * acknowledged (201) before the backup started is there, none acknowledged after it finished
  * is, the restored database passes its integrity checks, its search index finds the right rows,
- * and it takes new leads. This test starts its own servers (from the end-to-end build) on its own
- * ports and database; no browser is used.
+ * and it takes new leads.
+ *
+ * The built server's scheduled backup runs in its worker (dist…/server/backup-worker.mjs): a server
+ * killed in the middle of one leaves its temporary file; the next start deletes it and writes a
+ * complete, checked backup, which `GET /api/health` reports.
+ *
+ * These tests start their own servers (from the end-to-end build) on their own ports and
+ * databases; no browser is used.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT, openDatabaseAt } from './support/data.ts';
-import { ROOT as root, startBuiltServer, stopServer as stop } from './support/servers.ts';
+import { E2E_OUT_DIR, ROOT as root, exitOf, startBuiltServer, stopServer as stop } from './support/servers.ts';
 
-/** The ports of this file's servers: the test server's port plus 50 and 51. */
-const PORTS = { before: Number(E2E_PORT) + 50, after: Number(E2E_PORT) + 51 };
+/** The ports of this file's servers: the test server's port plus 50 to 54. */
+const PORTS = {
+  before: Number(E2E_PORT) + 50,
+  after: Number(E2E_PORT) + 51,
+  fresh: Number(E2E_PORT) + 52,
+  killed: Number(E2E_PORT) + 53,
+  restarted: Number(E2E_PORT) + 54,
+};
 
 /** Concurrent lead posters, and how many leads must be in before the backup starts. */
 const WRITERS = 6;
@@ -190,6 +202,88 @@ test.describe('backups', () => {
       writing = false;
       await stop(server).catch(() => {});
       if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a scheduled backup killed mid-way is cleaned up and made whole at the next start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'backup-kill-e2e-'));
+    const backups = join(dir, 'backups');
+    const databaseUrl = `file:${join(dir, 'app.db')}`;
+    const env = { DATABASE_URL: databaseUrl, OUTBOX_DIR: join(dir, 'outbox'), LEADS_NOTIFY_TO: '' };
+    /** This database's temporary backup files, and its finished backups. */
+    const partials = () => readdirSync(backups).filter((f) => /^\.app-.*\.db\.partial-\d+(-journal)?$/.test(f));
+    const finished = () => readdirSync(backups).filter((f) => /^app-.*Z(-\d+)?\.db$/.test(f));
+    let killed: ChildProcess | undefined;
+    let server: Awaited<ReturnType<typeof startBuiltServer>> | undefined;
+    try {
+      // A first start creates the database; then 80 000 leads (about 70 MB) make the copy last.
+      server = await startBuiltServer(env, PORTS.fresh);
+      await stop(server);
+      const leads = 80_000;
+      const filled = await openDatabaseAt(databaseUrl);
+      try {
+        await filled.client.execute({
+          sql: `INSERT INTO contact_submissions (id, name, email, message, source)
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+            SELECT lower(hex(randomblob(16))), 'Lead ' || i, 'lead' || i || '@example.com',
+              'We need ' || hex(randomblob(100)) || ' soon', 'landing' FROM n`,
+          args: [leads],
+        });
+        await filled.client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+      } finally {
+        filled.client.close();
+      }
+
+      // With BACKUP_DIR and no backup yet, the server backs up at start; it is killed as soon as
+      // the copy's temporary file appears.
+      mkdirSync(backups);
+      const withBackups = { ...env, BACKUP_DIR: backups };
+      killed = spawn(process.execPath, [join(root, E2E_OUT_DIR, 'server', 'entry.mjs')], {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'production',
+          HOST: '127.0.0.1',
+          PORT: String(PORTS.killed),
+          SITE_URL: `http://127.0.0.1:${PORTS.killed}`,
+          LOG_LEVEL: 'warn',
+          ...withBackups,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      await expect.poll(partials, { timeout: 30_000, intervals: [10] }).not.toEqual([]);
+      killed.kill('SIGKILL');
+      await exitOf(killed);
+      const left = partials();
+      expect(left.length).toBeGreaterThan(0);
+      expect(left.every((f) => f.includes(`.partial-${killed!.pid}`))).toBe(true);
+      expect(finished()).toEqual([]);
+
+      // The next start deletes what the killed backup left and writes a whole one.
+      server = await startBuiltServer(withBackups, PORTS.restarted);
+      await expect.poll(finished, { timeout: 60_000 }).toHaveLength(1);
+      expect(readdirSync(backups)).toEqual(finished());
+      const health = (await (await fetch(`${server.url}/api/health`)).json()) as { lastBackupAt: string | null };
+      expect(health.lastBackupAt).not.toBeNull();
+
+      const copy = await openDatabaseAt(`file:${join(backups, finished()[0]!)}`);
+      try {
+        const counted = await copy.client.execute('SELECT count(*) AS n FROM contact_submissions');
+        expect(Number(counted.rows[0]?.n)).toBe(leads);
+        const integrity = await copy.client.execute('PRAGMA integrity_check');
+        expect(integrity.rows.map((r) => Object.values(r)[0])).toEqual(['ok']);
+        const found = await copy.client.execute({
+          sql: 'SELECT c.name AS name FROM contact_submissions_fts f JOIN contact_submissions c ON c.rowid = f.rowid WHERE contact_submissions_fts MATCH ?',
+          args: ['Lead AND 4242'],
+        });
+        expect(found.rows.map((r) => String(r.name))).toEqual(['Lead 4242']);
+      } finally {
+        copy.client.close();
+      }
+    } finally {
+      if (killed && killed.exitCode === null && killed.signalCode === null) killed.kill('SIGKILL');
+      if (server) await stop(server).catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

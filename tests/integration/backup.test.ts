@@ -27,14 +27,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../src/server/env.ts';
 import { scheduleBackups } from '../../src/server/jobs/backup.ts';
 import { log } from '../../src/server/log.ts';
-import {
-  BackupError,
-  claimServerPidFile,
-  createBackup,
-  newestBackupAt,
-  pruneBackups,
-  restoreDatabase,
-} from '../../src/server/services/backup.ts';
+import { createBackup } from '../../src/server/services/backup.ts';
+import { BackupError } from '../../src/server/services/backup-error.ts';
+import { newestBackupAt, pruneBackups } from '../../src/server/services/backup-files.ts';
+import { claimServerPidFile } from '../../src/server/services/backup-pid-file.ts';
+import { restoreDatabase } from '../../src/server/services/backup-restore.ts';
 import { databaseFilePath, fileUrlOf, migrateDatabase } from '../../src/server/services/db.ts';
 import { openDatabaseHandle, type DatabaseHandle } from '../support/database.ts';
 import { capturedLogLines, expectConsoleErrors } from '../setup/console.ts';
@@ -144,7 +141,7 @@ describe('db:backup', () => {
       await source.client.execute("DELETE FROM clients WHERE name LIKE '%clientword1_' OR name = 'Client clientword3'");
       await source.client.execute("DELETE FROM contact_submissions WHERE message LIKE '%leadword2_ %'");
       const backups = join(source.dir, 'backups');
-      const result = await createBackup({ client: source.client, databasePath: source.path, dir: backups });
+      const result = await createBackup({ databasePath: source.path, dir: backups });
 
       expect(result.path).toMatch(/[/\\]app-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.db$/);
       expect(readdirSync(backups)).toEqual([result.path.split(/[/\\]/).at(-1)]);
@@ -181,11 +178,7 @@ describe('db:backup', () => {
       await source.client.execute(
         "DELETE FROM contact_submissions WHERE message LIKE '%leadword1 %' OR message LIKE '%leadword5 %'",
       );
-      const result = await createBackup({
-        client: source.client,
-        databasePath: source.path,
-        dir: join(source.dir, 'b'),
-      });
+      const result = await createBackup({ databasePath: source.path, dir: join(source.dir, 'b') });
       const copy = await openCopy(result.path);
       try {
         for (let i = 0; i < 30; i++) {
@@ -215,8 +208,8 @@ describe('db:backup', () => {
     try {
       const at = () => new Date('2026-03-01T10:00:00.500Z');
       const dir = join(source.dir, 'same-second');
-      const first = await createBackup({ client: source.client, databasePath: source.path, dir, now: at });
-      const second = await createBackup({ client: source.client, databasePath: source.path, dir, now: at });
+      const first = await createBackup({ databasePath: source.path, dir, now: at });
+      const second = await createBackup({ databasePath: source.path, dir, now: at });
       expect(first.path).toMatch(/app-2026-03-01T10-00-00Z\.db$/);
       expect(second.path).toMatch(/app-2026-03-01T10-00-00Z-2\.db$/);
       expect(newestBackupAt(dir, source.path)).toEqual(new Date('2026-03-01T10:00:00Z'));
@@ -230,12 +223,11 @@ describe('db:backup', () => {
     try {
       const dir = join(source.dir, 'keep');
       const times = [5, 1, 9, 3, 7, 2].map((d) => new Date(Date.UTC(2026, 0, d, 12)));
-      for (const t of times)
-        await createBackup({ client: source.client, databasePath: source.path, dir, now: () => t });
+      for (const t of times) await createBackup({ databasePath: source.path, dir, now: () => t });
       const others = ['notes.txt', 'other-2026-01-01T00-00-00Z.db', 'app-2026-01-01T00-00-00Z.db.bak', 'app-latest.db'];
       for (const name of others) writeFileSync(join(dir, name), 'not ours');
 
-      const removed = pruneBackups(dir, source.path, 3);
+      const removed = await pruneBackups(dir, source.path, 3);
       expect(removed.map((p) => p.split(/[/\\]/).at(-1)).sort()).toEqual([
         'app-2026-01-01T12-00-00Z.db',
         'app-2026-01-02T12-00-00Z.db',
@@ -244,9 +236,9 @@ describe('db:backup', () => {
       expect(readdirSync(dir).sort()).toEqual(
         [...others, 'app-2026-01-05T12-00-00Z.db', 'app-2026-01-07T12-00-00Z.db', 'app-2026-01-09T12-00-00Z.db'].sort(),
       );
-      expect(pruneBackups(dir, source.path, 3)).toEqual([]);
+      expect(await pruneBackups(dir, source.path, 3)).toEqual([]);
       expect(newestBackupAt(dir, source.path)).toEqual(new Date(Date.UTC(2026, 0, 9, 12)));
-      expect(() => pruneBackups(dir, source.path, 0)).toThrow(BackupError);
+      await expect(pruneBackups(dir, source.path, 0)).rejects.toThrow(BackupError);
     } finally {
       source.client.close();
     }
@@ -270,9 +262,7 @@ describe('db:backup', () => {
         attempts.push([locked, /^Backup folder .*locked is not writable \(EACCES\)$/]);
       }
       for (const [dir, message] of attempts) {
-        const error = await createBackup({ client: source.client, databasePath: source.path, dir }).catch(
-          (e: unknown) => e,
-        );
+        const error = await createBackup({ databasePath: source.path, dir }).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(BackupError);
         expect((error as Error).message).toMatch(message);
         expect((error as Error).message).not.toContain('\n');
@@ -303,7 +293,10 @@ describe('scheduled backups', () => {
     const dir = join(source.dir, 'scheduled');
     // 0.0003 hours: about 1.1 s between backups.
     const env = envFor(source.url, { BACKUP_DIR: dir, BACKUP_EVERY_HOURS: '0.0003', BACKUP_KEEP: '2' });
-    const schedule = scheduleBackups({ db: source.db, env, log });
+    const schedule = scheduleBackups({
+      env,
+      log,
+    });
     try {
       await expect.poll(() => schedule.lastBackupAt(), { timeout: 5000 }).not.toBeNull();
       await expect
@@ -328,14 +321,20 @@ describe('scheduled backups', () => {
     const source = await freshDatabase();
     handles.push(source);
     const dir = join(source.dir, 'recent');
-    const made = await createBackup({ client: source.client, databasePath: source.path, dir });
+    const made = await createBackup({ databasePath: source.path, dir });
     const env = envFor(source.url, { BACKUP_DIR: dir, BACKUP_EVERY_HOURS: '1' });
-    const schedule = scheduleBackups({ db: source.db, env, log });
+    const schedule = scheduleBackups({
+      env,
+      log,
+    });
     await new Promise((r) => setTimeout(r, 500));
     await schedule.stop();
     expect(readdirSync(dir)).toEqual([made.path.split(/[/\\]/).at(-1)]);
     // A new schedule (a restarted server) reads the time of the newest backup from the folder.
-    const restarted = scheduleBackups({ db: source.db, env, log });
+    const restarted = scheduleBackups({
+      env,
+      log,
+    });
     await restarted.stop();
     expect(restarted.lastBackupAt()).toEqual(newestBackupAt(dir, source.path));
     expect(Date.now() - restarted.lastBackupAt()!.getTime()).toBeLessThan(5000);
@@ -344,11 +343,13 @@ describe('scheduled backups', () => {
   it('does nothing without BACKUP_DIR, and only warns for a libSQL server', async () => {
     const source = await freshDatabase();
     handles.push(source);
-    const none = scheduleBackups({ db: source.db, env: envFor(source.url, {}), log });
+    const none = scheduleBackups({
+      env: envFor(source.url, {}),
+      log,
+    });
     expect(none.lastBackupAt()).toBeNull();
     await none.stop();
     const remote = scheduleBackups({
-      db: source.db,
       env: envFor('libsql://example.turso.io', { BACKUP_DIR: join(source.dir, 'never') }),
       log,
     });
@@ -365,7 +366,10 @@ describe('scheduled backups', () => {
     const aFile = join(source.dir, 'not-a-folder');
     writeFileSync(aFile, 'x');
     const env = envFor(source.url, { BACKUP_DIR: aFile, BACKUP_EVERY_HOURS: '0.0002' });
-    const schedule = scheduleBackups({ db: source.db, env, log });
+    const schedule = scheduleBackups({
+      env,
+      log,
+    });
     await expect.poll(() => errors.length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
     await schedule.stop();
     expect(String(errors[0]?.[0])).toBe(`BACKUP_DIR: Backup folder ${aFile} is not a folder`);
@@ -399,7 +403,7 @@ describe('db:restore', () => {
   it('refuses missing, foreign, damaged and non-database files with one line, the live database untouched', async () => {
     const live = await freshDatabase();
     await addRows(live, 4, 4);
-    const good = await createBackup({ client: live.client, databasePath: live.path, dir: join(live.dir, 'b') });
+    const good = await createBackup({ databasePath: live.path, dir: join(live.dir, 'b') });
     const before = fingerprint(live.path);
 
     const notDb = join(live.dir, 'notes.db');
@@ -443,7 +447,7 @@ describe('db:restore', () => {
   it('refuses while a server holds the database: a live pid file, or an open connection', async () => {
     const live = await freshDatabase();
     await addRows(live, 2, 0);
-    const good = await createBackup({ client: live.client, databasePath: live.path, dir: join(live.dir, 'b') });
+    const good = await createBackup({ databasePath: live.path, dir: join(live.dir, 'b') });
     // The test process's parent stands in for a running server.
     writeFileSync(`${live.path}.pid`, `${process.ppid}\n`);
     const before = fingerprint(live.path);
@@ -472,7 +476,7 @@ describe('db:restore', () => {
     expect(existsSync(`${live.path}.pid`)).toBe(false);
     expect(claimServerPidFile('libsql://example.turso.io')).toBeTypeOf('function');
 
-    const good = await createBackup({ client: live.client, databasePath: live.path, dir: join(live.dir, 'b') });
+    const good = await createBackup({ databasePath: live.path, dir: join(live.dir, 'b') });
     await closeForGood(live);
     const dead = spawn(process.execPath, ['-e', '']);
     await new Promise((r) => dead.once('exit', r));
@@ -484,7 +488,7 @@ describe('db:restore', () => {
   it('brings back the backed-up rows, keeps the previous database aside, and its search works', async () => {
     const live = await freshDatabase();
     await addRows(live, 10, 10);
-    const backup = await createBackup({ client: live.client, databasePath: live.path, dir: join(live.dir, 'b') });
+    const backup = await createBackup({ databasePath: live.path, dir: join(live.dir, 'b') });
     const backedUp = await dump(live);
     // Changes after the backup: new rows, a deleted one.
     await addRows(live, 3, 3, 'late');
@@ -566,7 +570,7 @@ describe('the scripts', () => {
     async () => {
       const live = await freshDatabase();
       await addRows(live, 2, 1);
-      const backup = await createBackup({ client: live.client, databasePath: live.path, dir: join(live.dir, 'b') });
+      const backup = await createBackup({ databasePath: live.path, dir: join(live.dir, 'b') });
       await closeForGood(live);
       const [missing, noArgs] = await Promise.all([
         run('restore.ts', [join(live.dir, 'nope.db')], { DATABASE_URL: live.url }),

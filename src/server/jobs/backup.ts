@@ -3,21 +3,16 @@
  *
  * With BACKUP_DIR set and a `file:` DATABASE_URL, a checked backup (services/backup.ts) is written
  * to BACKUP_DIR every BACKUP_EVERY_HOURS hours, and the oldest backups there beyond BACKUP_KEEP
- * are deleted. The first one is due one interval after the newest backup already in the folder:
+ * are deleted. The copy runs in a worker thread on its own connection to the database file, so
+ * requests are answered meanwhile (docs/decisions/0023-backups-in-a-worker-thread.md). The first one is due one interval after the newest backup already in the folder:
  * at start when there is none or it is older than the interval. A failed backup is logged and
  * the next one runs as planned; nothing here stops the server.
  */
 import type { Logger } from 'pino';
 import type { Env } from '../env.ts';
-import type { Database } from '../services/db.ts';
-import {
-  BackupError,
-  createBackup,
-  embeddedDatabasePath,
-  newestBackupAt,
-  prepareBackupDir,
-  pruneBackups,
-} from '../services/backup.ts';
+import { createBackup } from '../services/backup.ts';
+import { BackupError } from '../services/backup-error.ts';
+import { embeddedDatabasePath, newestBackupAt, prepareBackupDir, pruneBackups } from '../services/backup-files.ts';
 
 /** The longest delay a Node timer accepts, in milliseconds (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -33,19 +28,16 @@ export interface BackupSchedule {
 }
 
 /**
- * Starts the backup schedule. `db` is the server's database (its libSQL client runs
- * `VACUUM INTO`), `env` the parsed settings, `log` the process logger (a child with
- * `component: 'backup'` is used). Returns a schedule that does nothing when BACKUP_DIR is unset,
+ * Starts the backup schedule. `env` gives the database file (DATABASE_URL) and the settings,
+ * `log` the process logger (a child with `component: 'backup'` is used). Returns a schedule that does nothing when BACKUP_DIR is unset,
  * and logs a warning and does nothing for a libSQL server URL. A folder that cannot be written
  * is logged as an error at start and at each attempt. The timer does not keep the process alive.
  */
 export function scheduleBackups({
-  db: _db,
   env,
   log,
   now = () => new Date(),
 }: {
-  db: Database;
   env: Pick<Env, 'DATABASE_URL' | 'BACKUP_DIR' | 'BACKUP_EVERY_HOURS' | 'BACKUP_KEEP'>;
   log: Logger;
   now?: () => Date;
@@ -90,7 +82,7 @@ export function scheduleBackups({
     const startedAt = now().getTime();
     try {
       const result = await createBackup({ databasePath, dir, now });
-      const removed = pruneBackups(dir, databasePath, env.BACKUP_KEEP);
+      const removed = await pruneBackups(dir, databasePath, env.BACKUP_KEEP);
       logger.info(
         { file: result.path, bytes: result.bytes, ms: result.ms, rows: result.counts, removed },
         'backup written',

@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { currentPhase } from '../lifecycle.ts';
-import { newestBackupAt } from '../services/backup.ts';
+import { newestBackupAt } from '../services/backup-files.ts';
 import { databaseFilePath } from '../services/db.ts';
 import { databaseAnswers, queueDepth } from '../services/health.ts';
 
