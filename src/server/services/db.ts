@@ -15,7 +15,7 @@
  * `{ fastReads: false }`, which keeps that path tested on this machine.
  */
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { createClient } from '@libsql/client';
 import pRetry from 'p-retry';
 import { drizzle as drizzleClient } from 'drizzle-orm/libsql';
@@ -26,6 +26,9 @@ import * as schema from '../../../db/schema/index.ts';
 import { isBusyError } from './db-errors.ts';
 import { drizzleOver, openConnection, type Connection, type SqlDb } from './sqlite-driver.ts';
 import { createWritePath, type Write } from './write-path.ts';
+import { databaseFilePath } from './db-files.ts';
+
+export { databaseFilePath, fileUrlOf } from './db-files.ts';
 
 export type { SqlDb } from './sqlite-driver.ts';
 
@@ -80,32 +83,6 @@ export const PATIENT_WRITES: OpenOptions = {
  * each randomly stretched up to twice so that the processes drift apart.
  */
 const START_CONTENTION = { retries: 5, minTimeout: 50, factor: 2, randomize: true } as const;
-
-/**
- * The absolute path of the file behind an embedded database URL (`file:db/data/app.db` →
- * `/…/db/data/app.db`, percent-escapes decoded); undefined for `:memory:` and for libSQL server
- * URLs (`libsql:`, `http(s):`, `ws(s):`).
- */
-export function databaseFilePath(url: string): string | undefined {
-  if (!url.startsWith('file:') || url.includes(':memory:')) return undefined;
-  const raw =
-    url
-      .slice('file:'.length)
-      .replace(/^\/\/(localhost)?/, '')
-      .split('?')[0] ?? '';
-  let path = raw;
-  try {
-    path = decodeURIComponent(raw);
-  } catch {
-    // A lone `%` is part of the name.
-  }
-  return resolve(path);
-}
-
-/** A `file:` URL for an absolute path that the libSQL client reads back as that path. */
-export function fileUrlOf(path: string): string {
-  return `file:${encodeURI(path).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
-}
 
 /** Switching a new file to WAL needs it to itself: SQLite answers SQLITE_BUSY at once meanwhile. */
 function retryAtStart<T>(run: () => T | Promise<T>): Promise<T> {
