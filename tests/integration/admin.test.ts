@@ -419,7 +419,7 @@ describe('converting a lead to a client', () => {
 
     // Nobody can sign in until the client chose a password through the invitation.
     expect((await api.fresh().client.login.$post({ json: { email, password: 'secret-pass' } })).status).toBe(401);
-    await api.tasks.drain();
+    await api.deliver();
     const token = invitationToken(email);
     const confirm = () =>
       api.fresh().client['password-reset'].confirm.$post({ json: { token, password: 'my-own-password' } });
@@ -436,7 +436,7 @@ describe('converting a lead to a client', () => {
     const email = `expiring-${Date.now()}@example.com`;
     const leadId = await newLead('Eve Expiring', email);
     await convert().$post({ param: { id: leadId }, json: {} }, staff());
-    await api.tasks.drain();
+    await api.deliver();
     const token = invitationToken(email);
     const [row] = await api.db.read
       .select()

@@ -20,7 +20,7 @@ import { toPublicClient } from './clients.ts';
 import { toJson } from './json.ts';
 import { createdBetween, inPageOrder, inRowids, pageKeys, preparedPer, type ListSpec } from './lists.ts';
 import { notifyNewLead } from './notifications.ts';
-import { createPasswordResetToken, INVITATION_TTL_MS } from './password-resets.ts';
+import { queueInvitation } from './account-emails.ts';
 
 export type LeadRow = typeof contactSubmissions.$inferSelect;
 export type NewLead = Omit<typeof contactSubmissions.$inferInsert, 'id' | 'createdAt'>;
@@ -206,12 +206,19 @@ const NO_PASSWORD_YET = 'none: set through the invitation link';
  * Turns lead `leadId` into a client (docs/product.md#leads), in one transaction: the client
  * (the lead's name and email, `company` if given, the lead's phone), a first project when
  * `projectTitle` is given, the lead linked to the client and marked won, an admin event, and a
- * single-use invitation link valid 72 hours. Returns the client, the project (or null) and the
- * link's token. NotFoundError for a missing lead; ConflictError('already_converted') when it
+ * invitation email with a single-use link valid 72 hours, queued for the notification worker
+ * (services/account-emails.ts; its pages are under `siteUrl`). Returns the client and the project
+ * (or null). NotFoundError for a missing lead; ConflictError('already_converted') when it
  * was converted before, ('email_taken') when a client has that email; InvalidFieldError on
  * `email` for a lead without one. Nothing is written on any error.
  */
-export async function convertLeadToClient(db: Database, actor: Actor, leadId: string, values: ConvertLeadValues) {
+export async function convertLeadToClient(
+  db: Database,
+  actor: Actor,
+  leadId: string,
+  values: ConvertLeadValues,
+  siteUrl: string,
+) {
   return db.write(async (tx) => {
     const [lead] = await tx.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId));
     if (!lead) throw new NotFoundError('Lead');
@@ -248,7 +255,7 @@ export async function convertLeadToClient(db: Database, actor: Actor, leadId: st
       .set({ clientId: client.id, status: 'won' })
       .where(eq(contactSubmissions.id, leadId));
     await recordAdminEvent(tx, actor, 'create', 'client', client.id, `Converted lead ${lead.name} to a client`);
-    const token = await createPasswordResetToken(tx, client.id, now, INVITATION_TTL_MS);
-    return { client: toPublicClient(client), project: project ? toJson(project) : null, token };
+    await queueInvitation(tx, client, siteUrl, now);
+    return { client: toPublicClient(client), project: project ? toJson(project) : null };
   });
 }

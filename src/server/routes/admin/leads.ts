@@ -38,20 +38,6 @@ import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
 /** The invitation's plain text: who invites, the link, and how long it works. */
-function invitationText(name: string, link: string): string {
-  return [
-    `Hello ${name},`,
-    '',
-    'First State Web Studio has opened a client portal account for you, where you can follow your projects and',
-    'talk to the team.',
-    'To choose your password, open this link within the next 72 hours (it works once):',
-    '',
-    link,
-    '',
-    'After that you sign in at the portal with this email address and your password.',
-  ].join('\n');
-}
-
 export function staffLeadRoutes(deps: AppDeps) {
   const { db, env } = deps;
   const staff = requireSession('staff');
@@ -98,20 +84,12 @@ export function staffLeadRoutes(deps: AppDeps) {
       validate('param', idParam),
       validate('json', convertLeadSchema),
       async (c) => {
-        const { client, project, token } = await convertLeadToClient(
+        const { client, project } = await convertLeadToClient(
           db,
           c.var.user,
           c.req.valid('param').id,
           c.req.valid('json'),
-        );
-        const link = new URL(`/portal/reset-password#token=${token}`, env.SITE_URL).href;
-        deps.tasks.run('client invitation email', () =>
-          deps.mailer.send({
-            id: crypto.randomUUID(),
-            to: [client.email],
-            subject: 'Your client portal at First State Web Studio',
-            text: invitationText(client.name, link),
-          }),
+          env.SITE_URL,
         );
         if (project) publishProjectUpdated(deps.bus, { projectId: project.id, clientId: client.id });
         return c.json({ client, project }, 201);

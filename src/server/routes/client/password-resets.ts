@@ -1,8 +1,9 @@
 /**
  * Password resets under /api/client/password-reset (docs/product.md#password-reset).
  *
- * - POST / {email} → 202 always; emails a 1-hour single-use link (token after `#`) when an
- *   active account has that email, so nobody learns which emails have accounts.
+ * - POST / {email} → 202 always; queues an email with a 1-hour single-use link (token after `#`)
+ *   when an active account has that email (services/account-emails.ts), so nobody learns which
+ *   emails have accounts.
  * - POST /confirm {token, password} → 200; 400 for a used, expired or unknown link. Every
  *   session of the client is revoked, and `session-ended` closes its live streams
  *   (docs/product.md#live-updates).
@@ -16,23 +17,11 @@ import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { limitByAddress } from '../../middleware/rate-limit.ts';
-import { findClientByEmail, normalizeEmail } from '../../services/clients.ts';
-import { createPasswordResetToken, usePasswordResetToken } from '../../services/password-resets.ts';
+import { requestPasswordReset } from '../../services/account-emails.ts';
+import { normalizeEmail } from '../../services/clients.ts';
+import { usePasswordResetToken } from '../../services/password-resets.ts';
 import { validate } from '../../validation.ts';
 import { authLimiter } from './session.ts';
-
-function resetEmailText(name: string, link: string): string {
-  return [
-    `Hello ${name},`,
-    '',
-    'Someone asked to reset the password of your client portal account.',
-    'To choose a new password, open this link within the next hour (it works once):',
-    '',
-    link,
-    '',
-    'If you did not ask for this, you can ignore this email: your password stays the same.',
-  ].join('\n');
-}
 
 export function passwordResetRoutes(deps: AppDeps) {
   const { db, env } = deps;
@@ -43,18 +32,9 @@ export function passwordResetRoutes(deps: AppDeps) {
     .post('/', validate('json', passwordResetRequestSchema), limitByAddress(byAddress, 'reset:'), async (c) => {
       const { email } = c.req.valid('json');
       await byEmail.consume(`reset:${normalizeEmail(email)}`);
-      deps.tasks.run('password-reset email', async () => {
-        const client = await findClientByEmail(db, email);
-        if (!client?.isActive) return;
-        const token = await createPasswordResetToken(db, client.id);
-        const link = new URL(`/portal/reset-password#token=${token}`, env.SITE_URL).href;
-        await deps.mailer.send({
-          id: crypto.randomUUID(),
-          to: [client.email],
-          subject: 'Reset your client portal password',
-          text: resetEmailText(client.name, link),
-        });
-      });
+      // The token and its email are stored before the answer, whether or not the address has an
+      // account (the answer is the same); the notification worker sends the email.
+      await requestPasswordReset(db, email, env.SITE_URL);
       return c.json({ status: 'sent' } as const, 202);
     })
     .post('/confirm', validate('json', passwordResetSchema), limitByAddress(byAddress, 'reset-confirm:'), async (c) => {

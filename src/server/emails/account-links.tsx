@@ -1,0 +1,78 @@
+/**
+ * The emails that carry a link to choose a password (docs/product.md#password-reset): the
+ * password reset a client asks for (1 hour) and the invitation of a client made from a lead
+ * (72 hours). Both link to `/portal/reset-password#token=…`; the token stays after `#`, so it never
+ * reaches a server log. HTML and plain text, through the shared layout.
+ */
+import { Heading, Text } from '@react-email/components';
+import { company } from '../../shared/company.ts';
+import { EmailButton, EmailLink, FooterText, Layout, renderEmail, text } from './layout.tsx';
+import type { RenderedEmail } from './types.ts';
+
+/** Who the email goes to and the link to choose a password. */
+export interface AccountLinkData {
+  name: string;
+  link: string;
+}
+
+function AccountLink({
+  subject,
+  name,
+  link,
+  lines,
+  footer,
+}: AccountLinkData & { subject: string; lines: string[]; footer: string }) {
+  return (
+    <Layout title={subject} preview={lines[0]!} footer={<FooterText>{footer}</FooterText>}>
+      <Heading as="h1" style={text.heading}>
+        {subject}
+      </Heading>
+      <Text style={text.body}>Hello {name},</Text>
+      {lines.map((line) => (
+        <Text key={line} style={text.body}>
+          {line}
+        </Text>
+      ))}
+      <EmailButton href={link} skipInText>
+        Choose a password
+      </EmailButton>
+      <Text style={text.body}>
+        <EmailLink href={link}>{link}</EmailLink>
+      </Text>
+    </Layout>
+  );
+}
+
+/** The password-reset email: subject `Reset your client portal password`. */
+export function renderPasswordReset(data: AccountLinkData): Promise<RenderedEmail> {
+  const subject = 'Reset your client portal password';
+  return renderEmail(
+    subject,
+    <AccountLink
+      {...data}
+      subject={subject}
+      lines={[
+        'Someone asked to reset the password of your client portal account.',
+        'To choose a new password, open this link within the next hour (it works once):',
+      ]}
+      footer="If you did not ask for this, you can ignore this email: your password stays the same."
+    />,
+  );
+}
+
+/** The invitation of a client made from a lead: subject `Your client portal at {company}`. */
+export function renderInvitation(data: AccountLinkData): Promise<RenderedEmail> {
+  const subject = `Your client portal at ${company.name}`;
+  return renderEmail(
+    subject,
+    <AccountLink
+      {...data}
+      subject={subject}
+      lines={[
+        `${company.name} has opened a client portal account for you, where you can follow your projects and talk to the team.`,
+        'To choose your password, open this link within the next 72 hours (it works once):',
+      ]}
+      footer="After that you sign in at the portal with this email address and your password."
+    />,
+  );
+}

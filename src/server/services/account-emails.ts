@@ -1,0 +1,68 @@
+/**
+ * The emails that carry a link to choose a password, queued in the durable email queue
+ * (`notification_emails`, docs/product.md#notifications) in the same transaction as the link's
+ * token: the notification worker sends them, with retries, and a crash between the request and
+ * the send loses nothing and sends nothing twice (the row's id is the Message-ID).
+ */
+import { eq } from 'drizzle-orm';
+import { clients, notificationEmails } from '../../../db/schema/index.ts';
+import { renderInvitation, renderPasswordReset } from '../emails/account-links.tsx';
+import type { RenderedEmail } from '../emails/types.ts';
+import { normalizeEmail } from './clients.ts';
+import type { Database, SqlDb } from './db.ts';
+import { createPasswordResetToken, INVITATION_TTL_MS } from './password-resets.ts';
+
+/** The page where a token from these emails sets a password; the token goes after `#`. */
+const resetLink = (siteUrl: string, token: string) => new URL(`/portal/reset-password#token=${token}`, siteUrl).href;
+
+/** Queues `email` to the client at `to`, in the caller's transaction `tx`; returns the email's id. */
+async function queueClientEmail(tx: SqlDb, to: string, email: RenderedEmail): Promise<string> {
+  const [row] = await tx
+    .insert(notificationEmails)
+    .values({ audience: 'client', to: [to], subject: email.subject, text: email.text, html: email.html, headers: {} })
+    .returning({ id: notificationEmails.id });
+  if (!row) throw new Error('Insert returned no row');
+  return row.id;
+}
+
+/**
+ * A password reset asked for `email` (docs/product.md#password-reset): when an active client has
+ * that email, a 1-hour single-use token and its email are stored in one write. Resolves true when
+ * an email was queued, false when no active client has the address (the caller answers the same
+ * either way). DatabaseBusyError when the write is shed.
+ */
+export async function requestPasswordReset(db: Database, email: string, siteUrl: string): Promise<boolean> {
+  return db.write(async (tx) => {
+    const [client] = await tx
+      .select()
+      .from(clients)
+      .where(eq(clients.email, normalizeEmail(email)))
+      .limit(1);
+    if (!client?.isActive) return false;
+    const token = await createPasswordResetToken(tx, client.id);
+    await queueClientEmail(
+      tx,
+      client.email,
+      await renderPasswordReset({ name: client.name, link: resetLink(siteUrl, token) }),
+    );
+    return true;
+  });
+}
+
+/**
+ * Queues the invitation of a client made from a lead, in the caller's transaction `tx`: a 72-hour
+ * single-use token (INVITATION_TTL_MS) and its email. Returns the email's id.
+ */
+export async function queueInvitation(
+  tx: SqlDb,
+  client: { id: string; name: string; email: string },
+  siteUrl: string,
+  now: Date,
+): Promise<string> {
+  const token = await createPasswordResetToken(tx, client.id, now, INVITATION_TTL_MS);
+  return queueClientEmail(
+    tx,
+    client.email,
+    await renderInvitation({ name: client.name, link: resetLink(siteUrl, token) }),
+  );
+}
