@@ -35,6 +35,14 @@ describe('parseEnv', () => {
     expect(env.LEADS_NOTIFY_TO).toEqual(['a@b.co', 'c@d.co']);
   });
 
+  it('takes an IANA time zone for emails, America/New_York unless SITE_TIME_ZONE says otherwise', () => {
+    expect(parseEnv({}).SITE_TIME_ZONE).toBe('America/New_York');
+    expect(parseEnv({ SITE_TIME_ZONE: 'Europe/Lisbon' }).SITE_TIME_ZONE).toBe('Europe/Lisbon');
+    expect(() => parseEnv({ SITE_TIME_ZONE: 'Eastern' })).toThrow(
+      'SITE_TIME_ZONE: must be an IANA time zone such as America/New_York',
+    );
+  });
+
   it('keeps serving 2,000 ms after a stop signal by default, 0 ms under tests, or as SHUTDOWN_DRAIN_MS says', () => {
     expect(parseEnv({}).SHUTDOWN_DRAIN_MS).toBe(2000);
     expect(parseEnv({ NODE_ENV: 'test' }).SHUTDOWN_DRAIN_MS).toBe(0);

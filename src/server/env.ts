@@ -50,6 +50,14 @@ const envSchema = z.object({
     }),
   DATABASE_AUTH_TOKEN: optionalString,
   SITE_URL: z.url().default('http://localhost:4321'),
+  /** The agency's time zone, in which emails show times (docs/product.md#settings): an IANA name. */
+  SITE_TIME_ZONE: z
+    .string()
+    .trim()
+    .default('America/New_York')
+    .refine((v) => v === 'UTC' || Intl.supportedValuesOf('timeZone').includes(v), {
+      message: 'must be an IANA time zone such as America/New_York',
+    }),
   SMTP_URL: optionalUrl,
   LEADS_NOTIFY_TO: emailList,
   /**

@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
+import { formatTime } from './layout.tsx';
 import { renderClientDigest } from './client-digest.tsx';
 import { expectSelfContained, linksOf } from './email-checks.ts';
 import type { ClientDigestData, ClientUpdateItem } from './types.ts';
@@ -34,11 +34,13 @@ function digest(items: ClientUpdateItem[], over: Partial<ClientDigestData> = {})
     projectUrl,
     unsubscribeUrl,
     settingsUrl,
+    timeZone: 'America/New_York',
     ...over,
   };
 }
 
-const time = (date: Date) => format(date, "MMM d, yyyy 'at' h:mm a");
+/** The digests show times as formatTime does (its own cases are in layout.test.ts). */
+const time = (date: Date) => formatTime(date, 'America/New_York');
 
 describe('renderClientDigest subjects', () => {
   it.each([

@@ -51,19 +51,26 @@ function summary(item: ClientUpdateItem): string {
   }
 }
 
-function Item({ item }: { item: ClientUpdateItem }) {
+function Item({ item, timeZone }: { item: ClientUpdateItem; timeZone: string }) {
   switch (item.kind) {
     case 'team_message':
       return (
         <Section style={itemStyle}>
-          <ItemHeader label="New reply from the team" title={item.subject} time={`Sent ${formatTime(item.sentAt)}`} />
+          <ItemHeader
+            label="New reply from the team"
+            title={item.subject}
+            time={`Sent ${formatTime(item.sentAt, timeZone)}`}
+          />
           <Quote value={item.message} />
         </Section>
       );
     case 'milestone_completed':
       return (
         <Section style={itemStyle}>
-          <ItemHeader title={`Milestone completed: ${item.title}`} time={`Completed ${formatTime(item.completedAt)}`} />
+          <ItemHeader
+            title={`Milestone completed: ${item.title}`}
+            time={`Completed ${formatTime(item.completedAt, timeZone)}`}
+          />
         </Section>
       );
     case 'project_status':
@@ -71,7 +78,7 @@ function Item({ item }: { item: ClientUpdateItem }) {
         <Section style={itemStyle}>
           <ItemHeader
             title={`Your project moved from ${item.from} to ${item.to}`}
-            time={`Changed ${formatTime(item.changedAt)}`}
+            time={`Changed ${formatTime(item.changedAt, timeZone)}`}
           />
         </Section>
       );
@@ -110,7 +117,7 @@ function ClientDigest({ data, subject }: { data: ClientDigestData; subject: stri
         <strong>{project.title}</strong>:
       </Text>
       {items.map((item, i) => (
-        <Item key={i} item={item} />
+        <Item key={i} item={item} timeZone={data.timeZone} />
       ))}
       <EmailButton href={data.projectUrl}>View your project</EmailButton>
     </Layout>

@@ -1,6 +1,6 @@
-import { format } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatTime } from './layout.tsx';
 import { expectSelfContained, linksOf } from './email-checks.ts';
 import { renderTeamDigest } from './team-digest.tsx';
 import type { ClientMessageItem, TeamDigestData } from './types.ts';
@@ -23,11 +23,13 @@ function digest(over: Partial<TeamDigestData> = {}): TeamDigestData {
     client: { name: 'Jamie Rivera', email: 'jamie@example.com', company: 'Rivera Bakery' },
     messages: [message()],
     dashboardUrl,
+    timeZone: 'America/New_York',
     ...over,
   };
 }
 
-const time = (date: Date) => format(date, "MMM d, yyyy 'at' h:mm a");
+/** The digests show times as formatTime does (its own cases are in layout.test.ts). */
+const time = (date: Date) => formatTime(date, 'America/New_York');
 
 describe('renderTeamDigest', () => {
   it('names the client and the subject when there is one message', async () => {

@@ -64,7 +64,11 @@ function TeamDigest({ data, subject }: { data: TeamDigestData; subject: string }
       </Text>
       {messages.map((m, i) => (
         <Section key={i} style={itemStyle}>
-          <ItemHeader label={`Project: ${m.projectTitle}`} title={m.subject} time={`Sent ${formatTime(m.sentAt)}`} />
+          <ItemHeader
+            label={`Project: ${m.projectTitle}`}
+            title={m.subject}
+            time={`Sent ${formatTime(m.sentAt, data.timeZone)}`}
+          />
           <Quote value={m.message} />
         </Section>
       ))}

@@ -28,6 +28,8 @@ export interface TeamDigestData {
   messages: ClientMessageItem[];
   /** Absolute link to the conversation in the dashboard (the Messages tab). */
   dashboardUrl: string;
+  /** The agency's time zone for the times shown (SITE_TIME_ZONE). */
+  timeZone: string;
 }
 
 /** Something the client is told about one project, in the order it happened. */
@@ -49,6 +51,8 @@ export interface ClientDigestData {
   unsubscribeUrl: string;
   /** Absolute link to /portal/settings. */
   settingsUrl: string;
+  /** The agency's time zone for the times shown (SITE_TIME_ZONE). */
+  timeZone: string;
 }
 
 /** The team's email about a new lead (docs/product.md#lead-delivery). */

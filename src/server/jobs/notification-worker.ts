@@ -40,7 +40,13 @@ export interface NotificationWorkerOptions {
   db: Database;
   env: Pick<
     Env,
-    'SITE_URL' | 'NOTIFY_DELAY_SECONDS' | 'NOTIFY_LEASE_SECONDS' | 'TEAM_NOTIFY_TO' | 'ADMIN_EMAILS' | 'LEADS_NOTIFY_TO'
+    | 'SITE_URL'
+    | 'SITE_TIME_ZONE'
+    | 'NOTIFY_DELAY_SECONDS'
+    | 'NOTIFY_LEASE_SECONDS'
+    | 'TEAM_NOTIFY_TO'
+    | 'ADMIN_EMAILS'
+    | 'LEADS_NOTIFY_TO'
   >;
   mailer: Mailer;
   pollMs?: number;
@@ -122,6 +128,7 @@ async function settle(group: Group, options: NotificationWorkerOptions): Promise
           : [],
       ),
       dashboardUrl: site('/admin#messages'),
+      timeZone: env.SITE_TIME_ZONE,
     });
     return {
       batched: live.map((i) => i.id),
@@ -162,6 +169,7 @@ async function settle(group: Group, options: NotificationWorkerOptions): Promise
     projectUrl: site(`/portal/projects/${project.id}`),
     unsubscribeUrl: links.pageUrl,
     settingsUrl: site('/portal/settings'),
+    timeZone: env.SITE_TIME_ZONE,
   });
   return {
     batched: live.map((i) => i.id),
