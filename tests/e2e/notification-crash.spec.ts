@@ -16,8 +16,8 @@ import { startBuiltServer, stopServer, type BuiltServer } from './support/server
 
 const TEAM = 'team@agency.example';
 
-/** The ports of this file's servers: the test server's port plus 40 and 41 (tests run in parallel). */
-const PORTS = { smtp: Number(E2E_PORT) + 40, outbox: Number(E2E_PORT) + 41 };
+/** The ports of this file's servers: the test server's port plus 40 to 42 (tests run in parallel). */
+const PORTS = { smtp: Number(E2E_PORT) + 40, outbox: Number(E2E_PORT) + 41, reset: Number(E2E_PORT) + 42 };
 
 /** A built server of this file: staff and notification addresses set, sign-in limits out of the way. */
 function startServer(env: Record<string, string>, port: number): Promise<BuiltServer> {
@@ -87,6 +87,45 @@ test.describe('notifications survive kill -9', () => {
       ]);
       expect(new Set(smtp.received.map((m) => m.parsed.messageId)).size).toBe(2);
       expect(await queueState(db)).toMatchObject({ pending: 0, open: 0, sent: 2 });
+    } finally {
+      await kill(server).catch(() => {});
+      smtp.release();
+      await smtp.close();
+      connection.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a password reset: killed while its email is on the wire, the email still arrives, once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'reset-crash-'));
+    const smtp = await startSmtpServer();
+    const port = PORTS.reset;
+    const env = { DATABASE_URL: `file:${join(dir, 'app.db')}`, SMTP_URL: smtp.url, NOTIFY_LEASE_SECONDS: '3' };
+    let server = await startServer(env, port);
+    const { db, client: connection } = await openDatabaseAt(env.DATABASE_URL);
+    try {
+      const person = await createClientWithData(db, { password: 'old-password-1' });
+      smtp.hold();
+      const held = smtp.nextHeld();
+      const answer = await fetch(`${server.url}/api/client/password-reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: person.email }),
+      });
+      expect(answer.status).toBe(202);
+      // The email is being transferred when the server dies.
+      await held;
+      await kill(server);
+      smtp.release();
+      expect(smtp.received).toHaveLength(0);
+      server = await startServer(env, port);
+      await expect.poll(() => smtp.received.length, { timeout: 20_000 }).toBe(1);
+      // Nothing more arrives: wait out two more leases and polls.
+      await new Promise((r) => setTimeout(r, 7000));
+      expect(smtp.received).toHaveLength(1);
+      const [mail] = smtp.received;
+      expect(mail!.parsed.subject).toBe('Reset your client portal password');
+      expect(mail!.parsed.text).toMatch(/reset-password#token=[a-z2-7]{48}/);
     } finally {
       await kill(server).catch(() => {});
       smtp.release();

@@ -423,14 +423,13 @@ describe('password reset', () => {
 
   it('always answers 202 and emails a link only to an existing account', async () => {
     const { body } = await register();
-    const before = api.outbox().length;
     const known = await api.fresh().client['password-reset'].$post({ json: { email: body.email } });
     const unknown = await api.fresh().client['password-reset'].$post({ json: { email: 'nobody-here@example.com' } });
     expect(known.status).toBe(202);
     expect(unknown.status).toBe(202);
     expect(await known.json()).toEqual(await unknown.json());
     await api.deliver();
-    const mails = api.outbox().slice(before);
+    const mails = api.outbox();
     expect(mails.filter((m) => m.includes(`To: ${body.email}`))).toHaveLength(1);
     expect(mails.some((m) => m.includes('nobody-here@example.com'))).toBe(false);
     expect(linkFrom(mails, body.email)).toHaveLength(48);
@@ -449,13 +448,9 @@ describe('password reset', () => {
     expect(mine).toMatchObject([{ status: 'queued', audience: 'client' }]);
     expect(mine[0]!.html).toContain('reset-password#token=');
     expect(mine[0]!.text).toContain('within the next hour');
-    const before = api.outbox().length;
     await api.deliver();
     await api.deliver();
-    const sent = api
-      .outbox()
-      .slice(before)
-      .filter((m) => m.includes(`To: ${body.email}`));
+    const sent = api.outbox().filter((m) => m.includes(`To: ${body.email}`));
     expect(sent).toHaveLength(1);
   });
 

@@ -1,0 +1,161 @@
+/**
+ * What one due group of notifications becomes (docs/product.md#notifications): one email to the
+ * team (a client's messages, a new lead) or to a client (everything on one project), or nothing
+ * when its messages were read meanwhile, the person turned emails off, or nobody is to be told.
+ * `settle(group, options)` resolves with the rows batched into the email, the rows skipped, and
+ * the email's draft (null for none). Used by the notification worker (notification-worker.ts).
+ */
+import { PROJECT_STATUS_LABELS, type ProjectStatus } from '../../shared/projects.ts';
+import { renderClientDigest } from '../emails/client-digest.tsx';
+import { renderNewLead } from '../emails/new-lead.tsx';
+import { renderTeamDigest } from '../emails/team-digest.tsx';
+import type { ClientUpdateItem } from '../emails/types.ts';
+import type { Env } from '../env.ts';
+import type { Mailer } from '../mail.ts';
+import type { Database } from '../services/db.ts';
+import { staffWithEmailsOff, type EmailDraft, type loadGroup } from '../services/notifications.ts';
+import { unsubscribeLinks } from '../services/unsubscribe.ts';
+
+export interface NotificationWorkerOptions {
+  db: Database;
+  env: Pick<
+    Env,
+    | 'SITE_URL'
+    | 'SITE_TIME_ZONE'
+    | 'NOTIFY_DELAY_SECONDS'
+    | 'NOTIFY_LEASE_SECONDS'
+    | 'TEAM_NOTIFY_TO'
+    | 'ADMIN_EMAILS'
+    | 'LEADS_NOTIFY_TO'
+  >;
+  mailer: Mailer;
+  pollMs?: number;
+  retryBaseMs?: number;
+  /** The clock (tests move it). */
+  now?: () => Date;
+  onError?: (error: unknown) => void;
+}
+
+type Group = NonNullable<Awaited<ReturnType<typeof loadGroup>>>;
+interface Settlement {
+  batched: string[];
+  skipped: string[];
+  draft: EmailDraft | null;
+}
+
+const statusLabel = (status: unknown) => PROJECT_STATUS_LABELS[status as ProjectStatus] ?? String(status);
+
+/** Who hears about clients' messages: TEAM_NOTIFY_TO, else ADMIN_EMAILS, minus staff who opted out. */
+async function teamRecipients(options: NotificationWorkerOptions): Promise<string[]> {
+  const { env, db } = options;
+  const list = env.TEAM_NOTIFY_TO.length > 0 ? env.TEAM_NOTIFY_TO : env.ADMIN_EMAILS;
+  const off = await staffWithEmailsOff(db, list);
+  return list.filter((address) => !off.has(address.toLowerCase()));
+}
+
+/** Decides what one group becomes. */
+export async function settle(group: Group, options: NotificationWorkerOptions): Promise<Settlement> {
+  const { env, db } = options;
+  const all = group.items.map((i) => i.id);
+  const nothing = { batched: [], skipped: all, draft: null };
+  const site = (path: string) => new URL(path, env.SITE_URL).href;
+
+  if (group.items[0]?.kind === 'new_lead') {
+    const { lead } = group;
+    if (!lead || env.LEADS_NOTIFY_TO.length === 0) return nothing;
+    const email = await renderNewLead({ lead, dashboardUrl: site('/admin#leads') });
+    return {
+      batched: all,
+      skipped: [],
+      draft: {
+        audience: 'team',
+        to: env.LEADS_NOTIFY_TO,
+        ...email,
+        headers: lead.email ? { 'Reply-To': lead.email } : {},
+      },
+    };
+  }
+
+  // A message read before its email was due needs no email (docs/product.md#notifications).
+  const live = group.items.filter((i) => !i.message?.isRead);
+  const skipped = group.items.filter((i) => i.message?.isRead).map((i) => i.id);
+  const { client, project } = group;
+  if (live.length === 0 || !client) return nothing;
+
+  if (group.audience === 'team') {
+    const to = await teamRecipients(options);
+    if (to.length === 0) return nothing;
+    const email = await renderTeamDigest({
+      client: { name: client.name, email: client.email, company: client.company },
+      messages: live.flatMap((i) =>
+        i.message
+          ? [
+              {
+                projectId: i.message.projectId,
+                projectTitle: i.message.projectTitle,
+                subject: i.message.subject,
+                message: i.message.message,
+                sentAt: i.message.createdAt,
+              },
+            ]
+          : [],
+      ),
+      dashboardUrl: site('/admin#messages'),
+      timeZone: env.SITE_TIME_ZONE,
+    });
+    return {
+      batched: live.map((i) => i.id),
+      skipped,
+      draft: { audience: 'team', to, ...email, headers: { 'Reply-To': client.email } },
+    };
+  }
+
+  if (!project || !client.isActive || !client.emailNotifications) return nothing;
+  const items: ClientUpdateItem[] = live.map((i): ClientUpdateItem => {
+    if (i.kind === 'team_message' && i.message) {
+      return {
+        kind: 'team_message',
+        subject: i.message.subject,
+        message: i.message.message,
+        sentAt: i.message.createdAt,
+      };
+    }
+    if (i.kind === 'milestone_completed') {
+      return {
+        kind: 'milestone_completed',
+        title: String(i.payload.title),
+        completedAt: new Date(String(i.payload.completedAt)),
+      };
+    }
+    return {
+      kind: 'project_status',
+      from: statusLabel(i.payload.from),
+      to: statusLabel(i.payload.to),
+      changedAt: i.createdAt,
+    };
+  });
+  const links = await unsubscribeLinks(db, env.SITE_URL, client.id);
+  const email = await renderClientDigest({
+    client: { name: client.name },
+    project: { title: project.title },
+    items,
+    projectUrl: site(`/portal/projects/${project.id}`),
+    unsubscribeUrl: links.pageUrl,
+    settingsUrl: site('/portal/settings'),
+    timeZone: env.SITE_TIME_ZONE,
+  });
+  return {
+    batched: live.map((i) => i.id),
+    skipped,
+    draft: {
+      audience: 'client',
+      to: [client.email],
+      ...email,
+      // RFC 8058 one-click unsubscribe: the mail provider POSTs to this address.
+      headers: {
+        'List-Unsubscribe': `<${links.postUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    },
+  };
+}
