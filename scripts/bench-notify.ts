@@ -17,7 +17,7 @@ import { SMTPServer } from 'smtp-server';
 import { clients, projects, users } from '../db/schema/index.ts';
 import { hashPassword } from '../src/server/auth/passwords.ts';
 import { openDatabase } from '../src/server/services/db.ts';
-import { queueCounts } from '../src/server/services/notifications.ts';
+import { queueCounts } from '../src/server/services/email-queue.ts';
 import { createSession } from '../src/server/services/sessions.ts';
 
 const root = resolve(import.meta.dirname, '..');

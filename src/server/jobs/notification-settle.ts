@@ -13,7 +13,8 @@ import type { ClientUpdateItem } from '../emails/types.ts';
 import type { Env } from '../env.ts';
 import type { Mailer } from '../mail.ts';
 import type { Database } from '../services/db.ts';
-import { staffWithEmailsOff, type EmailDraft, type loadGroup } from '../services/notifications.ts';
+import { type EmailDraft, type loadGroup } from '../services/notifications.ts';
+import { staffWithEmailsOff } from '../services/email-queue.ts';
 import { unsubscribeLinks } from '../services/unsubscribe.ts';
 
 export interface NotificationWorkerOptions {

@@ -14,14 +14,8 @@
  * a round still running is skipped, and `stop()` ends the round in progress at its next step.
  */
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import {
-  claimEmail,
-  findDueGroups,
-  loadGroup,
-  markEmailFailed,
-  markEmailSent,
-  settleGroup,
-} from '../services/notifications.ts';
+import { findDueGroups, loadGroup, settleGroup } from '../services/notifications.ts';
+import { claimEmail, markEmailFailed, markEmailSent } from '../services/email-queue.ts';
 import { log } from '../log.ts';
 import { settle, type NotificationWorkerOptions } from './notification-settle.ts';
 

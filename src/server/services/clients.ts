@@ -1,21 +1,17 @@
 /**
  * Client accounts (docs/product.md#records): registration from the portal, the client's own
- * settings (docs/product.md#settings-screen: profile, email notifications, password), and the
- * staff's list, create, update and delete (each recorded as an admin event in the same transaction).
+ * settings (docs/product.md#settings-screen: profile, email notifications, password); the staff's
+ * list, create, update and delete are in services/client-admin.ts.
  * Emails are stored trimmed and lower-cased, so one address cannot exist twice in another case;
  * a duplicate raises ConflictError('email_taken') on the `email` field.
  */
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
-import { clients, projects } from '../../../db/schema/index.ts';
-import type { AdminClientValues } from '../../shared/schemas/admin.ts';
+import { and, eq } from 'drizzle-orm';
+import { clients } from '../../../db/schema/index.ts';
 import type { ProfileValues } from '../../shared/schemas/client.ts';
-import type { ClientListQuery } from '../../shared/schemas/lists.ts';
 import { hashPassword, verifyNothing, verifyPassword } from '../auth/passwords.ts';
 import { ConflictError, InvalidFieldError, NotFoundError } from '../errors.ts';
-import { recordAdminEvent, type Actor } from './admin-events.ts';
 import { writeIn, type Database, type Writer } from './db.ts';
 import { isUniqueViolation } from './db-errors.ts';
-import { createdBetween, inPageOrder, inRowids, pageKeys, preparedPer, type ListSpec } from './lists.ts';
 import { revokeOtherSessions } from './sessions.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -42,7 +38,7 @@ const DUPLICATE_EMAIL = 'An account with this email already exists';
 const duplicateEmail = () => new ConflictError('email_taken', DUPLICATE_EMAIL, 'email');
 
 /** Runs `write`; a UNIQUE violation (the email) becomes ConflictError('email_taken'). */
-async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+export async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
@@ -165,116 +161,5 @@ export async function changeClientPassword(
       .returning({ id: clients.id });
     if (changed.length === 0) throw new InvalidFieldError('currentPassword', WRONG_CURRENT_PASSWORD);
     await revokeOtherSessions(tx, 'client', clientId, keepSessionId);
-  });
-}
-
-const clientList: ListSpec = {
-  table: clients,
-  tableName: 'clients',
-  fts: 'clients_fts',
-  primary: 'name',
-  sorts: {
-    createdAt: sql`${clients.createdAt}`,
-    name: sql`${clients.name} collate nocase`,
-    email: sql`${clients.email}`,
-    company: sql`coalesce(${clients.company}, '') collate nocase`,
-  },
-};
-
-/**
- * One page of clients for staff (docs/product.md#lists), each with its number of projects (what
- * its delete takes with it): `{ items, nextCursor, total }`; newest first unless sorted or
- * searched (name, email, company, phone). InvalidFieldError('cursor') for a foreign cursor.
- */
-export async function listClients(db: Database, query: ClientListQuery) {
-  const page = await pageKeys(db, clientList, {
-    ...query,
-    filters: [
-      query.active === undefined ? undefined : eq(clients.isActive, query.active),
-      ...createdBetween(clients.createdAt, query.from, query.to),
-    ],
-  });
-  const rows = page.rowids.length ? await clientsByRowid(db).all({ rowids: JSON.stringify(page.rowids) }) : [];
-  return { items: inPageOrder(page.rowids, rows.map(toClientItem)), nextCursor: page.nextCursor, total: page.total };
-}
-
-/** One client as the list shows it (with its project count). NotFoundError when it does not exist. */
-export async function getClient(db: Database, id: string) {
-  const [client] = await selectClients(db, eq(clients.id, id));
-  if (!client) throw new NotFoundError('Client');
-  const { rowid: _rowid, ...rest } = client;
-  return rest;
-}
-
-const clientColumns = { client: clients, projectCount: count(projects.id), rowid: sql<number>`${clients}.rowid` };
-
-const toClientItem = (r: { client: ClientRow; projectCount: number; rowid: number }) => ({
-  ...toPublicClient(r.client),
-  projectCount: r.projectCount,
-  rowid: r.rowid,
-});
-
-async function selectClients(db: Database, where: SQL) {
-  const rows = await db.read
-    .select(clientColumns)
-    .from(clients)
-    .leftJoin(projects, eq(projects.clientId, clients.id))
-    .where(where)
-    .groupBy(clients.id);
-  return rows.map(toClientItem);
-}
-
-const clientsByRowid = preparedPer((db) =>
-  db.read
-    .select(clientColumns)
-    .from(clients)
-    .leftJoin(projects, eq(projects.clientId, clients.id))
-    .where(inRowids(clients))
-    .groupBy(clients.id)
-    .prepare(),
-);
-
-/** Staff create a client; a password is required (InvalidFieldError on `password` otherwise). */
-export async function createClient(db: Database, actor: Actor, values: AdminClientValues) {
-  if (!values.password) throw new InvalidFieldError('password', 'Password is required for a new client');
-  const passwordHash = await hashPassword(values.password);
-  return db.write(async (tx) => {
-    const client = await insertClient(tx, { ...values, passwordHash });
-    await recordAdminEvent(tx, actor, 'create', 'client', client.id, `Created client ${client.name} <${client.email}>`);
-    return toPublicClient(client);
-  });
-}
-
-/** Staff update a client; an absent password keeps the current one. NotFoundError when missing. */
-export async function updateClient(db: Database, actor: Actor, id: string, values: AdminClientValues) {
-  const passwordHash = values.password ? await hashPassword(values.password) : undefined;
-  return uniqueEmail(() =>
-    db.write(async (tx) => {
-      const [row] = await tx
-        .update(clients)
-        .set({
-          name: values.name,
-          email: normalizeEmail(values.email),
-          company: values.company,
-          phone: values.phone,
-          ...(passwordHash ? { passwordHash } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(clients.id, id))
-        .returning();
-      if (!row) throw new NotFoundError('Client');
-      const summary = `Updated client ${row.name}${passwordHash ? ' (new password)' : ''}`;
-      await recordAdminEvent(tx, actor, 'update', 'client', id, summary);
-      return toPublicClient(row);
-    }),
-  );
-}
-
-/** Deletes a client with its projects, milestones, messages and sessions. NotFoundError when missing. */
-export async function deleteClient(db: Database, actor: Actor, id: string): Promise<void> {
-  await db.write(async (tx) => {
-    const [row] = await tx.delete(clients).where(eq(clients.id, id)).returning();
-    if (!row) throw new NotFoundError('Client');
-    await recordAdminEvent(tx, actor, 'delete', 'client', id, `Deleted client ${row.name} and all of its projects`);
   });
 }

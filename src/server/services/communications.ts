@@ -14,7 +14,8 @@ import type { Database, SqlDb } from './db.ts';
 import { toJson } from './json.ts';
 import { notifyClientMessage, notifyTeamMessage } from './notifications.ts';
 import { findClientProject } from './projects.ts';
-import { createdBetween, inPageOrder, inRowids, pageKeys, preparedPer, type ListSpec } from './lists.ts';
+import { pageKeys, type ListSpec } from './lists.ts';
+import { createdBetween, inPageOrder, inRowids, preparedPer } from './list-rows.ts';
 
 /** `readAt` as a write sets it: kept when already read, now when newly read. */
 const readNow = (now: Date) => sql`coalesce(${communications.readAt}, ${now.getTime()})`;

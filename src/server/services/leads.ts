@@ -4,10 +4,9 @@
  * staff (the status change recorded as an admin event).
  */
 import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
-import { clients, contactSubmissions, leadNotes, projects, type LeadStatus } from '../../../db/schema/index.ts';
-import type { ConvertLeadValues } from '../../shared/schemas/admin.ts';
+import { contactSubmissions, leadNotes, type LeadStatus } from '../../../db/schema/index.ts';
 import type { LeadListQuery } from '../../shared/schemas/lists.ts';
-import { ConflictError, InvalidFieldError, NotFoundError } from '../errors.ts';
+import { NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database } from './db.ts';
 import {
@@ -16,11 +15,10 @@ import {
   type IdempotentAnswer,
   type IdempotentRequest,
 } from './idempotency.ts';
-import { toPublicClient } from './clients.ts';
 import { toJson } from './json.ts';
-import { createdBetween, inPageOrder, inRowids, pageKeys, preparedPer, type ListSpec } from './lists.ts';
+import { pageKeys, type ListSpec } from './lists.ts';
+import { createdBetween, inPageOrder, inRowids, preparedPer } from './list-rows.ts';
 import { notifyNewLead } from './notifications.ts';
-import { queueInvitation } from './account-emails.ts';
 
 export type LeadRow = typeof contactSubmissions.$inferSelect;
 export type NewLead = Omit<typeof contactSubmissions.$inferInsert, 'id' | 'createdAt'>;
@@ -196,66 +194,5 @@ export async function addLeadNote(db: Database, actor: Actor, leadId: string, bo
     if (!row) throw new Error('Insert returned no row');
     await recordAdminEvent(tx, actor, 'create', 'lead', leadId, `Added a note on ${lead.name}`);
     return toJson(row);
-  });
-}
-
-/** A client row's password hash that no password matches: the client sets one through the invitation. */
-const NO_PASSWORD_YET = 'none: set through the invitation link';
-
-/**
- * Turns lead `leadId` into a client (docs/product.md#leads), in one transaction: the client
- * (the lead's name and email, `company` if given, the lead's phone), a first project when
- * `projectTitle` is given, the lead linked to the client and marked won, an admin event, and a
- * invitation email with a single-use link valid 72 hours, queued for the notification worker
- * (services/account-emails.ts; its pages are under `siteUrl`). Returns the client and the project
- * (or null). NotFoundError for a missing lead; ConflictError('already_converted') when it
- * was converted before, ('email_taken') when a client has that email; InvalidFieldError on
- * `email` for a lead without one. Nothing is written on any error.
- */
-export async function convertLeadToClient(
-  db: Database,
-  actor: Actor,
-  leadId: string,
-  values: ConvertLeadValues,
-  siteUrl: string,
-) {
-  return db.write(async (tx) => {
-    const [lead] = await tx.select().from(contactSubmissions).where(eq(contactSubmissions.id, leadId));
-    if (!lead) throw new NotFoundError('Lead');
-    if (lead.clientId) {
-      throw new ConflictError('already_converted', 'This lead is already a client', 'lead');
-    }
-    if (!lead.email) throw new InvalidFieldError('email', 'This lead has no email to invite');
-    const email = lead.email.trim().toLowerCase();
-    const [taken] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.email, email));
-    if (taken) throw new ConflictError('email_taken', 'An account with this email already exists', 'email');
-    const now = new Date();
-    const [client] = await tx
-      .insert(clients)
-      .values({
-        name: lead.name,
-        email,
-        company: values.company || null,
-        phone: lead.phone,
-        passwordHash: NO_PASSWORD_YET,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!client) throw new Error('Insert returned no row');
-    let project: typeof projects.$inferSelect | undefined;
-    if (values.projectTitle) {
-      [project] = await tx
-        .insert(projects)
-        .values({ clientId: client.id, title: values.projectTitle, createdAt: now, updatedAt: now })
-        .returning();
-    }
-    await tx
-      .update(contactSubmissions)
-      .set({ clientId: client.id, status: 'won' })
-      .where(eq(contactSubmissions.id, leadId));
-    await recordAdminEvent(tx, actor, 'create', 'client', client.id, `Converted lead ${lead.name} to a client`);
-    await queueInvitation(tx, client, siteUrl, now);
-    return { client: toPublicClient(client), project: project ? toJson(project) : null };
   });
 }

@@ -16,7 +16,8 @@ import { fastQuery, tableShape, type FastReader } from './fast-reads.ts';
 import { toJson } from './json.ts';
 import { notifyProjectStatus } from './notifications.ts';
 import { listMilestones } from './milestones.ts';
-import { createdBetween, inPageOrder, inRowids, pageKeys, preparedPer, type ListSpec } from './lists.ts';
+import { pageKeys, type ListSpec } from './lists.ts';
+import { createdBetween, inPageOrder, inRowids, preparedPer } from './list-rows.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 

@@ -18,7 +18,7 @@ import { e2eEnv } from '../../../scripts/e2e-env.mjs';
 import { hashPassword } from '../../../src/server/auth/passwords.ts';
 import { type Database } from '../../../src/server/services/db.ts';
 import { openDatabaseHandle, type DatabaseHandle } from '../../support/database.ts';
-import { queueCounts } from '../../../src/server/services/notifications.ts';
+import { queueCounts } from '../../../src/server/services/email-queue.ts';
 import { createSession } from '../../../src/server/services/sessions.ts';
 import { unsubscribeLinks } from '../../../src/server/services/unsubscribe.ts';
 

@@ -14,7 +14,7 @@ import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { publishProjectUpdated } from '../../live/publish.ts';
-import { createClient, deleteClient, getClient, listClients, updateClient } from '../../services/clients.ts';
+import { createClient, deleteClient, getClient, listClients, updateClient } from '../../services/client-admin.ts';
 import { listClientProjects } from '../../services/projects.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';

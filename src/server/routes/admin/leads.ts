@@ -26,7 +26,6 @@ import { leadsCsvStream } from '../../services/leads-csv.ts';
 import { publishProjectUpdated } from '../../live/publish.ts';
 import {
   addLeadNote,
-  convertLeadToClient,
   listLeadNotes,
   getLead,
   leadRowsForExport,
@@ -34,6 +33,7 @@ import {
   setLeadStatus,
   setLeadsStatus,
 } from '../../services/leads.ts';
+import { convertLeadToClient } from '../../services/lead-conversion.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
