@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLead } from '../../src/server/services/leads.ts';
+import { watchEventLoop } from '../support/event-loop.ts';
 import { createTestApi, type TestApi } from './helpers.ts';
 
 const LEADS = 1000;
@@ -31,13 +32,7 @@ describe('a burst of leads queued at once', () => {
       });
     }
     // The event loop's longest stall, and the slowest health check, while the worker works.
-    let last = performance.now();
-    let worstGapMs = 0;
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      worstGapMs = Math.max(worstGapMs, now - last);
-      last = now;
-    }, 5);
+    const eventLoop = watchEventLoop();
     const healthMs: number[] = [];
     let working = true;
     const probing = (async () => {
@@ -52,7 +47,7 @@ describe('a burst of leads queued at once', () => {
     const sent = await api.deliver();
     working = false;
     await probing;
-    clearInterval(ticker);
+    const worstGapMs = eventLoop.stop();
     expect(sent).toBe(LEADS);
     const outbox = join(api.env.OUTBOX_DIR!, '');
     const subjects = readdirSync(outbox)

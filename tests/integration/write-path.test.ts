@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSubmissions, rateLimits } from '../../db/schema/index.ts';
 import { fetchThroughBusy } from '../../src/islands/lib/api.ts';
 import { databaseFilePath } from '../../src/server/services/db.ts';
+import { watchEventLoop } from '../support/event-loop.ts';
 import { createTestApi, type TestApi } from './helpers.ts';
 
 const HOLD_MS = Number(process.env.HOLD_MS ?? 10_000);
@@ -60,13 +61,7 @@ describe('a write while another process holds the write lock', () => {
     const holder = await holdWriteLock(HOLD_MS);
     const started = Date.now();
     // The event loop keeps turning: the largest gap between 10 ms ticks while the leads wait.
-    let lastTick = performance.now();
-    let worstGapMs = 0;
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      worstGapMs = Math.max(worstGapMs, now - lastTick);
-      lastTick = now;
-    }, 10);
+    const eventLoop = watchEventLoop(10);
     const firstAnswers: number[] = [];
     const finalAnswers = await Promise.all(
       Array.from({ length: LEADS }, async (_, i) => {
@@ -87,7 +82,7 @@ describe('a write while another process holds the write lock', () => {
         return fetchThroughBusy('/api/contact', init, send as typeof fetch);
       }),
     );
-    clearInterval(ticker);
+    const worstGapMs = eventLoop.stop();
     const [code] = (await holder.exited) as [number];
     expect(code).toBe(0);
 

@@ -10,7 +10,7 @@ import { renderInvitation, renderPasswordReset } from '../emails/account-links.t
 import type { RenderedEmail } from '../emails/types.ts';
 import { normalizeEmail } from './clients.ts';
 import type { Database, SqlDb } from './db.ts';
-import { createPasswordResetToken, INVITATION_TTL_MS } from './password-resets.ts';
+import { createPasswordResetToken, INVITATION_TTL_MS, newResetToken, RESET_TTL_MS } from './password-resets.ts';
 
 /** The page where a token from these emails sets a password; the token goes after `#`. */
 const resetLink = (siteUrl: string, token: string) => new URL(`/portal/reset-password#token=${token}`, siteUrl).href;
@@ -27,24 +27,26 @@ async function queueClientEmail(tx: SqlDb, to: string, email: RenderedEmail): Pr
 
 /**
  * A password reset asked for `email` (docs/product.md#password-reset): when an active client has
- * that email, a 1-hour single-use token and its email are stored in one write. Resolves true when
- * an email was queued, false when no active client has the address (the caller answers the same
- * either way). DatabaseBusyError when the write is shed.
+ * that email, a 1-hour single-use token and its email are stored in one write. The email is
+ * rendered before the write, so the write lock is held only for the two inserts. Resolves true
+ * when an email was queued, false when no active client has the address (the caller answers the
+ * same either way). DatabaseBusyError when the write is shed.
  */
 export async function requestPasswordReset(db: Database, email: string, siteUrl: string): Promise<boolean> {
+  const [client] = await db.read
+    .select()
+    .from(clients)
+    .where(eq(clients.email, normalizeEmail(email)))
+    .limit(1);
+  if (!client?.isActive) return false;
+  const token = newResetToken();
+  const rendered = await renderPasswordReset({ name: client.name, link: resetLink(siteUrl, token) });
   return db.write(async (tx) => {
-    const [client] = await tx
-      .select()
-      .from(clients)
-      .where(eq(clients.email, normalizeEmail(email)))
-      .limit(1);
-    if (!client?.isActive) return false;
-    const token = await createPasswordResetToken(tx, client.id);
-    await queueClientEmail(
-      tx,
-      client.email,
-      await renderPasswordReset({ name: client.name, link: resetLink(siteUrl, token) }),
-    );
+    // Still there and active when the write runs.
+    const [current] = await tx.select({ isActive: clients.isActive }).from(clients).where(eq(clients.id, client.id));
+    if (!current?.isActive) return false;
+    await createPasswordResetToken(tx, client.id, new Date(), RESET_TTL_MS, token);
+    await queueClientEmail(tx, client.email, rendered);
     return true;
   });
 }

@@ -171,7 +171,6 @@ function arrayValues(db: SqlDb): SqlDb {
 /** A libSQL server, or a file through `@libsql/client` (`fastReads: false`). */
 async function openThroughClient(url: string, authToken: string | undefined, options: OpenOptions): Promise<Database> {
   const path = databaseFilePath(url);
-  if (path) mkdirSync(dirname(path), { recursive: true });
   // Busy timeout 0: the write path waits on timers, not by sleeping the thread.
   const client = createClient({ url, authToken, timeout: 0 });
   const db = drizzleClient(client, { schema });

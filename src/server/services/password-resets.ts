@@ -10,22 +10,26 @@ import { writeIn, type Database, type Writer } from './db.ts';
 import { revokeUserSessions } from './sessions.ts';
 
 /** How long a reset link works, in milliseconds: 1 hour. */
-const RESET_TTL_MS = 60 * 60 * 1000;
+export const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** How long an invitation to set a first password works, in milliseconds: 72 hours. */
 export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
 
+/** A new link token (48 base32 characters), not yet stored. */
+export const newResetToken = (): string => `${randomToken()}${randomToken()}`;
+
 /**
- * Creates a link token for the client and returns it (it is stored only as a hash). It works for
- * `ttlMs` (default 1 hour; an invitation passes INVITATION_TTL_MS). `db` may be a transaction.
+ * Stores a link token for the client (only as a hash) and returns it: `token`, or a new one. It
+ * works for `ttlMs` (default 1 hour; an invitation passes INVITATION_TTL_MS). `db` may be a
+ * transaction.
  */
 export async function createPasswordResetToken(
   db: Writer,
   clientId: string,
   now = new Date(),
   ttlMs = RESET_TTL_MS,
+  token = newResetToken(),
 ): Promise<string> {
-  const token = `${randomToken()}${randomToken()}`;
   await writeIn(db, (tx) =>
     tx.insert(passwordResetTokens).values({
       clientId,
