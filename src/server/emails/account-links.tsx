@@ -36,7 +36,8 @@ function AccountLink({
       <EmailButton href={link} skipInText>
         Choose a password
       </EmailButton>
-      <Text style={text.body}>
+      {/* The address has no break points of its own: it may break anywhere rather than widen the email. */}
+      <Text style={{ ...text.body, overflowWrap: 'anywhere', wordBreak: 'break-all' }}>
         <EmailLink href={link}>{link}</EmailLink>
       </Text>
     </Layout>
