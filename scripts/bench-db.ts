@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { createApp } from '../src/server/app.ts';
 import { BackgroundTasks } from '../src/server/background.ts';
 import { parseEnv } from '../src/server/env.ts';
-import { createInProcessBus } from '../src/server/live/bus.ts';
+import { startEventTail } from '../src/server/live/event-tail.ts';
 import { createMailer } from '../src/server/mail.ts';
 import { findClientByEmail, insertClient } from '../src/server/services/clients.ts';
 import { sendTeamReply } from '../src/server/services/communications.ts';
@@ -79,13 +79,13 @@ try {
     SITE_URL: 'http://localhost:4321',
     BENCH_ROUTES: 'true',
   });
-  const appFor = (handle: Database) =>
+  const appFor = async (handle: Database) =>
     createApp({
       db: handle,
       env,
       mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
       tasks: new BackgroundTasks(),
-      bus: createInProcessBus(),
+      events: await startEventTail(handle),
       fetch: globalThis.fetch,
     });
   const request =
@@ -135,7 +135,7 @@ try {
     },
     { name: 'app.fetch GET /api/bench/bare', calls: 3000, run: (_h, app) => request(app, '/api/bench/bare') },
   ];
-  const apps = { slow: appFor(slow), fast: appFor(fast) };
+  const apps = { slow: await appFor(slow), fast: await appFor(fast) };
   const rows: string[] = [];
   for (const c of cases) {
     const before = await perCall(c.run(slow, apps.slow), c.calls);

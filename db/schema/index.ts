@@ -4,3 +4,4 @@ export * from './portal.ts';
 export * from './site.ts';
 export * from './notifications.ts';
 export * from './requests.ts';
+export * from './events.ts';

@@ -2,18 +2,22 @@
 import type { BackgroundTasks } from './background.ts';
 import type { Database } from './services/db.ts';
 import type { Env } from './env.ts';
-import type { EventBus } from './live/bus.ts';
-import type { LiveOptions } from './live/stream.ts';
+import type { EventTail } from './live/event-tail.ts';
 import type { AuditOptions } from './website-audit/service.ts';
 import type { Mailer } from './mail.ts';
+
+/** Tests shorten the event streams' heartbeat; production uses the stream's own (live/stream.ts). */
+export interface LiveOptions {
+  heartbeatMs?: number;
+}
 
 export interface AppDeps {
   db: Database;
   env: Env;
   mailer: Mailer;
   tasks: BackgroundTasks;
-  /** Carries live updates from the writes to the open event streams (ADR 0009). */
-  bus: EventBus;
+  /** The process's reader of the event log, which feeds the open event streams (ADR 0009, ADR 0024). */
+  events: EventTail;
   /** Used for FORM_FORWARD_URL; the global fetch unless a test replaces it. */
   fetch: typeof fetch;
   /** Tests only: what the website audit may reach (fixture sites on loopback, a fake resolver). */

@@ -1,7 +1,8 @@
 /**
  * The API of the running site: one app per process, built on first request from the parsed
  * environment and the shared database (migrated by the server entry before it serves), with
- * the process's one in-process event bus for live updates (docs/decisions/0009-live-updates.md).
+ * the process's one reader of the event log for live updates (docs/decisions/0009-live-updates.md,
+ * docs/decisions/0024-event-log-and-leases.md).
  * It is called by the server entry (main.ts) in production and by the endpoint of `astro dev`
  * (dev-bridge.ts), never by both in one process (docs/decisions/0020-one-server-per-process.md).
  * `stopRuntimeApp()` lets the app's background work (lead emails and forwards) finish, for the
@@ -9,7 +10,7 @@
  */
 import { BackgroundTasks } from './background.ts';
 import { createApp } from './app.ts';
-import { createInProcessBus } from './live/bus.ts';
+import { startEventTail } from './live/event-tail.ts';
 import { sharedDatabase } from './services/db.ts';
 import { loadEnv } from './env.ts';
 import { createMailer } from './mail.ts';
@@ -27,7 +28,7 @@ export function runtimeApp(): Promise<ReturnType<typeof createApp>> {
       env,
       mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
       tasks,
-      bus: createInProcessBus(),
+      events: await startEventTail(db),
       fetch: globalThis.fetch,
     });
   })();

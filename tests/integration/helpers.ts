@@ -7,7 +7,7 @@
  * of the client (the app reads `c.env.clientAddress` for rate limits): `as(address)` is the
  * client calling from that address, `fresh()` one from an address no other call used. Headers
  * go per call: `$get({}, bearer(token))`. `raw` is kept for what the typed client cannot send.
- * `bus` is the app's live-update bus (ADR 0009): tests publish on it and count its listeners.
+ * `events` is the app's reader of the event log (ADR 0024): tests count its subscribers.
  * `secondApp()` is another app over its own connection to the same database file, as a second
  * server instance would run.
  */
@@ -19,8 +19,8 @@ import { testClient } from 'hono/testing';
 import type { ErrorBody } from '../../src/shared/api-error.ts';
 import { BackgroundTasks } from '../../src/server/background.ts';
 import { createApp, type ApiType } from '../../src/server/app.ts';
-import { createInProcessBus } from '../../src/server/live/bus.ts';
-import type { LiveOptions } from '../../src/server/live/stream.ts';
+import type { LiveOptions } from '../../src/server/deps.ts';
+import { startEventTail, type EventTail } from '../../src/server/live/event-tail.ts';
 import { migrateDatabase } from '../../src/server/services/db.ts';
 import { openDatabaseHandle } from '../support/database.ts';
 import { parseEnv } from '../../src/server/env.ts';
@@ -124,13 +124,14 @@ export async function createTestApi(options: TestApiOptions = {}) {
     });
     return { runOnce: async () => (await started).runOnce() };
   };
-  const bus = createInProcessBus();
+  const events = await startEventTail(db);
+  const tails: EventTail[] = [events];
   const app = createApp({
     db,
     env,
     mailer,
     tasks,
-    bus,
+    events,
     fetch: options.fetch ?? recordingFetch,
     audit: options.audit,
     live: options.live,
@@ -154,12 +155,15 @@ export async function createTestApi(options: TestApiOptions = {}) {
    */
   const secondApp = async () => {
     const handle = await openDatabaseHandle(env.DATABASE_URL);
+    const otherEvents = await startEventTail(handle.db);
+    tails.push(otherEvents);
     const other = createApp({
       db: handle.db,
       env,
       mailer,
       tasks,
-      bus: createInProcessBus(),
+      events: otherEvents,
+      live: options.live,
       fetch: options.fetch ?? recordingFetch,
     });
     extraApps.push({ close: () => handle.client.close() });
@@ -179,7 +183,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     db,
     env,
     tasks,
-    bus,
+    events,
     forwarded,
     /** The typed client, calling from DEFAULT_ADDRESS. */
     http: as(DEFAULT_ADDRESS),
@@ -217,6 +221,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
         extra.close();
       }
       await tasks.drain();
+      for (const tail of tails) tail.stop();
       for (const extra of extraApps) extra.close();
       client.close();
       rmSync(dir, { recursive: true, force: true });

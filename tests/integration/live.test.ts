@@ -2,12 +2,13 @@
  * Live updates (docs/product.md#live-updates; docs/decisions/0009-live-updates.md): the two
  * event streams read as a browser reads them, from the answer's body, while other calls write.
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientSessions, communications } from '../../db/schema/index.ts';
+import { clientSessions, communications, events } from '../../db/schema/index.ts';
+import { deleteEventsBefore } from '../../src/server/services/events.ts';
 import { revokeSession } from '../../src/server/services/sessions.ts';
 import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
-import { bearer, createTestApi, errorOf, type TestApi } from './helpers.ts';
+import { bearer, createTestApi, DEFAULT_ADDRESS, errorOf, type TestApi } from './helpers.ts';
 
 /** Short enough that a test sees several heartbeats, long enough that events are read between them. */
 const HEARTBEAT_MS = 150;
@@ -33,6 +34,7 @@ afterAll(async () => {
 
 /** One block of an event stream: an event with its data, a comment, or a `retry:` hint. */
 interface SseBlock {
+  id?: number;
   event?: string;
   data?: unknown;
   comment?: string;
@@ -51,6 +53,7 @@ function sseReader(response: { body: ReadableStream<Uint8Array> | null }) {
     const out: SseBlock = {};
     for (const line of block.split('\n')) {
       if (line.startsWith(':')) out.comment = line.slice(1).trim();
+      else if (line.startsWith('id: ')) out.id = Number(line.slice(4));
       else if (line.startsWith('event: ')) out.event = line.slice(7);
       else if (line.startsWith('data: ')) out.data = JSON.parse(line.slice(6));
       else if (line.startsWith('retry: ')) out.retry = Number(line.slice(7));
@@ -85,13 +88,19 @@ function sseReader(response: { body: ReadableStream<Uint8Array> | null }) {
 
   return {
     next,
-    /** The next event (heartbeats and hints skipped). */
+    /** The id of the last event read (`lastId`), which a reconnect names in Last-Event-ID. */
+    lastId: undefined as number | undefined,
+    /** The next event without its id (heartbeats and hints skipped; the id goes to `lastId`). */
     async event(timeoutMs = WAIT_MS): Promise<SseBlock> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const block = await next(Math.max(1, deadline - Date.now()));
         if (block === null) throw new Error('the stream ended before an event');
-        if (block.event) return block;
+        if (block.event) {
+          const { id, ...rest } = block;
+          this.lastId = id;
+          return rest;
+        }
       }
     },
     /** Resolves true once the stream has ended (skipping whatever comes before). */
@@ -116,12 +125,13 @@ async function clientWithProject(title = 'Bakery website') {
   return { token, clientId: client.id, projectId: project.id };
 }
 
-/** Opens the client stream of `token` and reads past its `retry:` hint. */
+/** Opens the client stream of `token` and reads past its `retry:` hint and its `ready` event. */
 async function clientStream(token: string) {
   const response = await api.http.client.stream.$get({}, bearer(token));
   expect(response.status).toBe(200);
   const stream = sseReader(response);
   expect(await stream.next()).toEqual({ retry: 2000 });
+  expect(await stream.event()).toEqual({ event: 'ready', data: {} });
   return Object.assign(stream, { response });
 }
 
@@ -130,6 +140,7 @@ async function staffStream() {
   expect(response.status).toBe(200);
   const stream = sseReader(response);
   expect((await stream.next())?.retry).toBeGreaterThan(0);
+  expect((await stream.event()).event).toBe('ready');
   return stream;
 }
 
@@ -288,7 +299,7 @@ describe('how a stream ends', () => {
     expect(await stream.ended()).toBe(true);
   });
 
-  it('ends at the next heartbeat once the session is revoked through the service, or has expired', async () => {
+  it('ends once the session is revoked through the service, or at the next heartbeat once it has expired', async () => {
     const { token } = await clientWithProject();
     const sessionId = token.split('.')[0]!;
     const stream = await clientStream(token);
@@ -341,15 +352,15 @@ describe('how a stream ends', () => {
     expect(await stream.ended(HEARTBEAT_MS / 2)).toBe(true);
   });
 
-  it('unsubscribes from the bus when the client goes away', async () => {
-    const before = api.bus.listenerCount;
+  it('stops reading the event log when the client goes away', async () => {
+    const before = api.events.listenerCount;
     const { token } = await clientWithProject();
 
     // Cancelling the body (what the Node adapter does when the socket closes).
     const first = await clientStream(token);
-    expect(api.bus.listenerCount).toBe(before + 1);
+    expect(api.events.listenerCount).toBe(before + 1);
     await first.cancel();
-    expect(api.bus.listenerCount).toBe(before);
+    expect(api.events.listenerCount).toBe(before);
 
     // Aborting the request's signal (the adapter aborts it when the connection closes).
     const abort = new AbortController();
@@ -360,10 +371,125 @@ describe('how a stream ends', () => {
     });
     const second = sseReader(response);
     await second.next();
-    expect(api.bus.listenerCount).toBe(before + 1);
+    expect(api.events.listenerCount).toBe(before + 1);
     abort.abort();
     expect(await second.ended()).toBe(true);
-    expect(api.bus.listenerCount).toBe(before);
+    expect(api.events.listenerCount).toBe(before);
+  });
+});
+
+/** Opens the client stream of `token` resuming after event `lastId`, past its `retry:` hint. */
+async function resumedClientStream(token: string, lastId: number, how: 'header' | 'query' = 'header') {
+  const response =
+    how === 'header'
+      ? await api.http.client.stream.$get({}, { headers: { authorization: `Bearer ${token}`, 'last-event-id': `${lastId}` } })
+      : // Untyped: the typed client sends no query on this route; a browser's new EventSource does.
+        await api.raw(`/api/client/stream?lastEventId=${lastId}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  const stream = sseReader(response);
+  expect(await stream.next()).toEqual({ retry: 2000 });
+  return stream;
+}
+
+describe('the event log behind the streams', () => {
+  it('gives every event an increasing id, and a reconnect naming the last one gets exactly what it missed', async () => {
+    const mine = await clientWithProject('Resumed');
+    const theirs = await clientWithProject('Not mine');
+    const first = await clientStream(mine.token);
+    const start = first.lastId!;
+    expect(start).toBeGreaterThan(0);
+    await teamReply(mine.projectId);
+    expect(await first.event()).toEqual({ event: 'message', data: { projectId: mine.projectId } });
+    const seen = first.lastId!;
+    expect(seen).toBeGreaterThan(start);
+    await first.cancel();
+
+    // Missed while away: another client's reply, a reply and a project change of its own.
+    await teamReply(theirs.projectId);
+    await teamReply(mine.projectId);
+    await api.http.admin.projects[':id'].$put(
+      { param: { id: mine.projectId }, json: { clientId: mine.clientId, title: 'Resumed', status: 'review' } },
+      bearer(staffToken),
+    );
+
+    const resumed = await resumedClientStream(mine.token, seen);
+    expect(await resumed.event()).toEqual({ event: 'message', data: { projectId: mine.projectId } });
+    const missedMessage = resumed.lastId!;
+    expect(await resumed.event()).toEqual({ event: 'project-updated', data: { projectId: mine.projectId } });
+    expect(resumed.lastId).toBeGreaterThan(missedMessage);
+    // Then live, and nothing sent twice.
+    await teamReply(mine.projectId);
+    expect(await resumed.event()).toEqual({ event: 'message', data: { projectId: mine.projectId } });
+    await expect(resumed.event(300)).rejects.toThrow(/nothing on the stream/);
+    const live = resumed.lastId!;
+    await resumed.cancel();
+
+    // A browser opening a new EventSource names the id in the query instead.
+    await teamReply(mine.projectId);
+    const reopened = await resumedClientStream(mine.token, live, 'query');
+    expect(await reopened.event()).toEqual({ event: 'message', data: { projectId: mine.projectId } });
+    await expect(reopened.event(300)).rejects.toThrow(/nothing on the stream/);
+    await reopened.cancel();
+  });
+
+  it('tells a reconnect to reload (`reset`) when what it missed was pruned, and ignores a malformed id', async () => {
+    const { token, projectId } = await clientWithProject();
+    const stream = await clientStream(token);
+    await teamReply(projectId);
+    await stream.event();
+    const seen = stream.lastId!;
+    await stream.cancel();
+    await teamReply(projectId);
+    await deleteEventsBefore(api.db, new Date(Date.now() + 1000));
+
+    const resumed = await resumedClientStream(token, seen);
+    expect(await resumed.event()).toEqual({ event: 'reset', data: {} });
+    await teamReply(projectId);
+    expect(await resumed.event()).toEqual({ event: 'message', data: { projectId } });
+    await resumed.cancel();
+
+    // Untyped: a header no browser sends.
+    const malformed = await api.raw('/api/client/stream', {
+      headers: { authorization: `Bearer ${token}`, 'last-event-id': 'yesterday' },
+    });
+    const fresh = sseReader(malformed);
+    await fresh.next();
+    expect(await fresh.event()).toEqual({ event: 'ready', data: {} });
+    await fresh.cancel();
+  });
+
+  it('records the event in the transaction of the change: a refused write records none', async () => {
+    const { projectId } = await clientWithProject();
+    const countEvents = async () => (await api.db.read.select({ id: events.id }).from(events)).length;
+    const before = await countEvents();
+    const refused = await teamReply(projectId, crypto.randomUUID());
+    expect(refused.status).toBe(422);
+    expect(await countEvents()).toBe(before);
+    expect((await teamReply(projectId)).status).toBe(201);
+    const [last] = await api.db.read.select().from(events).orderBy(desc(events.id)).limit(1);
+    expect(last).toMatchObject({ topic: 'message', payload: { projectId, fromClient: false } });
+    expect(await countEvents()).toBe(before + 1);
+  });
+
+  it("carries another server process's writes to this one's streams, and its sign-outs", async () => {
+    const { token, projectId, clientId } = await clientWithProject();
+    const other = await api.secondApp();
+    const stream = await clientStream(token);
+    const staffStreamHere = await staffStream();
+
+    const sent = Date.now();
+    const reply = await other.as(DEFAULT_ADDRESS).admin.projects[':id'].communications.$post(
+      { param: { id: projectId }, json: { subject: 'From B', message: 'Written by the other process.' } },
+      bearer(staffToken),
+    );
+    expect(reply.status).toBe(201);
+    expect(await stream.event(2_000)).toEqual({ event: 'message', data: { projectId } });
+    expect(Date.now() - sent).toBeLessThan(2_000);
+    expect(await staffStreamHere.event(2_000)).toMatchObject({ event: 'message', data: { projectId, clientId } });
+
+    expect((await other.as(DEFAULT_ADDRESS).client.logout.$post({}, bearer(token))).status).toBe(204);
+    expect(await stream.ended(2_000)).toBe(true);
+    await staffStreamHere.cancel();
   });
 });
 

@@ -8,7 +8,10 @@
  * - When the stream fails or ends, it is closed and opened again after 1 s, doubling up to 30 s,
  *   with jitter. Before each new try the area's profile is asked for: a 401 means signed out,
  *   so it stops and the area shows its sign-in screen.
- * - Events missed while it was down are not replayed: on reconnecting, the area refetches.
+ * - Each event carries the event log's id. A new connection names the last id seen
+ *   (`?lastEventId=`), and the server sends what was missed, from whichever server process
+ *   wrote it (docs/decisions/0024-event-log-and-leases.md). When it cannot (`reset`: too old or
+ *   too many), or when no id was seen yet, the area refetches instead.
  * - While the stream is down the area's lists poll at their freshness times
  *   (`useFallbackInterval`); while it is up nothing polls.
  */
@@ -76,24 +79,36 @@ function useLiveStream(kind: LiveKind, refresh: LiveRefresh): boolean {
     let attempt = 0;
     // Whether events may have been missed: the stream failed or ended since it last opened.
     let missed = false;
+    // The id of the last event seen (`ready` gives the starting point), for the next connection.
+    let lastEventId: string | null = null;
     let stopped = false;
 
     const connect = () => {
       if (stopped) return;
-      const current = new EventSource(STREAMS[kind]);
+      const url = lastEventId === null ? STREAMS[kind] : `${STREAMS[kind]}?lastEventId=${encodeURIComponent(lastEventId)}`;
+      const current = new EventSource(url);
       source = current;
       current.onopen = () => {
-        if (missed) latest.current.onReconnect(queryClient);
+        // With an id the server replays what was missed; without one, refetch.
+        if (missed && lastEventId === null) latest.current.onReconnect(queryClient);
         missed = false;
         attempt = 0;
         setConnected(true);
       };
       for (const type of EVENT_TYPES) {
         current.addEventListener(type, (event: MessageEvent<string>) => {
+          if (event.lastEventId) lastEventId = event.lastEventId;
           const { projectId } = JSON.parse(event.data) as { projectId: string };
           latest.current.onEvent(queryClient, { type, projectId });
         });
       }
+      current.addEventListener('ready', (event: MessageEvent<string>) => {
+        if (event.lastEventId) lastEventId = event.lastEventId;
+      });
+      current.addEventListener('reset', (event: MessageEvent<string>) => {
+        if (event.lastEventId) lastEventId = event.lastEventId;
+        latest.current.onReconnect(queryClient);
+      });
       current.onerror = () => {
         current.close();
         source = null;

@@ -9,7 +9,7 @@
  * - `currentStaff(c)`: the signed-in, still-allowed staff user, or null (the blog editor's gate
  *   and the dashboard share it).
  * - `startSession(c, kind, userId)` and `endSession(c, kind)`: sign-in and sign-out; sign-out
- *   publishes `session-ended`, so the user's live streams check their own session at once.
+ *   records `session-ended`, so the user's live streams check their own session at once.
  * - `sessionStillValid(c, kind, sessionId)`: a live stream's check that its session still holds
  *   (docs/decisions/0009-live-updates.md).
  */
@@ -84,16 +84,15 @@ export async function startSession(c: Context<ApiEnv>, kind: SessionKind, userId
 
 /**
  * Revokes the request's session of `kind`, if it has a valid one, and clears its cookie. Once
- * revoked, `session-ended` goes on the bus: the user's open streams check their own session and
+ * revoked (which records `session-ended`), the user's open streams check their own session and
  * the one of this session closes (docs/product.md#live-updates).
  */
 export async function endSession(c: Context<ApiEnv>, kind: SessionKind): Promise<void> {
-  const { db, bus } = c.var.deps;
+  const { db } = c.var.deps;
   const token = cookies[kind].read(c);
   const result = token ? await validateSession(db, kind, token) : null;
   if (result) {
     await revokeSession(db, kind, result.session.id);
-    bus.publish({ type: 'session-ended', kind, userId: result.session.userId });
   }
   clearSessionCookie(c, kind);
 }

@@ -6,6 +6,7 @@ import {
   adminSessions,
   adminSignInLinks,
   clientSessions,
+  events,
   idempotencyKeys,
   passwordResetTokens,
   rateLimits,
@@ -114,6 +115,30 @@ describe('the hourly sweep', () => {
     );
     await vi.advanceTimersByTimeAsync(SWEEP_EVERY_MS);
     await vi.waitFor(async () => expect(await keysOf()).toEqual({ limits: [], idempotency: [] }));
+    await schedule.stop();
+  });
+
+  it('deletes live events older than 24 hours, however many, and keeps the newer ones', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const start = new Date('2026-11-23T09:00:00Z');
+    vi.setSystemTime(start);
+    const { db } = handle;
+    const event = (hoursAgo: number) => ({
+      topic: 'project-updated',
+      audience: 'client:c1',
+      payload: { projectId: 'p1', clientId: 'c1' },
+      createdAt: new Date(start.getTime() - hoursAgo * HOUR),
+    });
+    // More than one prune batch (500) of old events, and the newest still within the 24 hours.
+    await db.write((tx) => tx.insert(events).values(Array.from({ length: 1_203 }, () => event(25))));
+    await db.write((tx) => tx.insert(events).values([event(24.5), event(23), event(0)]));
+
+    const schedule = scheduleSweep(db);
+    const ages = async () =>
+      (await db.read.select({ createdAt: events.createdAt }).from(events)).map(
+        (row) => (start.getTime() - row.createdAt.getTime()) / HOUR,
+      );
+    await vi.waitFor(async () => expect(await ages()).toEqual([23, 0]));
     await schedule.stop();
   });
 

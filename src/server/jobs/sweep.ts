@@ -1,11 +1,13 @@
 /**
  * The hourly sweep (docs/product.md#limits): deletes expired sessions of both kinds, expired
  * password-reset links, expired staff sign-in links, rate-limit counts whose window ended and
- * Idempotency-Keys older than 24 hours, so the tables hold only what can still be used. Run by
+ * Idempotency-Keys older than 24 hours, and live events older than 24 hours (services/events.ts),
+ * so the tables hold only what can still be used. Run by
  * the server process (src/server/main.ts) once at start and then every hour.
  */
 import { log } from '../log.ts';
 import type { Database } from '../services/db.ts';
+import { deleteEventsBefore, EVENT_RETENTION_MS } from '../services/events.ts';
 import { deleteExpiredIdempotencyKeys } from '../services/idempotency.ts';
 import { deleteExpiredResetTokens } from '../services/password-resets.ts';
 import { deleteExpiredRateLimits } from '../services/rate-limits.ts';
@@ -21,6 +23,7 @@ interface SweepResult {
   signInLinks: number;
   rateLimits: number;
   idempotencyKeys: number;
+  events: number;
 }
 
 /** Deletes everything that expired at or before `now`; returns how many rows of each went. */
@@ -31,6 +34,7 @@ async function sweepExpired(db: Database, now = new Date()): Promise<SweepResult
     signInLinks: await deleteExpiredSignInLinks(db, now),
     rateLimits: await deleteExpiredRateLimits(db, now),
     idempotencyKeys: await deleteExpiredIdempotencyKeys(db, now),
+    events: await deleteEventsBefore(db, new Date(now.getTime() - EVENT_RETENTION_MS)),
   };
 }
 

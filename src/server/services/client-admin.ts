@@ -13,6 +13,7 @@ import { InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import { insertClient, normalizeEmail, toPublicClient, uniqueEmail, type ClientRow } from './clients.ts';
 import type { Database } from './db.ts';
+import { recordEvent, recordProjectsUpdated } from './events.ts';
 import { pageKeys, type ListSpec } from './lists.ts';
 import { createdBetween, inPageOrder, inRowids, preparedPer } from './list-rows.ts';
 
@@ -121,8 +122,12 @@ export async function updateClient(db: Database, actor: Actor, id: string, value
 /** Deletes a client with its projects, milestones, messages and sessions. NotFoundError when missing. */
 export async function deleteClient(db: Database, actor: Actor, id: string): Promise<void> {
   await db.write(async (tx) => {
+    const owned = await tx.select({ id: projects.id }).from(projects).where(eq(projects.clientId, id));
+    // Recorded while the projects still name their client; the same transaction deletes them.
+    await recordProjectsUpdated(tx, ...owned.map((project) => project.id));
     const [row] = await tx.delete(clients).where(eq(clients.id, id)).returning();
     if (!row) throw new NotFoundError('Client');
+    await recordEvent(tx, { type: 'session-ended', kind: 'client', userId: id });
     await recordAdminEvent(tx, actor, 'delete', 'client', id, `Deleted client ${row.name} and all of its projects`);
   });
 }

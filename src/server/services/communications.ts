@@ -3,7 +3,8 @@
  * docs/product.md#dashboard). A message is unread while `isRead` is false; the team's unread
  * messages are marked read when the client opens the project, a client's when staff answer it
  * or mark it read. `readAt` records when it was read (shown as "Seen"). Each new message queues
- * its notification email in the same transaction (docs/product.md#notifications).
+ * its notification email in the same transaction (docs/product.md#notifications), and every
+ * change records its live event there too (services/events.ts).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { clients, communications, projects } from '../../../db/schema/index.ts';
@@ -11,6 +12,7 @@ import type { CommunicationListQuery } from '../../shared/schemas/lists.ts';
 import { InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database, SqlDb } from './db.ts';
+import { recordEvent } from './events.ts';
 import { toJson } from './json.ts';
 import { notifyClientMessage, notifyTeamMessage } from './notifications.ts';
 import { findClientProject } from './projects.ts';
@@ -109,6 +111,7 @@ export async function sendClientMessage(db: Database, clientId: string, projectI
       .returning();
     if (!row) throw new Error('Insert returned no row');
     await notifyClientMessage(tx, { clientId, projectId, communicationId: row.id });
+    await recordEvent(tx, { type: 'message', projectId, clientId, communicationId: row.id, fromClient: true });
     return toJson(row);
   });
 }
@@ -131,6 +134,7 @@ export async function markTeamMessagesRead(db: Database, clientId: string, proje
         ),
       )
       .returning({ id: communications.id });
+    if (changed.length > 0) await recordEvent(tx, { type: 'message-read', projectId, clientId });
     return changed.length;
   });
 }
@@ -177,6 +181,9 @@ export async function sendTeamReply(
         throw new InvalidFieldError('inReplyTo', 'The message answered is not a client message of this project');
       }
     }
+    const owner = { projectId, clientId: project.clientId };
+    await recordEvent(tx, { type: 'message', ...owner, communicationId: row.id, fromClient: false });
+    if (input.inReplyTo) await recordEvent(tx, { type: 'message-read', ...owner });
     await recordAdminEvent(
       tx,
       actor,
@@ -195,6 +202,11 @@ export async function setMessageRead(db: Database, actor: Actor, id: string, isR
     const readAt = isRead ? readNow(new Date()) : null;
     const [row] = await tx.update(communications).set({ isRead, readAt }).where(eq(communications.id, id)).returning();
     if (!row) throw new NotFoundError('Message');
+    const [project] = await tx
+      .select({ clientId: projects.clientId })
+      .from(projects)
+      .where(eq(projects.id, row.projectId));
+    if (project) await recordEvent(tx, { type: 'message-read', projectId: row.projectId, clientId: project.clientId });
     const summary = `Marked "${row.subject}" ${isRead ? 'read' : 'unread'}`;
     await recordAdminEvent(tx, actor, 'update', 'communication', id, summary);
     return toJson(row);

@@ -27,6 +27,7 @@ import { isBusyError } from './db-errors.ts';
 import { drizzleOver, openConnection, type Connection, type SqlDb } from './sqlite-driver.ts';
 import { createWritePath, type Write } from './write-path.ts';
 import { databaseFilePath } from './db-files.ts';
+import { log } from '../log.ts';
 
 export { databaseFilePath, fileUrlOf } from './db-files.ts';
 
@@ -48,6 +49,12 @@ export interface Database {
   migrate(folder: string): Promise<void>;
   /** Moves the WAL into the database file (embedded files; nothing elsewhere); throws on failure. */
   checkpoint(): Promise<void>;
+  /**
+   * Calls `listener` after each write of this process has committed (the event log's tailer
+   * reads new events then, live/event-tail.ts); returns the function that stops it. A listener
+   * that throws is logged and never fails the write.
+   */
+  afterCommit(listener: () => void): () => void;
   /** Closes every connection. */
   close(): void;
 }
@@ -89,6 +96,29 @@ function retryAtStart<T>(run: () => T | Promise<T>): Promise<T> {
   return pRetry(run, { ...START_CONTENTION, shouldRetry: ({ error }) => isBusyError(error) });
 }
 
+/** `write` that tells `listeners` after each commit, and the door to register them. */
+function announcingCommits(write: Write<SqlDb>): Pick<Database, 'write' | 'afterCommit'> {
+  const listeners = new Set<() => void>();
+  return {
+    write: async (work, options) => {
+      const result = await write(work, options);
+      for (const listener of listeners) {
+        try {
+          listener();
+        } catch (error) {
+          log.error({ component: 'db', err: error }, 'a commit listener failed');
+        }
+      }
+      return result;
+    },
+    afterCommit(listener) {
+      const entry = () => listener();
+      listeners.add(entry);
+      return () => void listeners.delete(entry);
+    },
+  };
+}
+
 /** An embedded file (or `:memory:`) through the synchronous connections. */
 async function openEmbedded(path: string | undefined, options: OpenOptions): Promise<Database> {
   const writer = openConnection(path ?? ':memory:', { busyTimeoutMs: 0 });
@@ -122,7 +152,7 @@ async function openEmbedded(path: string | undefined, options: OpenOptions): Pro
   );
   return {
     read: reader ? drizzleOver(reader) : tx,
-    write,
+    ...announcingCommits(write),
     reader,
     async migrate(folder) {
       // As `@libsql/client` migrates: foreign keys off around the transaction, so that a table
@@ -183,7 +213,7 @@ async function openThroughClient(url: string, authToken: string | undefined, opt
   });
   return {
     read,
-    write,
+    ...announcingCommits(write),
     async migrate(folder) {
       // drizzle reads the journal, then applies what is pending in one transaction; a process
       // that lost the race to another reads the journal again (START_CONTENTION).

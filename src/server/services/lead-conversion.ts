@@ -10,6 +10,7 @@ import { queueInvitation } from './account-emails.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import { toPublicClient } from './clients.ts';
 import type { Database } from './db.ts';
+import { recordEvent } from './events.ts';
 import { toJson } from './json.ts';
 
 /** A client row's password hash that no password matches: the client sets one through the invitation. */
@@ -62,6 +63,7 @@ export async function convertLeadToClient(
         .insert(projects)
         .values({ clientId: client.id, title: values.projectTitle, createdAt: now, updatedAt: now })
         .returning();
+      if (project) await recordEvent(tx, { type: 'project-updated', projectId: project.id, clientId: client.id });
     }
     await tx
       .update(contactSubmissions)

@@ -9,6 +9,7 @@ import type { MilestoneValues } from '../../shared/schemas/admin.ts';
 import { InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database, SqlDb } from './db.ts';
+import { recordProjectsUpdated } from './events.ts';
 import { toJson } from './json.ts';
 import { notifyMilestoneCompleted } from './notifications.ts';
 
@@ -75,6 +76,7 @@ export async function createMilestone(db: Database, actor: Actor, projectId: str
     if (!row) throw new Error('Insert returned no row');
     await notifyIfCompleted(tx, row, false);
     await recordAdminEvent(tx, actor, 'create', 'milestone', row.id, `Added milestone ${row.title}`);
+    await recordProjectsUpdated(tx, projectId);
     return toJson(row);
   });
 }
@@ -104,6 +106,7 @@ export async function updateMilestone(db: Database, actor: Actor, id: string, va
       id,
       `Updated milestone ${values.title} (${values.status})`,
     );
+    await recordProjectsUpdated(tx, row.projectId);
     return toJson(row);
   });
 }
@@ -114,6 +117,7 @@ export async function deleteMilestone(db: Database, actor: Actor, id: string): P
     const [row] = await tx.delete(milestones).where(eq(milestones.id, id)).returning();
     if (!row) throw new NotFoundError('Milestone');
     await recordAdminEvent(tx, actor, 'delete', 'milestone', id, `Deleted milestone ${row.title}`);
+    await recordProjectsUpdated(tx, row.projectId);
   });
 }
 
@@ -137,6 +141,7 @@ export async function reorderMilestones(db: Database, actor: Actor, projectId: s
         .where(eq(milestones.id, id));
     }
     await recordAdminEvent(tx, actor, 'update', 'project', projectId, 'Reordered milestones');
+    await recordProjectsUpdated(tx, projectId);
     return listMilestones(tx, projectId);
   });
 }

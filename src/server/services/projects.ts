@@ -12,6 +12,7 @@ import { InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import { listProjectCommunications } from './communications.ts';
 import type { Database, SqlDb } from './db.ts';
+import { recordEvent } from './events.ts';
 import { fastQuery, tableShape, type FastReader } from './fast-reads.ts';
 import { toJson } from './json.ts';
 import { notifyProjectStatus } from './notifications.ts';
@@ -121,6 +122,7 @@ export async function createProject(db: Database, actor: Actor, values: AdminPro
       .returning();
     if (!row) throw new Error('Insert returned no row');
     await recordAdminEvent(tx, actor, 'create', 'project', row.id, `Created project ${row.title}`);
+    await recordEvent(tx, { type: 'project-updated', projectId: row.id, clientId: row.clientId });
     return toJson(row);
   });
 }
@@ -132,7 +134,10 @@ export async function createProject(db: Database, actor: Actor, values: AdminPro
 export async function updateProject(db: Database, actor: Actor, id: string, values: AdminProjectValues) {
   return db.write(async (tx) => {
     await assertClientExists(tx, values.clientId);
-    const [before] = await tx.select({ status: projects.status }).from(projects).where(eq(projects.id, id));
+    const [before] = await tx
+      .select({ status: projects.status, clientId: projects.clientId })
+      .from(projects)
+      .where(eq(projects.id, id));
     const [row] = await tx
       .update(projects)
       .set({ ...values, updatedAt: new Date() })
@@ -143,6 +148,10 @@ export async function updateProject(db: Database, actor: Actor, id: string, valu
       await notifyProjectStatus(tx, { clientId: row.clientId, projectId: id }, { from: before.status, to: row.status });
     }
     await recordAdminEvent(tx, actor, 'update', 'project', id, `Updated project ${row.title} (${row.status})`);
+    // A project moved to another client is news to both.
+    for (const clientId of new Set([before.clientId, row.clientId])) {
+      await recordEvent(tx, { type: 'project-updated', projectId: id, clientId });
+    }
     return toJson(row);
   });
 }
@@ -153,6 +162,7 @@ export async function deleteProject(db: Database, actor: Actor, id: string): Pro
     const [row] = await tx.delete(projects).where(eq(projects.id, id)).returning();
     if (!row) throw new NotFoundError('Project');
     await recordAdminEvent(tx, actor, 'delete', 'project', id, `Deleted project ${row.title}`);
+    await recordEvent(tx, { type: 'project-updated', projectId: id, clientId: row.clientId });
   });
 }
 

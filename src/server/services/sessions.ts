@@ -11,10 +11,11 @@
  * (docs/decisions/0011-fast-embedded-reads.md), which sees every committed write; its writes (the
  * renewal, the deletion of an expired session) go through the client, under its write lock.
  */
-import { and, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { adminSessions, clientSessions, clients, users } from '../../../db/schema/index.ts';
 import { newSessionToken, parseSessionToken, renewedExpiry, secretMatches } from '../auth/session-tokens.ts';
 import { writeIn, type Database, type Writer } from './db.ts';
+import { recordEvent } from './events.ts';
 import { fastQuery, tableShape, type FastReader } from './fast-reads.ts';
 
 /** The kinds of session: a client in the portal, a staff member in the dashboard. */
@@ -162,16 +163,29 @@ export async function validateSession<K extends SessionKind>(
   return { session, user: row.user as SessionOwner[K], renewed: renewal !== null };
 }
 
+/**
+ * Deletes the sessions of `kind` that `where` picks, in the caller's transaction or a new one,
+ * and records `session-ended` for each user who lost one, so that their open streams check their
+ * own session at once (docs/product.md#live-updates).
+ */
+async function revokeWhere(db: Writer, kind: SessionKind, where: SQL | undefined): Promise<void> {
+  const { table, owner } = TABLES[kind];
+  await writeIn(db, async (tx) => {
+    const gone = await tx.delete(table).where(where).returning({ userId: owner });
+    for (const userId of new Set(gone.map((row) => row.userId))) {
+      await recordEvent(tx, { type: 'session-ended', kind, userId });
+    }
+  });
+}
+
 /** Deletes one session (sign-out). Deleting an unknown id does nothing. */
 export async function revokeSession(db: Writer, kind: SessionKind, sessionId: string): Promise<void> {
-  const { table } = TABLES[kind];
-  await writeIn(db, (tx) => tx.delete(table).where(eq(table.id, sessionId)));
+  await revokeWhere(db, kind, eq(TABLES[kind].table.id, sessionId));
 }
 
 /** Deletes every session of one client or staff user (a new password, a removed account). */
 export async function revokeUserSessions(db: Writer, kind: SessionKind, userId: string): Promise<void> {
-  const { table, owner } = TABLES[kind];
-  await writeIn(db, (tx) => tx.delete(table).where(eq(owner, userId)));
+  await revokeWhere(db, kind, eq(TABLES[kind].owner, userId));
 }
 
 /** Deletes every session of one client or staff user but `keepSessionId` (a password changed in settings). */
@@ -182,7 +196,7 @@ export async function revokeOtherSessions(
   keepSessionId: string,
 ): Promise<void> {
   const { table, owner } = TABLES[kind];
-  await writeIn(db, (tx) => tx.delete(table).where(and(eq(owner, userId), ne(table.id, keepSessionId))));
+  await revokeWhere(db, kind, and(eq(owner, userId), ne(table.id, keepSessionId)));
 }
 
 /** Deletes the sessions of both kinds that expired at or before `now`; returns how many went. */

@@ -3,9 +3,9 @@
  * search, filters, sort and cursor as docs/product.md#lists says, each client with its number of projects), GET /:id (one, in the same shape; 404 when
  * missing), POST /, PUT /:id (a blank password keeps the
  * current one), DELETE /:id (with its projects, milestones and messages). 409 when the email
- * exists in any case; 422 with the form's messages; 404 for a missing client. A delete then
- * publishes `project-updated` for each project it took and `session-ended` for the client, whose
- * sessions went with it (docs/product.md#live-updates).
+ * exists in any case; 422 with the form's messages; 404 for a missing client. A delete records
+ * `project-updated` for each project it took and `session-ended` for the client, whose sessions
+ * went with it, in its transaction (docs/product.md#live-updates).
  */
 import { Hono } from 'hono';
 import { adminClientSchema } from '../../../shared/schemas/admin.ts';
@@ -13,13 +13,11 @@ import { clientListQuery } from '../../../shared/schemas/lists.ts';
 import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { publishProjectUpdated } from '../../live/publish.ts';
 import { createClient, deleteClient, getClient, listClients, updateClient } from '../../services/client-admin.ts';
-import { listClientProjects } from '../../services/projects.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
-export function staffClientRoutes({ db, bus }: AppDeps) {
+export function staffClientRoutes({ db }: AppDeps) {
   const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
     .get('/clients', staff, validate('query', clientListQuery), async (c) =>
@@ -35,11 +33,7 @@ export function staffClientRoutes({ db, bus }: AppDeps) {
       c.json(await updateClient(db, c.var.user, c.req.valid('param').id, c.req.valid('json'))),
     )
     .delete('/clients/:id', staff, validate('param', idParam), async (c) => {
-      const { id } = c.req.valid('param');
-      const projects = await listClientProjects(db, id);
-      await deleteClient(db, c.var.user, id);
-      publishProjectUpdated(bus, ...projects.map((p) => ({ projectId: p.id, clientId: id })));
-      bus.publish({ type: 'session-ended', kind: 'client', userId: id });
+      await deleteClient(db, c.var.user, c.req.valid('param').id);
       return c.body(null, 204);
     });
 }

@@ -2,8 +2,8 @@
  * Messages for staff under /api/admin (docs/product.md#dashboard): GET /communications (one page as
  * docs/product.md#lists says, with the project's title and the client), PATCH /communications/:id {isRead}, and
  * POST /projects/:id/communications {subject, message, inReplyTo?} → 201 {communication}: a
- * team reply, which marks the answered client message read in the same transaction. Once
- * stored, each publishes its live update (docs/product.md#live-updates): `message-read` for a
+ * team reply, which marks the answered client message read in the same transaction. Each
+ * records its live update with the change (docs/product.md#live-updates): `message-read` for a
  * PATCH; `message` for a reply, and `message-read` too when it answered a client message.
  */
 import { Hono } from 'hono';
@@ -12,12 +12,11 @@ import { communicationListQuery } from '../../../shared/schemas/lists.ts';
 import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { ownerOf } from '../../live/publish.ts';
 import { listCommunications, sendTeamReply, setMessageRead } from '../../services/communications.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
-export function staffCommunicationRoutes({ db, bus }: AppDeps) {
+export function staffCommunicationRoutes({ db }: AppDeps) {
   const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
     .get('/communications', staff, validate('query', communicationListQuery), async (c) =>
@@ -25,8 +24,6 @@ export function staffCommunicationRoutes({ db, bus }: AppDeps) {
     )
     .patch('/communications/:id', staff, validate('param', idParam), validate('json', messageReadSchema), async (c) => {
       const message = await setMessageRead(db, c.var.user, c.req.valid('param').id, c.req.valid('json').isRead);
-      const owner = await ownerOf(db, { projectId: message.projectId });
-      if (owner) bus.publish({ type: 'message-read', ...owner });
       return c.json(message);
     })
     .post(
@@ -37,11 +34,6 @@ export function staffCommunicationRoutes({ db, bus }: AppDeps) {
       async (c) => {
         const body = c.req.valid('json');
         const communication = await sendTeamReply(db, c.var.user, c.req.valid('param').id, body);
-        const owner = await ownerOf(db, { projectId: communication.projectId });
-        if (owner) {
-          bus.publish({ type: 'message', ...owner, communicationId: communication.id, fromClient: false });
-          if (body.inReplyTo) bus.publish({ type: 'message-read', ...owner });
-        }
         return c.json({ communication }, 201);
       },
     );

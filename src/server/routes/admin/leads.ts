@@ -23,7 +23,6 @@ import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { leadsCsvStream } from '../../services/leads-csv.ts';
-import { publishProjectUpdated } from '../../live/publish.ts';
 import {
   addLeadNote,
   listLeadNotes,
@@ -84,15 +83,14 @@ export function staffLeadRoutes(deps: AppDeps) {
       validate('param', idParam),
       validate('json', convertLeadSchema),
       async (c) => {
-        const { client, project } = await convertLeadToClient(
+        const converted = await convertLeadToClient(
           db,
           c.var.user,
           c.req.valid('param').id,
           c.req.valid('json'),
           env.SITE_URL,
         );
-        if (project) publishProjectUpdated(deps.bus, { projectId: project.id, clientId: client.id });
-        return c.json({ client, project }, 201);
+        return c.json(converted, 201);
       },
     );
 }

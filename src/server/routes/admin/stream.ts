@@ -11,6 +11,6 @@ import { liveStream } from '../../live/stream.ts';
 
 export function staffStreamRoutes() {
   return new Hono<SessionEnv<'staff'>>().get('/stream', requireSession('staff'), (c) =>
-    liveStream(c, 'staff', ({ type: _type, ...data }) => data),
+    liveStream(c, 'staff', { staff: true }, ({ type: _type, ...data }) => data),
   );
 }

@@ -43,8 +43,6 @@ export function clientAccountRoutes(deps: AppDeps) {
       async (c) => {
         await byAccount.consume(`password:${c.var.user.id}`);
         await changeClientPassword(db, c.var.user.id, c.var.session.id, c.req.valid('json'));
-        // The other sessions are gone: their open streams check theirs and close.
-        deps.bus.publish({ type: 'session-ended', kind: 'client', userId: c.var.user.id });
         return c.json({ status: 'password-changed' } as const);
       },
     );

@@ -6,7 +6,7 @@
  *   the team as unread.
  * - POST /projects/:projectId/communications/read → 200 {updated}: the team's messages on the
  *   project marked read.
- * Once stored, each publishes its live update (docs/product.md#live-updates): `message`, and
+ * Each records its live update with the change (docs/product.md#live-updates): `message`, and
  * `message-read` when any message changed.
  */
 import { Hono } from 'hono';
@@ -18,7 +18,7 @@ import { markTeamMessagesRead, sendClientMessage } from '../../services/communic
 import { validate } from '../../validation.ts';
 import { projectParam } from './projects.ts';
 
-export function clientCommunicationRoutes({ db, bus }: AppDeps) {
+export function clientCommunicationRoutes({ db }: AppDeps) {
   const signedIn = requireSession('client');
   return new Hono<SessionEnv<'client'>>()
     .post(
@@ -30,14 +30,12 @@ export function clientCommunicationRoutes({ db, bus }: AppDeps) {
         const { projectId } = c.req.valid('param');
         const clientId = c.var.user.id;
         const communication = await sendClientMessage(db, clientId, projectId, c.req.valid('json'));
-        bus.publish({ type: 'message', projectId, clientId, communicationId: communication.id, fromClient: true });
         return c.json({ communication }, 201);
       },
     )
     .post('/projects/:projectId/communications/read', signedIn, validate('param', projectParam), async (c) => {
       const { projectId } = c.req.valid('param');
       const updated = await markTeamMessagesRead(db, c.var.user.id, projectId);
-      if (updated > 0) bus.publish({ type: 'message-read', projectId, clientId: c.var.user.id });
       return c.json({ updated });
     });
 }

@@ -47,7 +47,6 @@ export function passwordResetRoutes(deps: AppDeps) {
           'This reset link is invalid or has expired. Please ask for a new one.',
         );
       }
-      deps.bus.publish({ type: 'session-ended', kind: 'client', userId: clientId });
       clearSessionCookie(c, 'client');
       return c.json({ status: 'password-updated' } as const);
     });

@@ -1,0 +1,41 @@
+/**
+ * What several server processes share about live work (docs/decisions/0024-event-log-and-leases.md).
+ *
+ * - `events`: the durable event log. Every change a browser sees live is one row, written in the
+ *   same transaction as the change (docs/product.md#live-updates). Each server process tails the
+ *   table and sends new rows to its open event streams with the row's `id` as the Server-Sent
+ *   Events id, so a stream that reconnects (to this process or another) resumes after the last
+ *   row it saw. Rows are kept 24 hours, then pruned by the sweep.
+ * - `job_leases`: one row per scheduled job (the sweep, the backups). A process runs a job only
+ *   while it holds the job's lease; a lease not renewed by its expiry may be taken by another.
+ *
+ * Timestamps are integer milliseconds since the Unix epoch.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+
+export const events = sqliteTable(
+  'events',
+  {
+    /** Increases with every row (AUTOINCREMENT: an id is never used twice, even after a prune). */
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The event's type: `message`, `message-read`, `project-updated`, `session-ended`. */
+    topic: text('topic').notNull(),
+    /** Who may receive it: `client:<clientId>` (that client and the staff) or `internal` (no browser). */
+    audience: text('audience').notNull(),
+    /** The event's fields, as JSON. */
+    payload: text('payload', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [index('events_created_at_idx').on(t.createdAt)],
+);
+
+export const jobLeases = sqliteTable('job_leases', {
+  /** The job: `sweep`, `backup`. */
+  name: text('name').primaryKey(),
+  /** The process holding the lease (a random id per process start). */
+  holder: text('holder').notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+});
