@@ -159,6 +159,17 @@ const envSchema = z.object({
     .min(0, { error: 'must be 0 or more milliseconds' })
     .max(60_000, { error: 'must be at most 60000 milliseconds' })
     .optional(),
+  /**
+   * Milliseconds a server process holds the scheduled jobs' lease without renewing it; another
+   * process takes the jobs over within this time after the holder dies (docs/product.md#settings,
+   * docs/decisions/0024-event-log-and-leases.md): an integer 1,000–600,000.
+   */
+  JOB_LEASE_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(1000, { error: 'must be at least 1000 milliseconds' })
+    .max(600_000, { error: 'must be at most 600000 milliseconds' })
+    .default(30_000),
   PUBLIC_ANALYTICS_SCRIPT_URL: optionalUrl,
   PUBLIC_ANALYTICS_SITE_ID: optionalString,
 });

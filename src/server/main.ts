@@ -4,7 +4,8 @@
  * In order: parse the environment (a bad value stops start-up with a message naming the
  * variable), listen (answering 503 until ready), apply the database migrations, start the
  * background work (the hourly sweep of expired sessions and links, the notification worker,
- * scheduled backups),
+ * scheduled backups; the sweep and the backups only while this process holds the scheduled
+ * jobs' lease, jobs/lease-keeper.ts),
  * then serve through the front door (front.ts): prebuilt files, the Hono API directly, and
  * Astro's handler for server-rendered pages.
  *
@@ -32,6 +33,7 @@ import { scheduleBackups } from './jobs/backup.ts';
 import { startNotificationWorker } from './jobs/notification-worker.ts';
 import { claimServerPidFile } from './services/backup-pid-file.ts';
 import { scheduleSweep } from './jobs/sweep.ts';
+import { keepLease, SCHEDULED_JOBS_LEASE } from './jobs/lease-keeper.ts';
 import { createMailer } from './mail.ts';
 import { EnvError, isHttpsSite, loadEnv, type Env } from './env.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -108,8 +110,13 @@ async function main(): Promise<void> {
     db,
     process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('../../db/migrations', import.meta.url)),
   );
+  // With several server processes on the database, the one holding this lease runs the
+  // scheduled jobs (docs/decisions/0024-event-log-and-leases.md).
+  const lease = keepLease(db, SCHEDULED_JOBS_LEASE, { ttlMs: env.JOB_LEASE_MS });
+  await lease.ready;
+  const shouldRun = () => lease.held;
   // Expired sessions and links go at start and then every hour.
-  const sweep = scheduleSweep(db);
+  const sweep = scheduleSweep(db, { shouldRun });
   // Queued notification emails go out from this process, also those left by one that died.
   const notifications = startNotificationWorker({
     db,
@@ -119,7 +126,7 @@ async function main(): Promise<void> {
   // The pid file tells `npm run db:restore` that this server holds the database.
   const releasePidFile = claimServerPidFile(env.DATABASE_URL);
   // Scheduled backups, when BACKUP_DIR is set (docs/product.md#backups).
-  const backups = scheduleBackups({ env, log });
+  const backups = scheduleBackups({ env, log, shouldRun });
   await runtimeApp();
   setPhase('ready');
   const address = server.address();
@@ -148,6 +155,7 @@ async function main(): Promise<void> {
     // Event streams and anything past the deadline end here; browsers reconnect elsewhere.
     server.closeAllConnections();
     await Promise.allSettled([sweep.stop(), notifications.stop(), backups.stop(), drainRuntimeApp()]);
+    await lease.stop();
     try {
       await db.checkpoint();
     } catch (error) {

@@ -10,12 +10,13 @@
  */
 import { BackgroundTasks } from './background.ts';
 import { createApp } from './app.ts';
-import { startEventTail } from './live/event-tail.ts';
+import { startEventTail, type EventTail } from './live/event-tail.ts';
 import { sharedDatabase } from './services/db.ts';
 import { loadEnv } from './env.ts';
 import { createMailer } from './mail.ts';
 
 let app: Promise<ReturnType<typeof createApp>> | undefined;
+let tail: EventTail | undefined;
 const tasks = new BackgroundTasks();
 
 /** The process's API app, made on the first call (each later call resolves to the same app). */
@@ -28,14 +29,15 @@ export function runtimeApp(): Promise<ReturnType<typeof createApp>> {
       env,
       mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
       tasks,
-      events: await startEventTail(db),
+      events: (tail = await startEventTail(db)),
       fetch: globalThis.fetch,
     });
   })();
   return app;
 }
 
-/** Resolves once every background task the API started has settled. */
+/** Stops reading the event log and resolves once every background task the API started has settled. */
 export function drainRuntimeApp(): Promise<void> {
+  tail?.stop();
   return tasks.drain();
 }

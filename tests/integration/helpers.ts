@@ -21,7 +21,7 @@ import { BackgroundTasks } from '../../src/server/background.ts';
 import { createApp, type ApiType } from '../../src/server/app.ts';
 import type { LiveOptions } from '../../src/server/deps.ts';
 import { startEventTail, type EventTail } from '../../src/server/live/event-tail.ts';
-import { migrateDatabase } from '../../src/server/services/db.ts';
+import { migrateDatabase, type OpenOptions } from '../../src/server/services/db.ts';
 import { openDatabaseHandle } from '../support/database.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { startNotificationWorker } from '../../src/server/jobs/notification-worker.ts';
@@ -151,10 +151,11 @@ export async function createTestApi(options: TestApiOptions = {}) {
   const extraApps: { close(): void }[] = [];
   /**
    * Another app over its own connection to the same database file, as a second server instance
-   * (or this one after a restart) would run: its `as(address)` and `raw` call that app.
+   * (or this one after a restart) would run: its `as(address)` and `raw` call that app. With
+   * `{ fastReads: false }` it goes through `@libsql/client`, as a server on a libSQL server does.
    */
-  const secondApp = async () => {
-    const handle = await openDatabaseHandle(env.DATABASE_URL);
+  const secondApp = async (open: OpenOptions = {}) => {
+    const handle = await openDatabaseHandle(env.DATABASE_URL, open);
     const otherEvents = await startEventTail(handle.db);
     tails.push(otherEvents);
     const other = createApp({

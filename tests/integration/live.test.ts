@@ -382,7 +382,10 @@ describe('how a stream ends', () => {
 async function resumedClientStream(token: string, lastId: number, how: 'header' | 'query' = 'header') {
   const response =
     how === 'header'
-      ? await api.http.client.stream.$get({}, { headers: { authorization: `Bearer ${token}`, 'last-event-id': `${lastId}` } })
+      ? await api.http.client.stream.$get(
+          {},
+          { headers: { authorization: `Bearer ${token}`, 'last-event-id': `${lastId}` } },
+        )
       : // Untyped: the typed client sends no query on this route; a browser's new EventSource does.
         await api.raw(`/api/client/stream?lastEventId=${lastId}`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
@@ -471,24 +474,39 @@ describe('the event log behind the streams', () => {
     expect(await countEvents()).toBe(before + 1);
   });
 
-  it("carries another server process's writes to this one's streams, and its sign-outs", async () => {
+  it.each([
+    ['on the embedded file', {}],
+    ['through @libsql/client, as on a libSQL server', { fastReads: false }],
+  ])("carries another server process's writes to this one's streams, and its sign-outs (%s)", async (_how, open) => {
     const { token, projectId, clientId } = await clientWithProject();
-    const other = await api.secondApp();
+    const other = await api.secondApp(open);
     const stream = await clientStream(token);
     const staffStreamHere = await staffStream();
 
     const sent = Date.now();
-    const reply = await other.as(DEFAULT_ADDRESS).admin.projects[':id'].communications.$post(
-      { param: { id: projectId }, json: { subject: 'From B', message: 'Written by the other process.' } },
-      bearer(staffToken),
-    );
+    const reply = await other
+      .as(DEFAULT_ADDRESS)
+      .admin.projects[':id'].communications.$post(
+        { param: { id: projectId }, json: { subject: 'From B', message: 'Written by the other process.' } },
+        bearer(staffToken),
+      );
     expect(reply.status).toBe(201);
     expect(await stream.event(2_000)).toEqual({ event: 'message', data: { projectId } });
     expect(Date.now() - sent).toBeLessThan(2_000);
     expect(await staffStreamHere.event(2_000)).toMatchObject({ event: 'message', data: { projectId, clientId } });
 
+    // And the other way: a change made here reaches a stream opened on the other process.
+    const otherStream = sseReader(
+      await other.raw('/api/client/stream', { headers: { authorization: `Bearer ${token}` } }),
+    );
+    expect((await otherStream.next())?.retry).toBe(2000);
+    expect((await otherStream.event()).event).toBe('ready');
+    expect((await teamReply(projectId)).status).toBe(201);
+    expect(await otherStream.event(2_000)).toEqual({ event: 'message', data: { projectId } });
+
     expect((await other.as(DEFAULT_ADDRESS).client.logout.$post({}, bearer(token))).status).toBe(204);
     expect(await stream.ended(2_000)).toBe(true);
+    expect(await otherStream.ended(2_000)).toBe(true);
     await staffStreamHere.cancel();
   });
 });

@@ -85,7 +85,8 @@ function useLiveStream(kind: LiveKind, refresh: LiveRefresh): boolean {
 
     const connect = () => {
       if (stopped) return;
-      const url = lastEventId === null ? STREAMS[kind] : `${STREAMS[kind]}?lastEventId=${encodeURIComponent(lastEventId)}`;
+      const url =
+        lastEventId === null ? STREAMS[kind] : `${STREAMS[kind]}?lastEventId=${encodeURIComponent(lastEventId)}`;
       const current = new EventSource(url);
       source = current;
       current.onopen = () => {

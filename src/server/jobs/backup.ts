@@ -17,6 +17,9 @@ import { embeddedDatabasePath, newestBackupAt, prepareBackupDir, pruneBackups } 
 /** The longest delay a Node timer accepts, in milliseconds (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** When a process that does not hold the jobs' lease looks again at the earliest, in milliseconds. */
+const NOT_HOLDING_RECHECK_MS = 60_000;
+
 export interface BackupSchedule {
   /** Stops the timer and resolves once a backup in progress has finished. */
   stop(): Promise<void>;
@@ -30,17 +33,21 @@ export interface BackupSchedule {
 /**
  * Starts the backup schedule. `env` gives the database file (DATABASE_URL) and the settings,
  * `log` the process logger (a child with `component: 'backup'` is used). Returns a schedule that does nothing when BACKUP_DIR is unset,
- * and logs a warning and does nothing for a libSQL server URL. A folder that cannot be written
+ * and logs a warning and does nothing for a libSQL server URL. A round is skipped unless
+ * `shouldRun()` (several server processes: only the lease holder backs up). A folder that cannot be written
  * is logged as an error at start and at each attempt. The timer does not keep the process alive.
  */
 export function scheduleBackups({
   env,
   log,
   now = () => new Date(),
+  shouldRun = () => true,
 }: {
   env: Pick<Env, 'DATABASE_URL' | 'BACKUP_DIR' | 'BACKUP_EVERY_HOURS' | 'BACKUP_KEEP'>;
   log: Logger;
   now?: () => Date;
+  /** Whether this process runs the scheduled jobs now (it holds their lease, jobs/lease-keeper.ts). */
+  shouldRun?: () => boolean;
 }): BackupSchedule {
   const logger = log.child({ component: 'backup' });
   const dir = env.BACKUP_DIR;
@@ -80,6 +87,13 @@ export function scheduleBackups({
 
   const step = async () => {
     const startedAt = now().getTime();
+    if (!shouldRun()) {
+      // Another server process on the same database makes the backups: look again when the
+      // next one is due after its newest, and at least a minute from now.
+      const newest = newestBackupAt(dir, databasePath)?.getTime() ?? startedAt;
+      planAt(Math.max(startedAt + NOT_HOLDING_RECHECK_MS, newest + everyMs));
+      return;
+    }
     try {
       const result = await createBackup({ databasePath, dir, now });
       const removed = await pruneBackups(dir, databasePath, env.BACKUP_KEEP);

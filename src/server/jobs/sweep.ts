@@ -44,18 +44,22 @@ export interface SweepSchedule {
 }
 
 /**
- * Sweeps now and then every `everyMs` (default SWEEP_EVERY_MS). A failed sweep is reported to
- * `onError` and the next one runs as planned. The timer does not keep the process alive.
+ * Sweeps now and then every `everyMs` (default SWEEP_EVERY_MS), each time only if `shouldRun()`
+ * (this process holds the scheduled jobs' lease, jobs/lease-keeper.ts). A failed sweep is
+ * reported to `onError` and the next one runs as planned. The timer does not keep the process alive.
  */
 export function scheduleSweep(
   db: Database,
   {
     everyMs = SWEEP_EVERY_MS,
     onError = (error: unknown) => log.error({ component: 'sweep', err: error }, 'sweep failed'),
-  } = {},
+    shouldRun = () => true,
+  }: { everyMs?: number; onError?: (error: unknown) => void; shouldRun?: () => boolean } = {},
 ): SweepSchedule {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
+    // Another server process on the same database holds the scheduled jobs' lease.
+    if (!shouldRun()) return;
     running = running.then(() =>
       sweepExpired(db, new Date()).then((removed) => {
         log.info({ component: 'sweep', ...removed }, 'expired rows removed');

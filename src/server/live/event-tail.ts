@@ -37,7 +37,10 @@ export interface EventTailOptions {
 }
 
 /** Starts tailing `db`'s event log from its current end. Throws what the first read throws. */
-export async function startEventTail(db: Database, { pollMs = EVENT_POLL_MS }: EventTailOptions = {}): Promise<EventTail> {
+export async function startEventTail(
+  db: Database,
+  { pollMs = EVENT_POLL_MS }: EventTailOptions = {},
+): Promise<EventTail> {
   let lastId = (await eventIdRange(db.read)).last;
   const listeners = new Set<{ listener: EventListener }>();
   let stopped = false;

@@ -83,7 +83,9 @@ export async function readEventsAfter(
     .where(and(gt(events.id, afterId), audience))
     .orderBy(asc(events.id))
     .limit(limit);
-  return rows.map(({ id, topic, audience: to, payload }) => ({ ...payload, type: topic, id, audience: to }) as StoredEvent);
+  return rows.map(
+    ({ id, topic, audience: to, payload }) => ({ ...payload, type: topic, id, audience: to }) as StoredEvent,
+  );
 }
 
 /** The highest event id stored (0 for none) and the lowest still kept (null for none). */

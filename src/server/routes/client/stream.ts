@@ -11,6 +11,8 @@ import { liveStream } from '../../live/stream.ts';
 export function clientStreamRoutes() {
   return new Hono<SessionEnv<'client'>>().get('/stream', requireSession('client'), (c) => {
     const clientId = c.var.user.id;
-    return liveStream(c, 'client', { clientId }, (event) => (event.clientId === clientId ? { projectId: event.projectId } : null));
+    return liveStream(c, 'client', { clientId }, (event) =>
+      event.clientId === clientId ? { projectId: event.projectId } : null,
+    );
   });
 }

@@ -1,0 +1,88 @@
+/**
+ * The scheduled jobs' lease (docs/decisions/0024-event-log-and-leases.md): with several server
+ * processes on one database, exactly one holds it; a holder that stops gives it up, one that
+ * dies loses it at its expiry, and one whose renewals fail stops counting it before then.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepLease, type LeaseKeeper } from '../../src/server/jobs/lease-keeper.ts';
+import { migrateDatabase } from '../../src/server/services/db.ts';
+import { leaseHolder, takeLease } from '../../src/server/services/job-leases.ts';
+import { openDatabaseHandle, type DatabaseHandle } from '../support/database.ts';
+
+let dir: string;
+let first: DatabaseHandle;
+let second: DatabaseHandle;
+const keepers: LeaseKeeper[] = [];
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'agency-lease-'));
+  const url = `file:${join(dir, 'lease.db')}`;
+  first = await openDatabaseHandle(url);
+  await migrateDatabase(first.db, join(import.meta.dirname, '../../db/migrations'));
+  // The second process goes through @libsql/client, as one on a libSQL server does.
+  second = await openDatabaseHandle(url, { fastReads: false });
+});
+afterEach(async () => {
+  for (const keeper of keepers.splice(0)) await keeper.stop();
+  first.client.close();
+  second.client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('takeLease', () => {
+  it('gives the lease to one holder until it expires, lets that holder renew it, and then to another', async () => {
+    const at = (ms: number) => new Date(Date.UTC(2026, 10, 25, 9) + ms);
+    expect(await takeLease(first.db, 'jobs', 'A', 1000, at(0))).toBe(true);
+    expect(await takeLease(second.db, 'jobs', 'B', 1000, at(500))).toBe(false);
+    expect(await takeLease(first.db, 'jobs', 'A', 1000, at(900))).toBe(true);
+    expect(await takeLease(second.db, 'jobs', 'B', 1000, at(1500))).toBe(false);
+    expect(await leaseHolder(first.db, 'jobs')).toEqual({ holder: 'A', expiresAt: at(1900) });
+    // A stopped renewing: at its expiry B takes it, and A is refused from then on.
+    expect(await takeLease(second.db, 'jobs', 'B', 1000, at(1900))).toBe(true);
+    expect(await takeLease(first.db, 'jobs', 'A', 1000, at(2000))).toBe(false);
+    expect((await leaseHolder(first.db, 'jobs'))?.holder).toBe('B');
+  });
+});
+
+describe('keepLease', () => {
+  /** Every pair of `held` values the two keepers showed, sampled for `ms`. */
+  const sample = async (ms: number) => {
+    const seen = new Set<string>();
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      seen.add(`${keepers[0]!.held}/${keepers[1]!.held}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return seen;
+  };
+  const startBoth = async () => {
+    keepers.push(keepLease(first.db, 'jobs', { ttlMs: 300, renewMs: 50 }));
+    await keepers[0]!.ready;
+    keepers.push(keepLease(second.db, 'jobs', { ttlMs: 300, renewMs: 50 }));
+    await keepers[1]!.ready;
+  };
+
+  it('lets exactly one of two processes hold it, and the other take it once the holder stops', async () => {
+    await startBoth();
+    expect(await sample(400)).toEqual(new Set(['true/false']));
+    await keepers[0]!.stop();
+    // Given up on stop (the row is gone), so the other takes it at its next renewal.
+    expect(await leaseHolder(first.db, 'jobs')).toBeNull();
+    await vi.waitFor(() => expect(keepers[1]!.held).toBe(true), { timeout: 2_000 });
+    expect((await leaseHolder(first.db, 'jobs'))?.holder).toBe(keepers[1]!.holder);
+  });
+
+  it('stops counting the lease as held by its expiry when renewals fail, and another takes it then', async () => {
+    await startBoth();
+    // The holder's database goes away (as a dead disk would): every renewal fails from now on.
+    first.db.close();
+    const lostAt = Date.now();
+    // Its last renewal began before the failure, so the lease it counts ends within 300 ms.
+    await new Promise((resolve) => setTimeout(resolve, lostAt + 300 - Date.now()));
+    expect(keepers[0]!.held).toBe(false);
+    await vi.waitFor(() => expect(keepers[1]!.held).toBe(true), { timeout: 2_000 });
+  });
+});
