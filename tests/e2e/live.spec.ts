@@ -218,3 +218,56 @@ test('a page whose stream was cut catches up when it reconnects, and a signed-ou
     await context.close();
   }
 });
+
+test('a page whose open stream dropped names the last event it saw when it reconnects, and gets what it missed', async ({
+  staffPage,
+  browser,
+  signInClient,
+}) => {
+  const title = unique('Resume project');
+  const context = await browser.newContext();
+  try {
+    const { page: portal, client } = await clientPage(context, signInClient, { projects: [{ title }] });
+    const projectId = client.projects[0]!.id;
+    // The page's EventSources are kept where the test can drop one, as a lost connection would.
+    await portal.addInitScript(() => {
+      const Native = window.EventSource;
+      const opened: EventSource[] = [];
+      Object.assign(window, { openedStreams: opened });
+      window.EventSource = class extends Native {
+        constructor(url: string | URL, init?: EventSourceInit) {
+          super(url, init);
+          opened.push(this);
+        }
+      };
+    });
+    await openLive(portal, '/portal', 'client');
+    const projectCard = portal.getByRole('link', { name: new RegExp(title) });
+    await expect(projectCard).toBeVisible();
+    await expect(projectCard).not.toContainText('new');
+
+    // The stream drops, and cannot come back while a message is sent.
+    await portal.route('**/api/client/stream*', (route) => route.abort());
+    await portal.evaluate(() => {
+      const source = (window as unknown as { openedStreams: EventSource[] }).openedStreams.at(-1)!;
+      source.close();
+      source.onerror?.(new Event('error'));
+    });
+    const sent = await staffPage.request.post(`/api/admin/projects/${projectId}/communications`, {
+      data: { subject: 'While the stream was down', message: 'The staging site is up.' },
+    });
+    expect(sent.status()).toBe(201);
+
+    // Back: the new stream names the last event seen, and the missed message shows (no refetch
+    // is asked for when the page knows where it left off).
+    const resumed = portal.waitForResponse(
+      (r) => /\/api\/client\/stream\?lastEventId=\d+$/.test(r.url()) && r.status() === 200,
+      { timeout: 40_000 },
+    );
+    await portal.unroute('**/api/client/stream*');
+    await resumed;
+    await expect(projectCard).toContainText('1 new', LIVE);
+  } finally {
+    await context.close();
+  }
+});
