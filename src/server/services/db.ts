@@ -27,7 +27,7 @@ import { isBusyError } from './db-errors.ts';
 import { drizzleOver, openConnection, type Connection, type SqlDb } from './sqlite-driver.ts';
 import { createWritePath, type Write } from './write-path.ts';
 import { databaseFilePath } from './db-files.ts';
-import { log } from '../log.ts';
+import { announcingCommits } from './commit-listeners.ts';
 
 export { databaseFilePath, fileUrlOf } from './db-files.ts';
 
@@ -94,29 +94,6 @@ const START_CONTENTION = { retries: 5, minTimeout: 50, factor: 2, randomize: tru
 /** Switching a new file to WAL needs it to itself: SQLite answers SQLITE_BUSY at once meanwhile. */
 function retryAtStart<T>(run: () => T | Promise<T>): Promise<T> {
   return pRetry(run, { ...START_CONTENTION, shouldRetry: ({ error }) => isBusyError(error) });
-}
-
-/** `write` that tells `listeners` after each commit, and the door to register them. */
-function announcingCommits(write: Write<SqlDb>): Pick<Database, 'write' | 'afterCommit'> {
-  const listeners = new Set<() => void>();
-  return {
-    write: async (work, options) => {
-      const result = await write(work, options);
-      for (const listener of listeners) {
-        try {
-          listener();
-        } catch (error) {
-          log.error({ component: 'db', err: error }, 'a commit listener failed');
-        }
-      }
-      return result;
-    },
-    afterCommit(listener) {
-      const entry = () => listener();
-      listeners.add(entry);
-      return () => void listeners.delete(entry);
-    },
-  };
 }
 
 /** An embedded file (or `:memory:`) through the synchronous connections. */

@@ -228,25 +228,3 @@ export async function getClientProject(db: Database, clientId: string, projectId
   ]);
   return { project: toJson(project), milestones: projectMilestones, communications: projectCommunications };
 }
-
-/**
- * Whom a change to a project concerns, for live updates (docs/decisions/0009-live-updates.md):
- * the project and its client, found by the project's id or by one of its milestones' ids; null
- * when there is no such project or milestone.
- */
-export async function projectOwner(
-  db: SqlDb,
-  ref: { projectId: string } | { milestoneId: string },
-): Promise<{ projectId: string; clientId: string } | null> {
-  const owner = { projectId: projects.id, clientId: projects.clientId };
-  const [row] =
-    'projectId' in ref
-      ? await db.select(owner).from(projects).where(eq(projects.id, ref.projectId)).limit(1)
-      : await db
-          .select(owner)
-          .from(milestones)
-          .innerJoin(projects, eq(projects.id, milestones.projectId))
-          .where(eq(milestones.id, ref.milestoneId))
-          .limit(1);
-  return row ?? null;
-}

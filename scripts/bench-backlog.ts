@@ -1,0 +1,171 @@
+/**
+ * `npm run bench:backlog`: a backlog of new-lead emails queued at once, and the server that works
+ * it off (docs/product.md#notifications; the notification worker's bounded batches). Builds
+ * (dist-bench/) and starts the server with an SMTP server in this process, queues LEADS leads
+ * (default 20,000; `-- --leads N`) with their team emails in one transaction, as a burst of the
+ * contact form would leave them, then until every email is out:
+ *   - asks `GET /api/health` every 50 ms and keeps its latency;
+ *   - reads the server's resident memory (VmRSS) every 250 ms.
+ * Prints how long the backlog took, how many emails arrived and how many distinct leads they
+ * named (each exactly once is the goal), the health check's p50, p99 and max, and resident
+ * memory before, at its highest and 10 s after, beside the targets: health within 100 ms
+ * throughout, memory under 600 MiB. A measurement, not a test: it exits 0 unless it cannot run.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { contactSubmissions } from '../db/schema/index.ts';
+import { openDatabase } from '../src/server/services/db.ts';
+import { notifyNewLead } from '../src/server/services/notifications.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const port = Number(process.env.BENCH_PORT ?? 4353);
+const base = `http://127.0.0.1:${port}`;
+const leadsArg = process.argv.indexOf('--leads');
+const LEADS = leadsArg > 0 ? Number(process.argv[leadsArg + 1]) : 20_000;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-backlog-'));
+const named = new Map<string, number>();
+let emails = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, _session, callback) {
+    let text = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => (text += chunk));
+    stream.on('end', () => {
+      emails++;
+      const lead = /Backlog Lead (\d+)/.exec(text)?.[1];
+      if (lead) named.set(lead, (named.get(lead) ?? 0) + 1);
+      callback();
+    });
+  },
+});
+await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', done));
+const smtpPort = (smtp.server.address() as { port: number }).port;
+
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  SITE_URL: `http://localhost:${port}`,
+  DATABASE_URL: `file:${join(dataDir, 'bench.db')}`,
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  LEADS_NOTIFY_TO: 'leads@bench.example',
+  LOG_LEVEL: 'warn',
+};
+const starter = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--out-dir', 'dist-bench'], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 480; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('The server did not start within 240 s');
+}
+
+/** The server process: the child of `npm start`'s script. */
+function serverPid(): number {
+  const children = readFileSync(`/proc/${starter.pid}/task/${starter.pid}/children`, 'utf8').trim().split(/\s+/);
+  const pid = Number(children[0]);
+  if (!pid) throw new Error('The server process was not found');
+  return pid;
+}
+
+function rssMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.match(/\d+/)?.[0] ?? 0) / 1024;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+const db = await openDatabase(env.DATABASE_URL);
+try {
+  await waitForServer();
+  const pid = serverPid();
+  const rssBefore = rssMiB(pid);
+  let rssMax = rssBefore;
+  const healthMs: number[] = [];
+  let healthFailures = 0;
+  let working = true;
+  const probing = (async () => {
+    while (working) {
+      const started = performance.now();
+      try {
+        const answer = await fetch(`${base}/api/health`);
+        await answer.text();
+        if (!answer.ok) healthFailures++;
+      } catch {
+        healthFailures++;
+      }
+      healthMs.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  const memory = setInterval(() => (rssMax = Math.max(rssMax, rssMiB(pid))), 250);
+
+  const started = performance.now();
+  await db.write(async (tx) => {
+    for (let i = 0; i < LEADS; i++) {
+      const [row] = await tx
+        .insert(contactSubmissions)
+        .values({
+          name: `Backlog Lead ${i}`,
+          email: `backlog-${i}@example.com`,
+          message: 'One of a burst left by the contact form.',
+          source: 'landing',
+          createdAt: new Date(),
+        })
+        .returning({ id: contactSubmissions.id });
+      await notifyNewLead(tx, row!.id);
+    }
+  });
+  const queuedMs = performance.now() - started;
+  const deadline = Date.now() + 20 * 60_000;
+  while (emails < LEADS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+  const doneMs = performance.now() - started;
+  working = false;
+  await probing;
+  await new Promise((r) => setTimeout(r, 10_000));
+  clearInterval(memory);
+  const rssAfter = rssMiB(pid);
+
+  const sorted = [...healthMs].sort((a, b) => a - b);
+  const twice = [...named.values()].filter((n) => n > 1).length;
+  console.log(`\nbench:backlog: ${LEADS} leads queued in one transaction (${(queuedMs / 1000).toFixed(1)} s)\n`);
+  console.log('| measure | value | target |');
+  console.log('|---|---|---|');
+  console.log(`| all emails out after | ${(doneMs / 1000).toFixed(1)} s | |`);
+  console.log(
+    `| emails received / distinct leads named / named twice | ${emails} / ${named.size} / ${twice} | ${LEADS} / ${LEADS} / 0 |`,
+  );
+  console.log(
+    `| GET /api/health: checks, p50 / p99 / max | ${sorted.length}, ${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)} / ${sorted.at(-1)!.toFixed(1)} ms | max ≤ 100 ms |`,
+  );
+  console.log(`| health checks failed | ${healthFailures} | 0 |`);
+  console.log(
+    `| resident memory: before / highest / 10 s after | ${rssBefore.toFixed(0)} / ${rssMax.toFixed(0)} / ${rssAfter.toFixed(0)} MiB | highest < 600 MiB |`,
+  );
+} finally {
+  db.close();
+  starter.kill('SIGTERM');
+  await new Promise((r) => starter.once('exit', r));
+  smtp.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
