@@ -16,10 +16,10 @@ import { notificationsSchema } from '../../../shared/schemas/notifications.ts';
 import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
+import { authLimiter } from '../../middleware/limits.ts';
 import { limitByAddress } from '../../middleware/rate-limit.ts';
 import { changeClientPassword, setClientEmailNotifications, updateClientProfile } from '../../services/clients.ts';
 import { validate } from '../../validation.ts';
-import { authLimiter } from './session.ts';
 
 export function clientAccountRoutes(deps: AppDeps) {
   const { db } = deps;

@@ -16,7 +16,7 @@ import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { markTeamMessagesRead, sendClientMessage } from '../../services/communications.ts';
 import { validate } from '../../validation.ts';
-import { projectParam } from './projects.ts';
+import { projectParam } from './params.ts';
 
 export function clientCommunicationRoutes({ db }: AppDeps) {
   const signedIn = requireSession('client');

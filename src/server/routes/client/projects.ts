@@ -7,14 +7,13 @@
  * Its messages are in communications.ts.
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { getClientProject, listClientProjects } from '../../services/projects.ts';
+import { getClientProject } from '../../services/client-project.ts';
+import { listClientProjects } from '../../services/projects.ts';
 import { validate } from '../../validation.ts';
-
-export const projectParam = z.object({ projectId: z.string().min(1).max(100) });
+import { projectParam } from './params.ts';
 
 export function clientProjectRoutes({ db }: AppDeps) {
   const signedIn = requireSession('client');

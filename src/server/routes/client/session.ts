@@ -18,26 +18,10 @@ import { hashPassword } from '../../auth/passwords.ts';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { createLimiter, limitByAddress, type Limiter } from '../../middleware/rate-limit.ts';
+import { authLimiter } from '../../middleware/limits.ts';
+import { limitByAddress } from '../../middleware/rate-limit.ts';
 import { checkClientPassword, insertClient, normalizeEmail, toPublicClient } from '../../services/clients.ts';
 import { validate } from '../../validation.ts';
-
-/** The rate-limit window for sign-in, registration and reset attempts, in seconds: 15 minutes. */
-const AUTH_WINDOW_SECONDS = 15 * 60;
-const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
-
-/**
- * A limiter of the portal's sign-in, registration, reset and password attempts
- * (docs/product.md#limits): AUTH_RATE_LIMIT per 15 minutes, counted under `name`.
- */
-export function authLimiter(deps: AppDeps, name: string): Limiter {
-  return createLimiter(deps.db, {
-    name,
-    points: deps.env.AUTH_RATE_LIMIT,
-    durationSeconds: AUTH_WINDOW_SECONDS,
-    message: TOO_MANY_ATTEMPTS,
-  });
-}
 
 export function clientSessionRoutes(deps: AppDeps) {
   const { db } = deps;
