@@ -1,7 +1,7 @@
 /**
  * Every route of the staff and portal areas needs its session (docs/product.md#api, #sessions;
- * docs/decisions/0007-server-by-resource-one-identity.md), checked from the app's own route
- * list (`app.routes`), so a new route is covered the day it is mounted.
+ * docs/decisions/0026-one-guard-per-area.md), checked from the app's own route list
+ * (`app.routes`), so a new route is covered the day it is mounted.
  *
  * Each method and path under /api/admin and /api/client that is not in PUBLIC_ROUTES is called
  * without a session, and with the other area's session (a client's token on a staff route, a
@@ -9,7 +9,8 @@
  * answer 401 in the error shape of docs/product.md#errors. Path parameters get a dummy id;
  * writes send `{}` as JSON with the site's own Origin (middleware/cross-site.ts), so the answer
  * is the guard's and not a refusal of the request's form. PUBLIC_ROUTES must name only routes
- * that exist and that do answer without a session.
+ * that exist and that do answer without a session. A path or method that no route knows still
+ * answers 404 there, session or not (middleware/area-guard.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
@@ -108,6 +109,23 @@ describe('every other route of /api/admin and /api/client', () => {
       const response = await call(route, headers);
       expect(response.status, `${route} with ${JSON.stringify(headers)}`).toBe(401);
       expect(await response.json()).toEqual(unauthorized);
+    }
+  });
+});
+
+describe('what no route of the two areas answers', () => {
+  it.each([
+    ['GET', '/api/admin/no-such-route'],
+    ['GET', '/api/client/no-such-route'],
+    ['DELETE', '/api/admin/summary'],
+    ['PROPFIND', '/api/client/projects'],
+  ])('%s %s answers 404 without a session, as with one', async (method, path) => {
+    const notFound = { error: { code: 'not_found', message: 'No such API endpoint' } };
+    const session = path.startsWith('/api/admin/') ? bearer(tokens.staff) : bearer(tokens.client);
+    for (const headers of [{}, session.headers]) {
+      const response = await api.raw(path, { method, headers });
+      expect(response.status, `${method} ${path} with ${JSON.stringify(headers)}`).toBe(404);
+      expect(await response.json()).toEqual(notFound);
     }
   });
 });
