@@ -215,7 +215,7 @@ describe('sessions', () => {
     expect(byCookie.status).toBe(200);
   });
 
-  it('refuses every client endpoint with no session, a forged token, an expired or a revoked session', async () => {
+  it('refuses a forged token, an expired or a revoked session', async () => {
     const { token, client } = await register();
     const project = await addProject(client.id);
     const [id] = token.split('.');
@@ -224,25 +224,22 @@ describe('sessions', () => {
     const revoked = await createSession(api.db, 'client', client.id);
     await api.http.client.logout.$post({}, bearer(revoked.token));
 
+    // One guard covers every signed-in route (routes/client/index.ts), and
+    // tests/integration/unauthorized-routes.test.ts checks each route without a session: a read
+    // and a write of the client's own project are enough to try each kind of bad token on.
     const portal = api.http.client;
     const param = { projectId: project.id };
     const endpoints: [string, (options: { headers?: Record<string, string> }) => Promise<Response>][] = [
-      ['GET /api/client/me', (o) => portal.me.$get({}, o)],
-      ['GET /api/client/projects', (o) => portal.projects.$get({ query: {} }, o)],
       ['GET /api/client/projects/:projectId', (o) => portal.projects[':projectId'].$get({ param }, o)],
       [
         'POST /api/client/projects/:projectId/communications',
         (o) => portal.projects[':projectId'].communications.$post({ param, json: { subject: 's', message: 'm' } }, o),
       ],
-      [
-        'POST /api/client/projects/:projectId/communications/read',
-        (o) => portal.projects[':projectId'].communications.read.$post({ param }, o),
-      ],
     ];
-    for (const badToken of [undefined, forged, expired.token, revoked.token, 'garbage', 'a.b.c']) {
+    for (const badToken of [forged, expired.token, revoked.token, 'garbage', 'a.b.c']) {
       for (const [label, call] of endpoints) {
-        const response = await call(badToken === undefined ? {} : bearer(badToken));
-        expect(response.status, `${label} with ${String(badToken)}`).toBe(401);
+        const response = await call(bearer(badToken));
+        expect(response.status, `${label} with ${badToken}`).toBe(401);
         expect(JSON.stringify(await response.json())).not.toContain('Bakery website');
       }
     }

@@ -110,7 +110,7 @@ describe('PATCH /api/client/profile', () => {
     expect((await rowOf(id)).email).toBe(email);
   });
 
-  it('answers 400 to malformed JSON and 401 without a session', async () => {
+  it('answers 400 to malformed JSON and changes nothing', async () => {
     const { token, id } = await newClient();
     const before = await rowOf(id);
     // Raw: the typed client cannot send malformed JSON.
@@ -121,8 +121,6 @@ describe('PATCH /api/client/profile', () => {
     });
     expect(malformed.status).toBe(400);
     expect(await rowOf(id)).toEqual(before);
-    const signedOut = await api.http.client.profile.$patch({ json: { name: 'Nobody Here' } });
-    expect(signedOut.status).toBe(401);
   });
 });
 
@@ -260,20 +258,13 @@ describe('staff email notifications', () => {
     expect(await on.json()).toEqual({ emailNotifications: true });
   });
 
-  it('refuses a non-boolean with 422, and a client session or none with 401', async () => {
+  it('refuses a non-boolean with 422', async () => {
     const token = await staffToken();
     const invalid = await api.http.admin.me.notifications.$put(
       { json: invalidBody({ emailNotifications: 1 }) },
       bearer(token),
     );
     expect(invalid.status).toBe(422);
-    const client = await newClient();
-    const asClient = await api.http.admin.me.notifications.$put(
-      { json: { emailNotifications: false } },
-      bearer(client.token),
-    );
-    expect(asClient.status).toBe(401);
-    expect((await api.http.admin.me.notifications.$put({ json: { emailNotifications: false } })).status).toBe(401);
   });
 });
 

@@ -23,15 +23,13 @@ import type { AppDeps } from '../deps.ts';
 import { forwardLead } from '../lead-notifications.ts';
 import { botGuard } from '../middleware/bot-guard.ts';
 import { idempotencyKey } from '../middleware/idempotency.ts';
+import { LEAD_LIMIT_WINDOW_SECONDS } from '../middleware/limits.ts';
 import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
 import { createLead, type NewLead } from '../services/leads.ts';
 import { validate } from '../validation.ts';
 
 /** The Idempotency-Key scope of this route: a key used here means nothing elsewhere. */
 const CONTACT_SCOPE = 'POST /api/contact';
-
-/** The rate-limit window for leads, in seconds: 10 minutes; the count is LEAD_RATE_LIMIT. */
-export const LEAD_LIMIT_WINDOW_SECONDS = 600;
 
 const leadVariants = z.discriminatedUnion(
   'source',

@@ -26,12 +26,12 @@ import { forwardLead } from '../lead-notifications.ts';
 import { log } from '../log.ts';
 import { botGuard } from '../middleware/bot-guard.ts';
 import { idempotencyKey } from '../middleware/idempotency.ts';
+import { LEAD_LIMIT_WINDOW_SECONDS } from '../middleware/limits.ts';
 import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
 import { createLead, type NewLead } from '../services/leads.ts';
 import { validate } from '../validation.ts';
 import { FetchRefused } from '../website-audit/safe-fetch.ts';
 import { createAuditor, type AuditOptions } from '../website-audit/service.ts';
-import { LEAD_LIMIT_WINDOW_SECONDS } from './leads.ts';
 
 const AUDIT_SUBJECT = 'Free Website Audit Request';
 

@@ -2,7 +2,8 @@
  * Projects (docs/product.md#records): the staff's list, create, update and delete (each recorded
  * as an admin event in the same transaction), and what a client sees of its own projects. Every
  * client query is scoped to that client, so another client's project and a missing one look
- * the same: NotFoundError('Project').
+ * the same: NotFoundError('Project'). The portal's project page, which adds milestones and
+ * messages, is client-project.ts.
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { clients, communications, milestones, projects } from '../../../db/schema/index.ts';
@@ -10,13 +11,11 @@ import type { AdminProjectValues } from '../../shared/schemas/admin.ts';
 import type { ProjectListQuery } from '../../shared/schemas/lists.ts';
 import { InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
-import { listProjectCommunications } from './communications.ts';
 import type { Database, SqlDb } from './db.ts';
 import { recordEvent } from './events.ts';
 import { fastQuery, tableShape, type FastReader } from './fast-reads.ts';
 import { toJson } from './json.ts';
 import { notifyProjectStatus } from './notifications.ts';
-import { listMilestones } from './milestones.ts';
 import { pageKeys, type ListSpec } from './lists.ts';
 import { createdBetween, inPageOrder, inRowids, preparedPer } from './list-rows.ts';
 
@@ -217,14 +216,4 @@ export async function findClientProject(db: SqlDb, clientId: string, projectId: 
     .limit(1);
   if (!project) throw new NotFoundError('Project');
   return project;
-}
-
-/** {project, milestones (in order), communications (newest first)} of the client's own project. */
-export async function getClientProject(db: Database, clientId: string, projectId: string) {
-  const project = await findClientProject(db.read, clientId, projectId);
-  const [projectMilestones, projectCommunications] = await Promise.all([
-    listMilestones(db.read, projectId),
-    listProjectCommunications(db.read, projectId),
-  ]);
-  return { project: toJson(project), milestones: projectMilestones, communications: projectCommunications };
 }

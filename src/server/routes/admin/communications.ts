@@ -9,7 +9,6 @@
 import { Hono } from 'hono';
 import { messageReadSchema, teamMessageSchema } from '../../../shared/schemas/admin.ts';
 import { communicationListQuery } from '../../../shared/schemas/lists.ts';
-import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { listCommunications, sendTeamReply, setMessageRead } from '../../services/communications.ts';
@@ -17,18 +16,16 @@ import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
 export function staffCommunicationRoutes({ db }: AppDeps) {
-  const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
-    .get('/communications', staff, validate('query', communicationListQuery), async (c) =>
+    .get('/communications', validate('query', communicationListQuery), async (c) =>
       c.json(await listCommunications(db, c.req.valid('query'))),
     )
-    .patch('/communications/:id', staff, validate('param', idParam), validate('json', messageReadSchema), async (c) => {
+    .patch('/communications/:id', validate('param', idParam), validate('json', messageReadSchema), async (c) => {
       const message = await setMessageRead(db, c.var.user, c.req.valid('param').id, c.req.valid('json').isRead);
       return c.json(message);
     })
     .post(
       '/projects/:id/communications',
-      staff,
       validate('param', idParam),
       validate('json', teamMessageSchema),
       async (c) => {

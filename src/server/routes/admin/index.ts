@@ -1,27 +1,32 @@
 /**
  * The staff dashboard's API under /api/admin (docs/product.md#api): sign-in, the staff session,
- * and one module per resource. Every route but sign-in and logout needs a staff session (401
- * otherwise; a client session never passes). Every create, update and delete is recorded as an
- * admin event in the same transaction.
+ * and one module per resource. Only sign-in (/auth/*) and POST /logout are public; every other
+ * route sits behind the one staff guard here (middleware/area-guard.ts): 401 without a staff
+ * session of a still-allowed email (a client session never passes), before any field is
+ * validated (docs/decisions/0026-one-guard-per-area.md). Every create, update and delete is
+ * recorded as an admin event in the same transaction.
  */
 import { Hono } from 'hono';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
+import { areaGuard } from '../../middleware/area-guard.ts';
 import { adminEventRoutes } from './admin-events.ts';
 import { staffClientRoutes } from './clients.ts';
 import { staffCommunicationRoutes } from './communications.ts';
 import { staffLeadRoutes } from './leads.ts';
 import { staffMilestoneRoutes } from './milestones.ts';
 import { staffProjectRoutes } from './projects.ts';
-import { staffSessionRoutes } from './session.ts';
+import { staffSessionRoutes, staffSignOutRoutes } from './session.ts';
 import { staffSignInRoutes } from './sign-in.ts';
 import { undeliveredEmailRoutes } from './undelivered-emails.ts';
 import { staffStreamRoutes } from './stream.ts';
 import { adminSummaryRoutes } from './summary.ts';
 
 export function adminRoutes(deps: AppDeps) {
-  return new Hono<ApiEnv>()
-    .route('/auth', staffSignInRoutes(deps))
+  // Hono runs a request's matching handlers in the order they were added, so the public routes
+  // answer before the guard's `*` is reached; everything mounted after the guard is staff-only.
+  const staffOnly = new Hono<ApiEnv>()
+    .use('*', areaGuard('staff'))
     .route('/', staffSessionRoutes())
     .route('/', staffClientRoutes(deps))
     .route('/', staffProjectRoutes(deps))
@@ -32,4 +37,8 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', undeliveredEmailRoutes(deps))
     .route('/', adminSummaryRoutes(deps))
     .route('/', staffStreamRoutes());
+  return new Hono<ApiEnv>()
+    .route('/auth', staffSignInRoutes(deps))
+    .route('/', staffSignOutRoutes())
+    .route('/', staffOnly);
 }

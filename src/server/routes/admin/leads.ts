@@ -19,7 +19,6 @@ import {
   leadStatusSchema,
 } from '../../../shared/schemas/admin.ts';
 import { leadListQuery } from '../../../shared/schemas/lists.ts';
-import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { leadsCsvStream } from '../../services/leads-csv.ts';
@@ -39,47 +38,35 @@ import { idParam } from './params.ts';
 /** The invitation's plain text: who invites, the link, and how long it works. */
 export function staffLeadRoutes(deps: AppDeps) {
   const { db, env } = deps;
-  const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
-    .get('/contact-submissions', staff, validate('query', leadListQuery), async (c) =>
+    .get('/contact-submissions', validate('query', leadListQuery), async (c) =>
       c.json(await listLeads(db, c.req.valid('query'))),
     )
-    .get('/contact-submissions.csv', staff, validate('query', leadListQuery), (c) => {
+    .get('/contact-submissions.csv', validate('query', leadListQuery), (c) => {
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="leads-${new Date().toISOString().slice(0, 10)}.csv"`);
       c.header('Cache-Control', 'no-store');
       return c.body(leadsCsvStream(leadRowsForExport(db, c.req.valid('query'))));
     })
-    .post('/contact-submissions/bulk-status', staff, validate('json', leadBulkStatusSchema), async (c) => {
+    .post('/contact-submissions/bulk-status', validate('json', leadBulkStatusSchema), async (c) => {
       const { ids, status } = c.req.valid('json');
       return c.json({ updated: await setLeadsStatus(db, c.var.user, ids, status) });
     })
-    .get('/contact-submissions/:id', staff, validate('param', idParam), async (c) =>
+    .get('/contact-submissions/:id', validate('param', idParam), async (c) =>
       c.json(await getLead(db, c.req.valid('param').id)),
     )
-    .patch(
-      '/contact-submissions/:id',
-      staff,
-      validate('param', idParam),
-      validate('json', leadStatusSchema),
-      async (c) => c.json(await setLeadStatus(db, c.var.user, c.req.valid('param').id, c.req.valid('json').status)),
+    .patch('/contact-submissions/:id', validate('param', idParam), validate('json', leadStatusSchema), async (c) =>
+      c.json(await setLeadStatus(db, c.var.user, c.req.valid('param').id, c.req.valid('json').status)),
     )
-    .get('/contact-submissions/:id/notes', staff, validate('param', idParam), async (c) =>
+    .get('/contact-submissions/:id/notes', validate('param', idParam), async (c) =>
       c.json(await listLeadNotes(db, c.req.valid('param').id)),
     )
-    .post(
-      '/contact-submissions/:id/notes',
-      staff,
-      validate('param', idParam),
-      validate('json', leadNoteSchema),
-      async (c) => {
-        const note = await addLeadNote(db, c.var.user, c.req.valid('param').id, c.req.valid('json').body);
-        return c.json({ note }, 201);
-      },
-    )
+    .post('/contact-submissions/:id/notes', validate('param', idParam), validate('json', leadNoteSchema), async (c) => {
+      const note = await addLeadNote(db, c.var.user, c.req.valid('param').id, c.req.valid('json').body);
+      return c.json({ note }, 201);
+    })
     .post(
       '/contact-submissions/:id/convert',
-      staff,
       validate('param', idParam),
       validate('json', convertLeadSchema),
       async (c) => {

@@ -7,7 +7,6 @@
  */
 import { Hono } from 'hono';
 import { milestoneOrderSchema, milestoneSchema } from '../../../shared/schemas/admin.ts';
-import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import {
@@ -21,33 +20,25 @@ import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
 export function staffMilestoneRoutes({ db }: AppDeps) {
-  const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
-    .get('/projects/:id/milestones', staff, validate('param', idParam), async (c) =>
+    .get('/projects/:id/milestones', validate('param', idParam), async (c) =>
       c.json(await listProjectMilestones(db.read, c.req.valid('param').id)),
     )
-    .post(
-      '/projects/:id/milestones',
-      staff,
-      validate('param', idParam),
-      validate('json', milestoneSchema),
-      async (c) => {
-        return c.json(await createMilestone(db, c.var.user, c.req.valid('param').id, c.req.valid('json')), 201);
-      },
-    )
+    .post('/projects/:id/milestones', validate('param', idParam), validate('json', milestoneSchema), async (c) => {
+      return c.json(await createMilestone(db, c.var.user, c.req.valid('param').id, c.req.valid('json')), 201);
+    })
     .put(
       '/projects/:id/milestones/order',
-      staff,
       validate('param', idParam),
       validate('json', milestoneOrderSchema),
       async (c) => {
         return c.json(await reorderMilestones(db, c.var.user, c.req.valid('param').id, c.req.valid('json').ids));
       },
     )
-    .put('/milestones/:id', staff, validate('param', idParam), validate('json', milestoneSchema), async (c) => {
+    .put('/milestones/:id', validate('param', idParam), validate('json', milestoneSchema), async (c) => {
       return c.json(await updateMilestone(db, c.var.user, c.req.valid('param').id, c.req.valid('json')));
     })
-    .delete('/milestones/:id', staff, validate('param', idParam), async (c) => {
+    .delete('/milestones/:id', validate('param', idParam), async (c) => {
       await deleteMilestone(db, c.var.user, c.req.valid('param').id);
       return c.body(null, 204);
     });

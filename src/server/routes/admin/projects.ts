@@ -10,7 +10,6 @@
 import { Hono } from 'hono';
 import { adminProjectSchema } from '../../../shared/schemas/admin.ts';
 import { projectListQuery } from '../../../shared/schemas/lists.ts';
-import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from '../../services/projects.ts';
@@ -18,21 +17,20 @@ import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
 export function staffProjectRoutes({ db }: AppDeps) {
-  const staff = requireSession('staff');
   return new Hono<SessionEnv<'staff'>>()
-    .get('/projects', staff, validate('query', projectListQuery), async (c) =>
+    .get('/projects', validate('query', projectListQuery), async (c) =>
       c.json(await listProjects(db, c.req.valid('query'))),
     )
-    .get('/projects/:id', staff, validate('param', idParam), async (c) =>
+    .get('/projects/:id', validate('param', idParam), async (c) =>
       c.json(await getProject(db, c.req.valid('param').id)),
     )
-    .post('/projects', staff, validate('json', adminProjectSchema), async (c) => {
+    .post('/projects', validate('json', adminProjectSchema), async (c) => {
       return c.json(await createProject(db, c.var.user, c.req.valid('json')), 201);
     })
-    .put('/projects/:id', staff, validate('param', idParam), validate('json', adminProjectSchema), async (c) => {
+    .put('/projects/:id', validate('param', idParam), validate('json', adminProjectSchema), async (c) => {
       return c.json(await updateProject(db, c.var.user, c.req.valid('param').id, c.req.valid('json')));
     })
-    .delete('/projects/:id', staff, validate('param', idParam), async (c) => {
+    .delete('/projects/:id', validate('param', idParam), async (c) => {
       await deleteProject(db, c.var.user, c.req.valid('param').id);
       return c.body(null, 204);
     });

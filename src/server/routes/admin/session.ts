@@ -1,31 +1,36 @@
 /**
- * The signed-in staff member under /api/admin (docs/product.md#dashboard; ADR 0005):
- * GET /me → {id, username, emailNotifications} (401 when signed out); PUT /me/notifications
- * {emailNotifications} → 200 {emailNotifications}, their own notification emails on or off
- * (docs/product.md#settings-screen); POST /logout → 204, the session revoked and its cookie
- * cleared.
+ * The staff session under /api/admin (docs/product.md#dashboard; ADR 0005), in two parts that
+ * routes/admin/index.ts mounts on either side of its staff guard:
+ *
+ * - `staffSignOutRoutes`, public: POST /logout → 204, the session (if any) revoked and its
+ *   cookie cleared; signed out already, it only clears the cookie.
+ * - `staffSessionRoutes`, for signed-in staff: GET /me → {id, username, emailNotifications};
+ *   PUT /me/notifications {emailNotifications} → 200 {emailNotifications}, their own
+ *   notification emails on or off (docs/product.md#settings-screen).
  */
 import { Hono } from 'hono';
 import { notificationsSchema } from '../../../shared/schemas/notifications.ts';
-import { endSession, requireSession } from '../../auth/identity.ts';
-import type { ApiEnv } from '../../context.ts';
+import { endSession } from '../../auth/identity.ts';
+import type { ApiEnv, SessionEnv } from '../../context.ts';
 import { setStaffEmailNotifications } from '../../services/staff-users.ts';
 import { validate } from '../../validation.ts';
 
+export function staffSignOutRoutes() {
+  return new Hono<ApiEnv>().post('/logout', async (c) => {
+    await endSession(c, 'staff');
+    return c.body(null, 204);
+  });
+}
+
 export function staffSessionRoutes() {
-  const signedIn = requireSession('staff');
-  return new Hono<ApiEnv>()
-    .get('/me', signedIn, (c) => {
+  return new Hono<SessionEnv<'staff'>>()
+    .get('/me', (c) => {
       const { id, username, emailNotifications } = c.var.user;
       return c.json({ id, username, emailNotifications });
     })
-    .put('/me/notifications', signedIn, validate('json', notificationsSchema), async (c) => {
+    .put('/me/notifications', validate('json', notificationsSchema), async (c) => {
       const { emailNotifications } = c.req.valid('json');
       const saved = await setStaffEmailNotifications(c.var.deps.db, c.var.user.id, emailNotifications);
       return c.json({ emailNotifications: saved });
-    })
-    .post('/logout', async (c) => {
-      await endSession(c, 'staff');
-      return c.body(null, 204);
     });
 }

@@ -1,7 +1,9 @@
 /**
- * The signed-in client's settings under /api/client (docs/product.md#settings-screen). Nothing
- * changes when a field is invalid (422 with field messages).
+ * The signed-in client's own account under /api/client (docs/product.md#settings-screen), behind
+ * the client guard of routes/client/index.ts. Nothing changes when a field is invalid (422 with
+ * field messages).
  *
+ * - GET /me → the client without its password hash, with `emailNotifications`.
  * - PATCH /profile {name, company, phone} → 200 {client} (the shape of GET /me), with the
  *   registration's rules; the email cannot be changed here.
  * - PUT /notifications {emailNotifications} → 200 {emailNotifications}.
@@ -13,37 +15,35 @@
 import { Hono } from 'hono';
 import { changePasswordSchema, profileSchema } from '../../../shared/schemas/client.ts';
 import { notificationsSchema } from '../../../shared/schemas/notifications.ts';
-import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
+import { authLimiter } from '../../middleware/limits.ts';
 import { limitByAddress } from '../../middleware/rate-limit.ts';
-import { changeClientPassword, setClientEmailNotifications, updateClientProfile } from '../../services/clients.ts';
+import {
+  changeClientPassword,
+  setClientEmailNotifications,
+  toPublicClient,
+  updateClientProfile,
+} from '../../services/clients.ts';
 import { validate } from '../../validation.ts';
-import { authLimiter } from './session.ts';
 
 export function clientAccountRoutes(deps: AppDeps) {
   const { db } = deps;
-  const signedIn = requireSession('client');
   const byAddress = authLimiter(deps, 'password-address');
   const byAccount = authLimiter(deps, 'password-account');
 
   return new Hono<SessionEnv<'client'>>()
-    .patch('/profile', signedIn, validate('json', profileSchema), async (c) =>
+    .get('/me', (c) => c.json(toPublicClient(c.var.user)))
+    .patch('/profile', validate('json', profileSchema), async (c) =>
       c.json({ client: await updateClientProfile(db, c.var.user.id, c.req.valid('json')) }),
     )
-    .put('/notifications', signedIn, validate('json', notificationsSchema), async (c) => {
+    .put('/notifications', validate('json', notificationsSchema), async (c) => {
       const { emailNotifications } = c.req.valid('json');
       return c.json({ emailNotifications: await setClientEmailNotifications(db, c.var.user.id, emailNotifications) });
     })
-    .post(
-      '/password',
-      signedIn,
-      validate('json', changePasswordSchema),
-      limitByAddress(byAddress, 'password:'),
-      async (c) => {
-        await byAccount.consume(`password:${c.var.user.id}`);
-        await changeClientPassword(db, c.var.user.id, c.var.session.id, c.req.valid('json'));
-        return c.json({ status: 'password-changed' } as const);
-      },
-    );
+    .post('/password', validate('json', changePasswordSchema), limitByAddress(byAddress, 'password:'), async (c) => {
+      await byAccount.consume(`password:${c.var.user.id}`);
+      await changeClientPassword(db, c.var.user.id, c.var.session.id, c.req.valid('json'));
+      return c.json({ status: 'password-changed' } as const);
+    });
 }

@@ -1,6 +1,6 @@
 /**
- * A client's messages on its own project, under /api/client (docs/product.md#portal). Another
- * client's project and a missing one answer 404.
+ * A client's messages on its own project, under /api/client (docs/product.md#portal), behind the
+ * client guard of routes/client/index.ts. Another client's project and a missing one answer 404.
  *
  * - POST /projects/:projectId/communications {subject, message} → 201 {communication}: shown to
  *   the team as unread.
@@ -11,19 +11,16 @@
  */
 import { Hono } from 'hono';
 import { projectMessageSchema } from '../../../shared/schemas/client.ts';
-import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { markTeamMessagesRead, sendClientMessage } from '../../services/communications.ts';
 import { validate } from '../../validation.ts';
-import { projectParam } from './projects.ts';
+import { projectParam } from './params.ts';
 
 export function clientCommunicationRoutes({ db }: AppDeps) {
-  const signedIn = requireSession('client');
   return new Hono<SessionEnv<'client'>>()
     .post(
       '/projects/:projectId/communications',
-      signedIn,
       validate('param', projectParam),
       validate('json', projectMessageSchema),
       async (c) => {
@@ -33,7 +30,7 @@ export function clientCommunicationRoutes({ db }: AppDeps) {
         return c.json({ communication }, 201);
       },
     )
-    .post('/projects/:projectId/communications/read', signedIn, validate('param', projectParam), async (c) => {
+    .post('/projects/:projectId/communications/read', validate('param', projectParam), async (c) => {
       const { projectId } = c.req.valid('param');
       const updated = await markTeamMessagesRead(db, c.var.user.id, projectId);
       return c.json({ updated });

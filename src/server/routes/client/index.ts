@@ -1,10 +1,14 @@
 /**
- * The client portal's API under /api/client (docs/product.md#api): session, the client's own
- * settings, password resets, projects, messages and the live-update stream.
+ * The client portal's API under /api/client (docs/product.md#api): sign-in and registration,
+ * password resets, and, behind the one client guard here (middleware/area-guard.ts), the
+ * client's own account, projects, messages and live-update stream. Without a client session (a
+ * staff session never passes) those answer 401, before any field is validated
+ * (docs/decisions/0026-one-guard-per-area.md).
  */
 import { Hono } from 'hono';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
+import { areaGuard } from '../../middleware/area-guard.ts';
 import { clientAccountRoutes } from './account.ts';
 import { clientCommunicationRoutes } from './communications.ts';
 import { passwordResetRoutes } from './password-resets.ts';
@@ -13,11 +17,16 @@ import { clientSessionRoutes } from './session.ts';
 import { clientStreamRoutes } from './stream.ts';
 
 export function clientRoutes(deps: AppDeps) {
-  return new Hono<ApiEnv>()
-    .route('/', clientSessionRoutes(deps))
+  // Hono runs a request's matching handlers in the order they were added, so the public routes
+  // answer before the guard's `*` is reached; everything mounted after the guard is for clients.
+  const signedIn = new Hono<ApiEnv>()
+    .use('*', areaGuard('client'))
     .route('/', clientAccountRoutes(deps))
-    .route('/password-reset', passwordResetRoutes(deps))
     .route('/', clientProjectRoutes(deps))
     .route('/', clientCommunicationRoutes(deps))
     .route('/', clientStreamRoutes());
+  return new Hono<ApiEnv>()
+    .route('/', clientSessionRoutes(deps))
+    .route('/password-reset', passwordResetRoutes(deps))
+    .route('/', signedIn);
 }

@@ -16,12 +16,12 @@ import { hashPassword } from '../../auth/passwords.ts';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { authLimiter } from '../../middleware/limits.ts';
 import { limitByAddress } from '../../middleware/rate-limit.ts';
 import { requestPasswordReset } from '../../services/account-emails.ts';
 import { normalizeEmail } from '../../services/clients.ts';
 import { usePasswordResetToken } from '../../services/password-resets.ts';
 import { validate } from '../../validation.ts';
-import { authLimiter } from './session.ts';
 
 export function passwordResetRoutes(deps: AppDeps) {
   const { db, env } = deps;

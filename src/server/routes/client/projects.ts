@@ -1,26 +1,24 @@
 /**
- * A client's projects under /api/client (docs/product.md#portal). Another client's
- * project and a missing one both answer 404 'Project not found'.
+ * A client's projects under /api/client (docs/product.md#portal), behind the client guard of
+ * routes/client/index.ts. Another client's project and a missing one both answer 404
+ * 'Project not found'.
  *
  * - GET /projects → the client's projects, newest first, each with `unreadCount` (team messages unread).
  * - GET /projects/:projectId → {project, milestones, communications}.
  * Its messages are in communications.ts.
  */
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { requireSession } from '../../auth/identity.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { getClientProject, listClientProjects } from '../../services/projects.ts';
+import { getClientProject } from '../../services/client-project.ts';
+import { listClientProjects } from '../../services/projects.ts';
 import { validate } from '../../validation.ts';
-
-export const projectParam = z.object({ projectId: z.string().min(1).max(100) });
+import { projectParam } from './params.ts';
 
 export function clientProjectRoutes({ db }: AppDeps) {
-  const signedIn = requireSession('client');
   return new Hono<SessionEnv<'client'>>()
-    .get('/projects', signedIn, async (c) => c.json(await listClientProjects(db, c.var.user.id)))
-    .get('/projects/:projectId', signedIn, validate('param', projectParam), async (c) =>
+    .get('/projects', async (c) => c.json(await listClientProjects(db, c.var.user.id)))
+    .get('/projects/:projectId', validate('param', projectParam), async (c) =>
       c.json(await getClientProject(db, c.var.user.id, c.req.valid('param').projectId)),
     );
 }

@@ -1,5 +1,6 @@
 /**
- * A client's account and session under /api/client (docs/product.md#portal-sign-in; ADR 0004).
+ * A client's sign-in under /api/client (docs/product.md#portal-sign-in; ADR 0004), all public
+ * (the signed-in routes are mounted behind the client guard of routes/client/index.ts).
  *
  * - POST /register {name, email, company?, phone?, password} → 201 {token, client}; 409 when the
  *   email exists in any case.
@@ -7,37 +8,20 @@
  *   unknown email and a wrong password alike (one password verification runs in both cases);
  *   403 for a deactivated account; 429 past AUTH_RATE_LIMIT tries per 15 minutes per address
  *   or per email.
- * - POST /logout → 204, session revoked and cookie cleared.
- * - GET /me → the client without its password hash.
+ * - POST /logout → 204, session revoked and cookie cleared (also when signed out).
  * The session travels in the httpOnly `client_session` cookie; `token` is for API clients.
  */
 import { Hono } from 'hono';
 import { loginSchema, registerSchema } from '../../../shared/schemas/client.ts';
-import { endSession, requireSession, startSession } from '../../auth/identity.ts';
+import { endSession, startSession } from '../../auth/identity.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { createLimiter, limitByAddress, type Limiter } from '../../middleware/rate-limit.ts';
+import { authLimiter } from '../../middleware/limits.ts';
+import { limitByAddress } from '../../middleware/rate-limit.ts';
 import { checkClientPassword, insertClient, normalizeEmail, toPublicClient } from '../../services/clients.ts';
 import { validate } from '../../validation.ts';
-
-/** The rate-limit window for sign-in, registration and reset attempts, in seconds: 15 minutes. */
-const AUTH_WINDOW_SECONDS = 15 * 60;
-const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
-
-/**
- * A limiter of the portal's sign-in, registration, reset and password attempts
- * (docs/product.md#limits): AUTH_RATE_LIMIT per 15 minutes, counted under `name`.
- */
-export function authLimiter(deps: AppDeps, name: string): Limiter {
-  return createLimiter(deps.db, {
-    name,
-    points: deps.env.AUTH_RATE_LIMIT,
-    durationSeconds: AUTH_WINDOW_SECONDS,
-    message: TOO_MANY_ATTEMPTS,
-  });
-}
 
 export function clientSessionRoutes(deps: AppDeps) {
   const { db } = deps;
@@ -65,6 +49,5 @@ export function clientSessionRoutes(deps: AppDeps) {
     .post('/logout', async (c) => {
       await endSession(c, 'client');
       return c.body(null, 204);
-    })
-    .get('/me', requireSession('client'), (c) => c.json(toPublicClient(c.var.user)));
+    });
 }
