@@ -11,7 +11,7 @@ import { eventIdRange, readEventsAfter, type StoredEvent } from '../services/eve
 import { log } from '../log.ts';
 
 /** How often other processes' events are looked for, in milliseconds (at most 500 by design). */
-export const EVENT_POLL_MS = 250;
+const EVENT_POLL_MS = 250;
 /** Rows read per query; a longer backlog is read in several. */
 const READ_BATCH = 500;
 

@@ -30,7 +30,7 @@ const HEARTBEAT_MS = 25_000;
 /** How long a browser waits before it reconnects on its own (the `retry:` hint). */
 const RETRY_MS = 2_000;
 /** The most events a reconnecting stream is sent again; past it the browser reloads (`reset`). */
-export const REPLAY_MAX = 1_000;
+const REPLAY_MAX = 1_000;
 
 /** An event a browser may receive: every type but the internal `session-ended`. */
 export type BrowserEvent = Exclude<LiveEvent, { type: 'session-ended' }>;
