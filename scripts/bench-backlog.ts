@@ -26,6 +26,33 @@ const base = `http://127.0.0.1:${port}`;
 const leadsArg = process.argv.indexOf('--leads');
 const LEADS = leadsArg > 0 ? Number(process.argv[leadsArg + 1]) : 20_000;
 
+/**
+ * `--queue <url> <n>`: this file run as a child process that queues the leads, so that its
+ * synchronous inserts never hold up the health checks of the measuring process.
+ */
+const queueArg = process.argv.indexOf('--queue');
+if (queueArg > 0) {
+  const queueDb = await openDatabase(process.argv[queueArg + 1]!);
+  const count = Number(process.argv[queueArg + 2]);
+  await queueDb.write(async (tx) => {
+    for (let i = 0; i < count; i++) {
+      const [row] = await tx
+        .insert(contactSubmissions)
+        .values({
+          name: `Backlog Lead ${i}`,
+          email: `backlog-${i}@example.com`,
+          message: 'One of a burst left by the contact form.',
+          source: 'landing',
+          createdAt: new Date(),
+        })
+        .returning({ id: contactSubmissions.id });
+      await notifyNewLead(tx, row!.id);
+    }
+  });
+  queueDb.close();
+  process.exit(0);
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-backlog-'));
 const named = new Map<string, number>();
 let emails = 0;
@@ -95,7 +122,21 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-const db = await openDatabase(env.DATABASE_URL);
+/** Queues `count` leads with their emails in one transaction, in a child process. */
+function queueLeads(count: number): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, import.meta.filename, '--queue', env.DATABASE_URL, String(count)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  return new Promise((done, fail) =>
+    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`queueing the leads exited with ${code}`)))),
+  );
+}
+
 try {
   await waitForServer();
   const pid = serverPid();
@@ -121,21 +162,7 @@ try {
   const memory = setInterval(() => (rssMax = Math.max(rssMax, rssMiB(pid))), 250);
 
   const started = performance.now();
-  await db.write(async (tx) => {
-    for (let i = 0; i < LEADS; i++) {
-      const [row] = await tx
-        .insert(contactSubmissions)
-        .values({
-          name: `Backlog Lead ${i}`,
-          email: `backlog-${i}@example.com`,
-          message: 'One of a burst left by the contact form.',
-          source: 'landing',
-          createdAt: new Date(),
-        })
-        .returning({ id: contactSubmissions.id });
-      await notifyNewLead(tx, row!.id);
-    }
-  });
+  await queueLeads(LEADS);
   const queuedMs = performance.now() - started;
   const deadline = Date.now() + 20 * 60_000;
   while (emails < LEADS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
@@ -148,7 +175,9 @@ try {
 
   const sorted = [...healthMs].sort((a, b) => a - b);
   const twice = [...named.values()].filter((n) => n > 1).length;
-  console.log(`\nbench:backlog: ${LEADS} leads queued in one transaction (${(queuedMs / 1000).toFixed(1)} s)\n`);
+  console.log(
+    `\nbench:backlog: ${LEADS} leads queued in one transaction by another process (${(queuedMs / 1000).toFixed(1)} s, its start included)\n`,
+  );
   console.log('| measure | value | target |');
   console.log('|---|---|---|');
   console.log(`| all emails out after | ${(doneMs / 1000).toFixed(1)} s | |`);
@@ -163,7 +192,6 @@ try {
     `| resident memory: before / highest / 10 s after | ${rssBefore.toFixed(0)} / ${rssMax.toFixed(0)} / ${rssAfter.toFixed(0)} MiB | highest < 600 MiB |`,
   );
 } finally {
-  db.close();
   starter.kill('SIGTERM');
   await new Promise((r) => starter.once('exit', r));
   smtp.close();
