@@ -12,15 +12,15 @@
  * throughout, memory under 600 MiB. A measurement, not a test: it exits 0 unless it cannot run.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { contactSubmissions } from '../db/schema/index.ts';
 import { openDatabase } from '../src/server/services/db.ts';
 import { notifyNewLead } from '../src/server/services/notifications.ts';
+import { percentile, ROOT, rssMiB, serverPidOf, startBenchServer, waitForServer } from './bench-server.ts';
 
-const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4353);
 const base = `http://127.0.0.1:${port}`;
 const leadsArg = process.argv.indexOf('--leads');
@@ -85,42 +85,7 @@ const env = {
   LEADS_NOTIFY_TO: 'leads@bench.example',
   LOG_LEVEL: 'warn',
 };
-const starter = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--out-dir', 'dist-bench'], {
-  cwd: root,
-  env,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 480; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('The server did not start within 240 s');
-}
-
-/** The server process: the child of `npm start`'s script. */
-function serverPid(): number {
-  const children = readFileSync(`/proc/${starter.pid}/task/${starter.pid}/children`, 'utf8').trim().split(/\s+/);
-  const pid = Number(children[0]);
-  if (!pid) throw new Error('The server process was not found');
-  return pid;
-}
-
-function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(line?.match(/\d+/)?.[0] ?? 0) / 1024;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
+const starter = startBenchServer(env);
 
 /** Queues `count` leads with their emails in one transaction, in a child process. */
 function queueLeads(count: number): Promise<void> {
@@ -128,7 +93,7 @@ function queueLeads(count: number): Promise<void> {
     process.execPath,
     [...process.execArgv, import.meta.filename, '--queue', env.DATABASE_URL, String(count)],
     {
-      cwd: root,
+      cwd: ROOT,
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
@@ -138,8 +103,8 @@ function queueLeads(count: number): Promise<void> {
 }
 
 try {
-  await waitForServer();
-  const pid = serverPid();
+  await waitForServer(base);
+  const pid = serverPidOf(starter);
   const rssBefore = rssMiB(pid);
   let rssMax = rssBefore;
   const healthMs: number[] = [];

@@ -9,18 +9,17 @@
  *     stream (their events name the message), and how many events each client's own stream got.
  * A measurement, not a test: it exits 0 unless it cannot run (docs/product.md#notifications).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { clients, projects, users } from '../db/schema/index.ts';
 import { hashPassword } from '../src/server/auth/passwords.ts';
 import { openDatabase } from '../src/server/services/db.ts';
 import { queueCounts } from '../src/server/services/email-queue.ts';
 import { createSession } from '../src/server/services/sessions.ts';
+import { percentile, startBenchServer, waitForServer } from './bench-server.ts';
 
-const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4352);
 const base = `http://127.0.0.1:${port}`;
 const CLIENTS = 100;
@@ -60,23 +59,7 @@ const env = {
   ADMIN_EMAILS: STAFF,
   AUTH_RATE_LIMIT: '100000',
 };
-const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--out-dir', 'dist-bench'], {
-  cwd: root,
-  env,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 480; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('The server did not start within 240 s');
-}
+const server = startBenchServer(env);
 
 /** Reads an event stream; calls `onEvent(name, data)` per event until `signal` aborts. */
 async function openStream(
@@ -117,14 +100,9 @@ async function openStream(
   })();
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 const handle = await openDatabase(env.DATABASE_URL);
 try {
-  await waitForServer();
+  await waitForServer(base);
   const db = handle;
   const passwordHash = await hashPassword('bench-password');
   const people: { id: string; projectId: string; token: string }[] = [];

@@ -8,6 +8,7 @@ import { clientSessions, communications, events } from '../../db/schema/index.ts
 import { deleteEventsBefore } from '../../src/server/services/events.ts';
 import { revokeSession } from '../../src/server/services/sessions.ts';
 import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
+import { sseBlocks, type SseBlock } from '../support/sse.ts';
 import { bearer, createTestApi, DEFAULT_ADDRESS, type TestApi } from './helpers.ts';
 
 /** Short enough that a test sees several heartbeats, long enough that events are read between them. */
@@ -32,60 +33,9 @@ afterAll(async () => {
   await api.close();
 });
 
-/** One block of an event stream: an event with its data, a comment, or a `retry:` hint. */
-interface SseBlock {
-  id?: number;
-  event?: string;
-  data?: unknown;
-  comment?: string;
-  retry?: number;
-}
-
-/** Reads an event stream block by block; `null` means the stream ended. */
+/** Reads an event stream block by block (tests/support/sse.ts); `null` means the stream ended. */
 function sseReader(response: { body: ReadableStream<Uint8Array> | null }) {
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
-  let ended = false;
-
-  const parse = (block: string): SseBlock => {
-    const out: SseBlock = {};
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) out.comment = line.slice(1).trim();
-      else if (line.startsWith('id: ')) out.id = Number(line.slice(4));
-      else if (line.startsWith('event: ')) out.event = line.slice(7);
-      else if (line.startsWith('data: ')) out.data = JSON.parse(line.slice(6));
-      else if (line.startsWith('retry: ')) out.retry = Number(line.slice(7));
-    }
-    return out;
-  };
-
-  /** The next block, or null once the stream ended; throws after `timeoutMs`. */
-  async function next(timeoutMs = WAIT_MS): Promise<SseBlock | null> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        return parse(block);
-      }
-      if (ended) return null;
-      pending ??= reader.read();
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()));
-      });
-      const result = await Promise.race([pending, timeout]);
-      clearTimeout(timer);
-      if (result === 'timeout') throw new Error(`nothing on the stream within ${timeoutMs} ms`);
-      pending = undefined;
-      if (result.done) ended = true;
-      else buffer += decoder.decode(result.value, { stream: true });
-    }
-  }
-
+  const { next, cancel } = sseBlocks(response.body!);
   return {
     next,
     /** The id of the last event read (`lastId`), which a reconnect names in Last-Event-ID. */
@@ -109,7 +59,7 @@ function sseReader(response: { body: ReadableStream<Uint8Array> | null }) {
       while ((await next(Math.max(1, deadline - Date.now()))) !== null);
       return true;
     },
-    cancel: () => reader.cancel(),
+    cancel,
   };
 }
 
