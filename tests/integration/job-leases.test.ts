@@ -4,11 +4,13 @@
  * dies loses it at its expiry, and one whose renewals fail stops counting it before then.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepLease, type LeaseKeeper } from '../../src/server/jobs/lease-keeper.ts';
 import { migrateDatabase } from '../../src/server/services/db.ts';
+import { jobLeases } from '../../db/schema/index.ts';
 import { leaseHolder, takeLease } from '../../src/server/services/job-leases.ts';
 import { openDatabaseHandle, type DatabaseHandle } from '../support/database.ts';
 
@@ -84,5 +86,24 @@ describe('keepLease', () => {
     await new Promise((resolve) => setTimeout(resolve, lostAt + 300 - Date.now()));
     expect(keepers[0]!.held).toBe(false);
     await vi.waitFor(() => expect(keepers[1]!.held).toBe(true), { timeout: 2_000 });
+  });
+
+  it('replaces at once a holder of this machine whose process is gone, and waits for a live one', async () => {
+    const exited = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => exited.once('exit', resolve));
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    const dead = `${hostname()}:${exited.pid}:crashed`;
+    await first.db.write((tx) => tx.insert(jobLeases).values({ name: 'jobs', holder: dead, expiresAt: inAnHour }));
+    keepers.push(keepLease(first.db, 'jobs', { ttlMs: 300, renewMs: 50 }));
+    await keepers[0]!.ready;
+    expect(keepers[0]!.held).toBe(true);
+
+    // A holder still running (here: this test's parent process) keeps its lease until it expires.
+    const alive = `${hostname()}:${process.ppid}:running`;
+    await first.db.write((tx) => tx.insert(jobLeases).values({ name: 'other', holder: alive, expiresAt: inAnHour }));
+    keepers.push(keepLease(second.db, 'other', { ttlMs: 300, renewMs: 50 }));
+    await keepers[1]!.ready;
+    expect(keepers[1]!.held).toBe(false);
+    expect((await leaseHolder(first.db, 'other'))?.holder).toBe(alive);
   });
 });

@@ -17,8 +17,11 @@ import { embeddedDatabasePath, newestBackupAt, prepareBackupDir, pruneBackups } 
 /** The longest delay a Node timer accepts, in milliseconds (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** When a process that does not hold the jobs' lease looks again at the earliest, in milliseconds. */
-const NOT_HOLDING_RECHECK_MS = 60_000;
+/**
+ * When a process that does not hold the jobs' lease looks again at the earliest, in milliseconds:
+ * about the lease's renewal interval (JOB_LEASE_MS / 3 by default), so a take-over backs up soon.
+ */
+const NOT_HOLDING_RECHECK_MS = 10_000;
 
 export interface BackupSchedule {
   /** Stops the timer and resolves once a backup in progress has finished. */
@@ -89,7 +92,7 @@ export function scheduleBackups({
     const startedAt = now().getTime();
     if (!shouldRun()) {
       // Another server process on the same database makes the backups: look again when the
-      // next one is due after its newest, and at least a minute from now.
+      // next one is due after its newest, and at least NOT_HOLDING_RECHECK_MS from now.
       const newest = newestBackupAt(dir, databasePath)?.getTime() ?? startedAt;
       planAt(Math.max(startedAt + NOT_HOLDING_RECHECK_MS, newest + everyMs));
       return;

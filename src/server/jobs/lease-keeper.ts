@@ -7,13 +7,31 @@
  * renewal set, measured from before that write, so a process whose renewals fail (a busy or
  * unreachable database) stops running the jobs before another may take them. A holder that dies
  * loses the lease at its expiry; another process takes it at its next try, within one lease time
- * and one renewal interval. `stop()` gives the lease up, so another takes it at its next try.
+ * and one renewal interval. A holder on this machine whose process is gone (a crash, `kill -9`)
+ * is replaced at once, so a server restarted after a crash runs the jobs from its start.
+ * `stop()` gives the lease up, so another takes it at its next try.
  */
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { log } from '../log.ts';
 import type { Database } from '../services/db.ts';
-import { releaseLease, takeLease } from '../services/job-leases.ts';
+import { leaseHolder, releaseLease, takeLease } from '../services/job-leases.ts';
+
+/**
+ * Whether `holder` (`host:pid:random`) was a process of this machine that no longer runs. A pid
+ * that exists but belongs to someone else (EPERM) counts as running; a holder of another machine
+ * is never judged here.
+ */
+function deadOnThisMachine(holder: string): boolean {
+  const [host, pid] = holder.split(':');
+  if (host !== hostname() || !pid || Number(pid) === process.pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
 
 /** The lease every scheduled job of the server runs under. */
 export const SCHEDULED_JOBS_LEASE = 'scheduled-jobs';
@@ -52,7 +70,10 @@ export function keepLease(
   const attempt = async () => {
     const startedAt = now();
     try {
-      heldUntil = (await takeLease(db, name, holder, ttlMs, new Date(startedAt))) ? startedAt + ttlMs : 0;
+      const current = (await leaseHolder(db, name))?.holder;
+      const replacing = current && current !== holder && deadOnThisMachine(current) ? current : undefined;
+      const taken = await takeLease(db, name, holder, ttlMs, new Date(startedAt), replacing);
+      heldUntil = taken ? startedAt + ttlMs : 0;
     } catch (error) {
       logger.warn({ err: error }, 'could not renew the lease; counting it as lost at its expiry');
     }

@@ -9,11 +9,18 @@ import type { Database } from './db.ts';
 
 /**
  * Takes or renews lease `name` for `holder` until `now + ttlMs`, in one write: it is taken when
- * no row exists, when the row is already `holder`'s, or when it expired at or before `now`.
- * Returns whether `holder` holds it now. Throws what the write throws (DatabaseBusyError when
- * the database stays busy).
+ * no row exists, when the row is already `holder`'s, when it expired at or before `now`, or when
+ * its holder is `replacing` (a holder known to be dead). Returns whether `holder` holds it now.
+ * Throws what the write throws (DatabaseBusyError when the database stays busy).
  */
-export async function takeLease(db: Database, name: string, holder: string, ttlMs: number, now = new Date()) {
+export async function takeLease(
+  db: Database,
+  name: string,
+  holder: string,
+  ttlMs: number,
+  now = new Date(),
+  replacing?: string,
+) {
   const expiresAt = new Date(now.getTime() + ttlMs);
   const rows = await db.write((tx) =>
     tx
@@ -22,7 +29,11 @@ export async function takeLease(db: Database, name: string, holder: string, ttlM
       .onConflictDoUpdate({
         target: jobLeases.name,
         set: { holder, expiresAt },
-        setWhere: or(eq(jobLeases.holder, holder), lte(jobLeases.expiresAt, now)),
+        setWhere: or(
+          eq(jobLeases.holder, holder),
+          lte(jobLeases.expiresAt, now),
+          replacing === undefined ? undefined : eq(jobLeases.holder, replacing),
+        ),
       })
       .returning({ holder: jobLeases.holder }),
   );
