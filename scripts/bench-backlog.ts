@@ -15,11 +15,18 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { contactSubmissions } from '../db/schema/index.ts';
 import { openDatabase } from '../src/server/services/db.ts';
 import { notifyNewLead } from '../src/server/services/notifications.ts';
-import { percentile, ROOT, rssMiB, serverPidOf, startBenchServer, waitForServer } from './bench-server.ts';
+import {
+  percentile,
+  ROOT,
+  rssMiB,
+  serverPidOf,
+  startBenchServer,
+  startSmtpSink,
+  waitForServer,
+} from './bench-server.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 4353);
 const base = `http://127.0.0.1:${port}`;
@@ -56,24 +63,11 @@ if (queueArg > 0) {
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-backlog-'));
 const named = new Map<string, number>();
 let emails = 0;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, _session, callback) {
-    let text = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (text += chunk));
-    stream.on('end', () => {
-      emails++;
-      const lead = /Backlog Lead (\d+)/.exec(text)?.[1];
-      if (lead) named.set(lead, (named.get(lead) ?? 0) + 1);
-      callback();
-    });
-  },
+const smtp = await startSmtpSink((raw) => {
+  emails++;
+  const lead = /Backlog Lead (\d+)/.exec(raw)?.[1];
+  if (lead) named.set(lead, (named.get(lead) ?? 0) + 1);
 });
-await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', done));
-const smtpPort = (smtp.server.address() as { port: number }).port;
 
 const env = {
   ...process.env,
@@ -81,7 +75,7 @@ const env = {
   HOST: '127.0.0.1',
   SITE_URL: `http://localhost:${port}`,
   DATABASE_URL: `file:${join(dataDir, 'bench.db')}`,
-  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  SMTP_URL: smtp.url,
   LEADS_NOTIFY_TO: 'leads@bench.example',
   LOG_LEVEL: 'warn',
 };
@@ -159,6 +153,6 @@ try {
 } finally {
   starter.kill('SIGTERM');
   await new Promise((r) => starter.once('exit', r));
-  smtp.close();
+  await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 }

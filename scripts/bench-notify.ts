@@ -12,13 +12,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { clients, projects, users } from '../db/schema/index.ts';
 import { hashPassword } from '../src/server/auth/passwords.ts';
 import { openDatabase } from '../src/server/services/db.ts';
 import { queueCounts } from '../src/server/services/email-queue.ts';
 import { createSession } from '../src/server/services/sessions.ts';
-import { percentile, startBenchServer, waitForServer } from './bench-server.ts';
+import { percentile, startBenchServer, startSmtpSink, waitForServer } from './bench-server.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 4352);
 const base = `http://127.0.0.1:${port}`;
@@ -31,21 +30,10 @@ const STAFF = 'bench-staff@bench.example';
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-notify-'));
 let emails = 0;
 let lastEmailAt = 0;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, _session, callback) {
-    stream.resume();
-    stream.on('end', () => {
-      emails++;
-      lastEmailAt = performance.now();
-      callback();
-    });
-  },
+const smtp = await startSmtpSink(() => {
+  emails++;
+  lastEmailAt = performance.now();
 });
-await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', done));
-const smtpPort = (smtp.server.address() as { port: number }).port;
 
 const env = {
   ...process.env,
@@ -53,7 +41,7 @@ const env = {
   HOST: '127.0.0.1',
   SITE_URL: `http://localhost:${port}`,
   DATABASE_URL: `file:${join(dataDir, 'bench.db')}`,
-  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  SMTP_URL: smtp.url,
   NOTIFY_DELAY_SECONDS: '2',
   TEAM_NOTIFY_TO: 'team@bench.example',
   ADMIN_EMAILS: STAFF,
@@ -203,7 +191,7 @@ try {
 } finally {
   server.kill('SIGTERM');
   handle.close();
-  await new Promise<void>((done) => smtp.close(() => done()));
+  await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(0);

@@ -1,11 +1,13 @@
 /**
  * What the TypeScript benchmarks (bench:notify, bench:backlog) share: starting the built server
  * as `npm start` does (scripts/start.mjs over dist-bench/), waiting until it answers, finding its
- * process for memory readings, and percentiles. Measurements, not tests.
+ * process for memory readings, an SMTP server that receives its emails, and percentiles.
+ * Measurements, not tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { SMTPServer } from 'smtp-server';
 
 /** The repository's root. */
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -52,4 +54,32 @@ export function rssMiB(pid: number): number {
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/**
+ * An SMTP server on a free loopback port that accepts every message and hands its raw text to
+ * `onMessage`; resolves with its `url` for SMTP_URL and `close()`. Nothing is parsed or kept, so
+ * the benchmark's own cost stays small beside the server's.
+ */
+export async function startSmtpSink(onMessage: (raw: string) => void) {
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (raw += chunk));
+      stream.on('end', () => {
+        onMessage(raw);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', done));
+  const { port } = smtp.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((done) => smtp.close(() => done())),
+  };
 }

@@ -70,7 +70,8 @@ export function keepLease(
   const attempt = async () => {
     const startedAt = now();
     try {
-      const current = (await leaseHolder(db, name))?.holder;
+      // Only a process without the lease looks at who has it (a renewal needs no read).
+      const current = heldUntil === 0 ? (await leaseHolder(db, name))?.holder : undefined;
       const replacing = current && current !== holder && deadOnThisMachine(current) ? current : undefined;
       const taken = await takeLease(db, name, holder, ttlMs, new Date(startedAt), replacing);
       heldUntil = taken ? startedAt + ttlMs : 0;
