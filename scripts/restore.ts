@@ -4,13 +4,17 @@
  * the current database is kept aside as `<db>.before-restore-<time>` (with its `-wal`/`-shm`).
  * Prints what it did.
  *
- * Exit codes: 0 restored; 1 a refusal named on one line (bad settings, a libSQL server URL, the
- * server running, a missing, damaged or foreign file), the live database untouched; 2 bad
- * arguments.
+ * Another process that has the database open without being a server (a seed, a backup) is
+ * waited for up to 30 s, with a message. Exit codes: 0 restored; 1 a refusal named on one line
+ * (bad settings, a libSQL server URL, the server running, the database still in use after the
+ * wait, a missing, damaged or foreign file), the live database untouched; 2 bad arguments.
  */
 import { EnvError, loadEnv } from '../src/server/env.ts';
 import { BackupError } from '../src/server/services/backup-error.ts';
 import { restoreDatabase } from '../src/server/services/backup-restore.ts';
+
+/** How long a restore waits for a process that is not a server (a seed, a backup) to close the database. */
+const WAIT_MS = 30_000;
 
 const args = process.argv.slice(2);
 if (args.length !== 1 || args[0]!.startsWith('--')) {
@@ -19,7 +23,12 @@ if (args.length !== 1 || args[0]!.startsWith('--')) {
 }
 try {
   const env = loadEnv();
-  const result = await restoreDatabase({ databaseUrl: env.DATABASE_URL, file: args[0]! });
+  const result = await restoreDatabase({
+    databaseUrl: env.DATABASE_URL,
+    file: args[0]!,
+    waitMs: WAIT_MS,
+    onWait: () => console.warn(`Waiting for the database: another process is using it (up to ${WAIT_MS / 1000} s)…`),
+  });
   console.log(`Restored ${args[0]} into ${result.databasePath}`);
   if (result.keptAside.length > 0) {
     console.log(`The previous database is kept aside as ${result.keptAside.join(', ')}`);

@@ -462,6 +462,14 @@ describe('db:restore', () => {
     await expect(restoreDatabase({ databaseUrl: live.url, file: good.path })).rejects.toThrow(
       /^The database .*app\.db is in use by another process: stop the server before restoring$/,
     );
+    // Told to wait, it says so once and refuses the same way when the connection stays open.
+    let told = 0;
+    const started = performance.now();
+    await expect(
+      restoreDatabase({ databaseUrl: live.url, file: good.path, waitMs: 600, onWait: () => told++ }),
+    ).rejects.toThrow(/^The database .*app\.db is in use by another process: stop the server before restoring$/);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(600);
+    expect(told).toBe(1);
     expect(readdirSync(live.dir).filter((f) => f.includes('before-restore') || f.includes('restoring'))).toEqual([]);
     const rows = await live.client.execute('SELECT count(*) AS n FROM clients');
     expect(Number(rows.rows[0]?.n)).toBe(2);
@@ -585,6 +593,50 @@ describe('the scripts', () => {
       expect(ok.stdout).toMatch(/The previous database is kept aside as .*app\.db\.before-restore-/);
       expect(ok.stdout).toMatch(/clients\s+2\n/);
       expect(readdirSync(live.dir).filter((f) => /^app\.db\.before-restore-.*Z$/.test(f))).toHaveLength(1);
+    },
+  );
+
+  it(
+    'while another process holds the write lock, db:backup runs at once and db:restore waits for it, saying so',
+    { timeout: 40_000 },
+    async () => {
+      const live = await freshDatabase();
+      await addRows(live, 2, 1);
+      const earlier = await createBackup({ databasePath: live.path, dir: join(live.dir, 'b') });
+      await addRows(live, 3, 0, 'later');
+      await closeForGood(live);
+
+      const holder = spawn(process.execPath, [join(import.meta.dirname, 'hold-write-lock.mjs'), live.path, '4000'], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const lines: string[] = [];
+      let releasedAt = Infinity;
+      const holding = new Promise<void>((resolveHolding) => {
+        holder.stdout.on('data', (chunk: Buffer) => {
+          lines.push(chunk.toString());
+          if (chunk.toString().includes('holding')) resolveHolding();
+          if (chunk.toString().includes('released')) releasedAt = performance.now();
+        });
+      });
+      await holding;
+
+      const [backup, restore] = await Promise.all([
+        run('backup.ts', ['--to', join(live.dir, 'during')], { DATABASE_URL: live.url }).then((r) => ({
+          ...r,
+          at: performance.now(),
+        })),
+        run('restore.ts', [earlier.path], { DATABASE_URL: live.url }),
+      ]);
+      // A backup only reads: it neither waited for the lock nor saw the holder's unfinished write.
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.at).toBeLessThan(releasedAt);
+      expect(backup.stdout).toMatch(/clients\s+5\n/);
+      expect(backup.stdout).toMatch(/rate_limits\s+0\n/);
+      // The restore waited for the other process to let go of the file, then restored.
+      expect(restore.stderr).toContain('Waiting for the database: another process is using it (up to 30 s)');
+      expect(restore.code, restore.stderr).toBe(0);
+      expect(restore.stdout).toMatch(/clients\s+2\n/);
+      expect(lines.join('')).toContain('released');
     },
   );
 });

@@ -21,6 +21,7 @@ import {
   statSync,
 } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Libsql from 'libsql';
 import { BackupError, codeOf } from './backup-error.ts';
 import { ftsTables, integrityOk, rebuildFts, standalone, tableCounts } from './backup-copy.ts';
@@ -61,6 +62,13 @@ function fsyncPath(path: string): void {
   }
 }
 
+/** The refusal when another process has the live database open. */
+class DatabaseInUseError extends BackupError {
+  constructor(databasePath: string, options?: ErrorOptions) {
+    super(`The database ${databasePath} is in use by another process: stop the server before restoring`, options);
+  }
+}
+
 /**
  * Takes SQLite's exclusive lock on the live database (no waiting), checkpoints its WAL into the
  * file and leaves WAL mode, so the database is one self-contained file (the server turns WAL on
@@ -77,14 +85,43 @@ function checkpointAlone(databasePath: string): void {
     );
   } catch (error) {
     const busy = /BUSY|locked/i.test(codeOf(error)) || /BUSY|locked/i.test(String((error as Error).message));
-    throw new BackupError(
-      busy
-        ? `The database ${databasePath} is in use by another process: stop the server before restoring`
-        : `The live database ${databasePath} cannot be opened (${codeOf(error)})`,
-      { cause: error },
-    );
+    if (busy) throw new DatabaseInUseError(databasePath, { cause: error });
+    throw new BackupError(`The live database ${databasePath} cannot be opened (${codeOf(error)})`, { cause: error });
   } finally {
     connection?.close();
+  }
+}
+
+/** How often a waiting restore tries SQLite's exclusive lock again, in milliseconds. */
+const RETRY_EVERY_MS = 250;
+
+/**
+ * `checkpointAlone`, tried again every RETRY_EVERY_MS while another process has the database
+ * open, for up to `waitMs` milliseconds; `onWait` is called once, at the first refusal. A server's
+ * pid file appearing meanwhile ends the wait at once. Throws what `checkpointAlone` throws.
+ */
+async function checkpointWhenAlone(databasePath: string, waitMs: number, onWait?: () => void): Promise<void> {
+  const deadline = performance.now() + waitMs;
+  for (let told = false; ; told = true) {
+    try {
+      checkpointAlone(databasePath);
+      return;
+    } catch (error) {
+      if (!(error instanceof DatabaseInUseError) || performance.now() >= deadline) throw error;
+      refuseWhileServerRuns(databasePath);
+      if (!told) onWait?.();
+      await sleep(RETRY_EVERY_MS);
+    }
+  }
+}
+
+/** Throws BackupError when the pid file of `databasePath` names a live process. */
+function refuseWhileServerRuns(databasePath: string): void {
+  const pid = livePidOf(databasePath);
+  if (pid !== null) {
+    throw new BackupError(
+      `The server is running (pid ${pid} in ${pidFileOf(databasePath)}): stop it before restoring (if it is not a server, delete that file)`,
+    );
   }
 }
 
@@ -124,17 +161,25 @@ function checkRestoreCopy(path: string, shownName: string): Record<string, numbe
  * database (its pid file names a live process, or SQLite's lock is taken); a copy of the file
  * beside the database must pass `PRAGMA integrity_check` and have `__drizzle_migrations`; the
  * live database is checkpointed and renamed, with its `-wal` and `-shm`, to
- * `<db>.before-restore-<time>` (`now` gives the time); the copy is renamed into place. Throws
- * BackupError (the live database untouched) for every refusal.
+ * `<db>.before-restore-<time>` (`now` gives the time); the copy is renamed into place. A process
+ * that is not a server (a seed, a backup) and still has the database open is waited for up to
+ * `waitMs`, `onWait` saying so once. Throws BackupError (the live database untouched) for every
+ * refusal.
  */
 export async function restoreDatabase({
   databaseUrl,
   file,
   now = () => new Date(),
+  waitMs = 0,
+  onWait,
 }: {
   databaseUrl: string;
   file: string;
   now?: () => Date;
+  /** How long to wait for another process (not a server) to close the database, in milliseconds. */
+  waitMs?: number;
+  /** Called once when the restore starts waiting for that process. */
+  onWait?: () => void;
 }): Promise<RestoreResult> {
   const databasePath = embeddedDatabasePath(databaseUrl);
   const source = resolve(file);
@@ -153,12 +198,7 @@ export async function restoreDatabase({
   if (source === databasePath) throw new BackupError(`${source} is the live database itself`);
   if (!hasSqliteHeader(source)) throw new BackupError(`${source} is not a SQLite database`);
 
-  const pid = livePidOf(databasePath);
-  if (pid !== null) {
-    throw new BackupError(
-      `The server is running (pid ${pid} in ${pidFileOf(databasePath)}): stop it before restoring (if it is not a server, delete that file)`,
-    );
-  }
+  refuseWhileServerRuns(databasePath);
 
   mkdirSync(dirname(databasePath), { recursive: true });
   const staged = `${databasePath}.restoring-${process.pid}`;
@@ -170,7 +210,7 @@ export async function restoreDatabase({
 
     const keptAside: string[] = [];
     if (existsSync(databasePath)) {
-      checkpointAlone(databasePath);
+      await checkpointWhenAlone(databasePath, waitMs, onWait);
       const base = `${databasePath}.before-restore-${stampOf(now())}`;
       let aside = base;
       for (let n = 2; existsSync(aside); n++) aside = `${base}-${n}`;
