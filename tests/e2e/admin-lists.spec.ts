@@ -16,6 +16,8 @@ test.beforeEach(async ({ page, allowPageErrors }) => {
 const tag = () => `zq${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 const rows = (page: Page) => page.locator('table tbody tr');
+/** The rows of details opened under table rows. */
+const details = (page: Page) => page.locator('table tbody tr:not([data-row])');
 
 test('clients table: search, sort and the row keys, with the address keeping the view through reload and Back', async ({
   staffPage: page,
@@ -107,6 +109,103 @@ test('messages table: unread only, and Load more brings the next page without re
   await expect(page).toHaveURL(/unread=true/);
   await expect(rows(page)).toHaveCount(11);
   await expect(rows(page).first()).toHaveAccessibleName(`Unread: Note 0 ${word}`);
+});
+
+test('every table row holds what its card shows, the rest in details opened by keyboard', async ({
+  staffPage: page,
+  newClient,
+  database,
+}) => {
+  const word = tag();
+  const description = `Storefront rebuild ${word}. ${'A long brief that the row only begins. '.repeat(6)}The end of it.`;
+  await newClient({
+    name: `Owner ${word}`,
+    projects: [
+      {
+        title: `Shop ${word}`,
+        status: 'in-progress',
+        description,
+        startDate: '2026-03-02',
+        budget: 450_000,
+        messages: [
+          {
+            subject: `Asked ${word}`,
+            message: `Can we move the launch? ${'Some more words. '.repeat(12)}Thanks.`,
+            fromClient: true,
+          },
+          { subject: `Answered ${word}`, message: 'Yes, to Friday.', fromClient: false },
+        ],
+      },
+    ],
+  });
+  await insertLeads(database, [
+    {
+      name: `Lena ${word}`,
+      email: `lena.${word}@example.com`,
+      phone: '302-555-0142',
+      message: 'Please call me.\nAbout a new site.',
+    },
+  ]);
+
+  // Projects: description, client, budget, start and created dates in the row.
+  await page.goto(`/admin#projects?q=${word}`);
+  await expect(rows(page)).toHaveCount(1);
+  const project = rows(page).first();
+  await expect(project).toContainText(`Shop ${word}`);
+  await expect(project).toContainText('In Progress');
+  await expect(project).toContainText(`Storefront rebuild ${word}.`);
+  await expect(project).toContainText(`Owner ${word}`);
+  await expect(project).toContainText('$4,500');
+  await expect(project).toContainText('Mar 2, 2026');
+  await expect(page.getByRole('columnheader', { name: 'Start date' })).toBeVisible();
+  // Keyboard: the row, then Tab to its details button, Enter: the whole description.
+  await project.focus();
+  await page.keyboard.press('Tab');
+  const toggle = page.getByRole('button', { name: `Details: Shop ${word}, Owner ${word}` });
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(details(page)).toContainText('The end of it.');
+
+  // Messages: 'Unread' and 'From Client' with a marked left edge, 'From Team', the whole message in details.
+  await page.goto(`/admin#messages?q=${word}`);
+  const asked = page.getByRole('row', { name: `Unread: Asked ${word}` });
+  const answered = page.getByRole('row', { name: `Answered ${word}` });
+  await expect(asked).toContainText('Unread');
+  await expect(asked).toContainText('From Client');
+  await expect(answered).toContainText('From Team');
+  await expect(answered).not.toContainText('Unread');
+  const edge = (row: typeof asked) =>
+    row
+      .locator('td')
+      .first()
+      .evaluate((td) => getComputedStyle(td).boxShadow);
+  expect(await edge(asked)).toMatch(/inset/);
+  expect(await edge(answered)).toBe('none');
+  await asked.focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(details(page)).toContainText(/Some more words\. Thanks\./);
+
+  // Leads: the email as a mailto link, Reply via Email prefilled, Call for a real phone number.
+  await page.goto(`/admin#leads?q=${word}`);
+  const lead = rows(page).first();
+  await expect(lead).toContainText('New Lead');
+  await expect(lead.getByRole('link', { name: `lena.${word}@example.com` })).toHaveAttribute(
+    'href',
+    `mailto:lena.${word}@example.com`,
+  );
+  const reply = lead.getByRole('link', { name: `Reply via Email to Lena ${word}` });
+  const href = decodeURIComponent((await reply.getAttribute('href')) ?? '');
+  expect(href).toContain(`mailto:lena.${word}@example.com?subject=Re: Your message to First State Web Studio`);
+  expect(href).toContain(`Hi Lena ${word},`);
+  expect(href).toContain('> Please call me.\n> About a new site.');
+  await expect(lead.getByRole('link', { name: `Call Lena ${word}` })).toHaveAttribute('href', /^tel:\+?1?3025550142$/);
+  await lead.focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(details(page)).toHaveText(/^Please call me\.\s+About a new site\./);
 });
 
 test('a table taller than its box says so and scrolls; its status badges stay on one line', async ({

@@ -196,6 +196,24 @@ test('the editor fits a phone and passes axe @phone', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
+test('the preview of a draft made of one long word each fits a phone @phone', async ({ page }) => {
+  await unlock(page);
+  await page.getByLabel('Title').fill('Supercalifragilistic'.repeat(4));
+  await page.getByLabel('Excerpt').fill('Longword'.repeat(19));
+  await page.getByLabel('Content').fill(`## ${'Heading'.repeat(12)}\n\n${'https://example.com/'.repeat(8)}`);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('article', { name: 'Preview' });
+  await expect(preview.getByText('Longword'.repeat(19))).toBeVisible();
+  const widths = await preview.evaluate((article) => ({
+    page: document.documentElement.scrollWidth,
+    article: article.getBoundingClientRect().right,
+    overflow: article.scrollWidth - article.clientWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(375);
+  expect(widths.article).toBeLessThanOrEqual(375);
+  expect(widths.overflow).toBe(0);
+});
+
 test('without a configured password the gate says the editor is disabled', async ({ page }) => {
   await page.route('**/api/blog-admin/status', (route) =>
     route.fulfill({ json: { configured: false, unlocked: false } }),

@@ -3,7 +3,8 @@
  * a table with bulk actions on wide screens: set status, and the CSV of the filtered list); each lead with its name, status badge ('New
  * Lead' while new), date and time, the email as a mailto link, and the message; an audit request
  * whose audit could not be run says why ('Audit failed: {reason}'; 'Failed' in the table). 'Reply via
- * Email' opens a prefilled reply quoting the message. The 'Call' button appears only for a real
+ * Email' opens a prefilled reply quoting the message; the table has both in each row, and each
+ * row's details show the whole message and the rest of the card. The 'Call' button appears only for a real
  * phone number (never a tel: link built from an email). The lead's status (new, contacted, won,
  * lost) can be changed, and every lead downloaded as CSV. 'No contact submissions found'.
  */
@@ -32,10 +33,65 @@ import { preview } from '../lib/preview.ts';
 const ACTION =
   'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50';
 
+/** What a lead says beyond its message: services, audit score or failure, how they found us. */
+function LeadFacts({ lead }: { lead: AdminLead }) {
+  if (!(lead.services?.length || lead.howDidYouFindUs || lead.auditScore !== null || lead.auditError)) return null;
+  return (
+    <dl className="mt-3 grid gap-1 text-sm text-ink-700">
+      {lead.services && lead.services.length > 0 && (
+        <div>
+          <dt className="inline font-semibold">Services: </dt>
+          <dd className="inline">{lead.services.join(', ')}</dd>
+        </div>
+      )}
+      {lead.auditScore !== null && (
+        <div>
+          <dt className="inline font-semibold">Audit score: </dt>
+          <dd className="inline">{lead.auditScore}/100</dd>
+        </div>
+      )}
+      {lead.auditError && (
+        <div className="text-danger-700">
+          <dt className="inline font-semibold">Audit failed: </dt>
+          <dd className="inline">{lead.auditError}</dd>
+        </div>
+      )}
+      {lead.howDidYouFindUs && (
+        <div>
+          <dt className="inline font-semibold">How they found us: </dt>
+          <dd className="inline">
+            {HOW_DID_YOU_FIND_US_LABELS[lead.howDidYouFindUs as HowDidYouFindUs] ?? lead.howDidYouFindUs}
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** 'Reply via Email' (a prefilled reply quoting the message) and 'Call' for a real phone number. */
+function ContactActions({ lead }: { lead: AdminLead }) {
+  const tel = telHref(lead.phone);
+  return (
+    <>
+      {lead.email && (
+        <a href={replyMailto(lead)} className={ACTION}>
+          <Reply aria-hidden="true" className="size-4" /> Reply via Email
+          <span className="sr-only"> to {lead.name}</span>
+        </a>
+      )}
+      {tel && (
+        <a href={tel} className={ACTION}>
+          <Phone aria-hidden="true" className="size-4" /> Call
+          <span className="sr-only"> {lead.name}</span>
+        </a>
+      )}
+    </>
+  );
+}
+
 /** One lead as a card: on phones, and on the lead's page. */
 export function LeadCard({ lead, notesOpen = false }: { lead: AdminLead; notesOpen?: boolean }) {
   const statusId = useId();
-  const tel = telHref(lead.phone);
   return (
     <li className={CARD}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -78,50 +134,10 @@ export function LeadCard({ lead, notesOpen = false }: { lead: AdminLead; notesOp
         )}
       </ul>
       <p className="mt-3 whitespace-pre-line wrap-anywhere text-ink-900">{lead.message}</p>
-      {(lead.services?.length || lead.howDidYouFindUs || lead.auditScore !== null || lead.auditError) && (
-        <dl className="mt-3 grid gap-1 text-sm text-ink-700">
-          {lead.services && lead.services.length > 0 && (
-            <div>
-              <dt className="inline font-semibold">Services: </dt>
-              <dd className="inline">{lead.services.join(', ')}</dd>
-            </div>
-          )}
-          {lead.auditScore !== null && (
-            <div>
-              <dt className="inline font-semibold">Audit score: </dt>
-              <dd className="inline">{lead.auditScore}/100</dd>
-            </div>
-          )}
-          {lead.auditError && (
-            <div className="text-danger-700">
-              <dt className="inline font-semibold">Audit failed: </dt>
-              <dd className="inline">{lead.auditError}</dd>
-            </div>
-          )}
-          {lead.howDidYouFindUs && (
-            <div>
-              <dt className="inline font-semibold">How they found us: </dt>
-              <dd className="inline">
-                {HOW_DID_YOU_FIND_US_LABELS[lead.howDidYouFindUs as HowDidYouFindUs] ?? lead.howDidYouFindUs}
-              </dd>
-            </div>
-          )}
-        </dl>
-      )}
+      <LeadFacts lead={lead} />
       <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-wrap gap-2">
-          {lead.email && (
-            <a href={replyMailto(lead)} className={ACTION}>
-              <Reply aria-hidden="true" className="size-4" /> Reply via Email
-              <span className="sr-only"> to {lead.name}</span>
-            </a>
-          )}
-          {tel && (
-            <a href={tel} className={ACTION}>
-              <Phone aria-hidden="true" className="size-4" /> Call
-              <span className="sr-only"> {lead.name}</span>
-            </a>
-          )}
+          <ContactActions lead={lead} />
           {lead.email && !lead.clientId && <ConvertLeadDialog lead={lead} className={ACTION} />}
         </div>
         <div>
@@ -261,7 +277,12 @@ function leadColumns(
             {lead.clientId && <Badge tone="green">Client</Badge>}
             {lead.urgent && <Badge tone="red">Urgent</Badge>}
           </span>
-          {lead.email && <span className="block text-xs break-words text-ink-700">{lead.email}</span>}
+          {lead.email && (
+            <a href={`mailto:${lead.email}`} className="block text-xs wrap-anywhere text-brand-700 hover:underline">
+              {lead.email}
+            </a>
+          )}
+          {lead.phone && <span className="block text-xs text-ink-700">{lead.phone}</span>}
         </>
       ),
     },
@@ -290,6 +311,16 @@ function leadColumns(
       header: 'Message',
       cell: (lead) => <span className="wrap-anywhere text-ink-700">{preview(lead.message, 140)}</span>,
       className: 'min-w-40 xl:min-w-64',
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      cell: (lead) => (
+        <div className="-my-1 flex flex-col items-stretch gap-2 xl:[&_a]:whitespace-nowrap">
+          <ContactActions lead={lead} />
+        </div>
+      ),
+      className: 'w-48',
     },
   ];
 }
@@ -347,6 +378,12 @@ function LeadList({ state }: { state: ReturnType<typeof useListParams> }) {
           columns,
           onOpen: (lead) => navigate(`lead/${lead.id}`, 'push'),
           rowLabel: (lead) => `${lead.name}, ${LEAD_STATUS_LABELS[lead.status]}`,
+          detail: (lead) => (
+            <div className="max-w-prose">
+              <p className="whitespace-pre-line wrap-anywhere text-ink-900">{lead.message}</p>
+              <LeadFacts lead={lead} />
+            </div>
+          ),
         }}
         cards={(items) => (
           <ul className="grid gap-4">

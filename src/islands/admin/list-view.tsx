@@ -5,8 +5,17 @@
  * opens the row); on phones the cards; and "Load more" with "Showing 50 of 1,234".
  */
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, ArrowUpDown, Search, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, ChevronRight, Search, type LucideIcon } from 'lucide-react';
+import {
+  Fragment,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { cn } from '../lib/cn.ts';
 import { formatCount } from '../lib/format.ts';
 import { Loading } from '../ui/loading.tsx';
@@ -212,9 +221,41 @@ function SortHeader({
 }
 
 /**
+ * The button that shows or hides a row's detail (the fields a row has no column for), named for
+ * its row: Tab reaches it from the row, Enter or Space toggles it.
+ */
+function DetailToggle({
+  open,
+  label,
+  controls,
+  onToggle,
+}: {
+  open: boolean;
+  label: string;
+  controls: string;
+  onToggle: () => void;
+}) {
+  const Icon = open ? ChevronDown : ChevronRight;
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls={open ? controls : undefined}
+      aria-label={`Details: ${label}`}
+      title={open ? 'Hide details' : 'Show details'}
+      onClick={onToggle}
+      className="-my-2 -ml-2 inline-flex size-10 items-center justify-center rounded-lg text-ink-700 hover:bg-slate-100"
+    >
+      <Icon aria-hidden="true" className="size-4" />
+    </button>
+  );
+}
+
+/**
  * A table of `rows`: sortable headers (aria-sort), a sticky header, and rows that are reached
  * with Up and Down (Home, End) and opened with Enter (`onOpen`); Tab goes on to the buttons in
- * the focused row.
+ * the focused row. With `detail`, each row starts with a button that shows, in a row of its own
+ * below, what `detail` gives for it (the whole message, every field the columns leave out).
  */
 export function DataTable<T extends { id: string }>({
   caption,
@@ -225,6 +266,7 @@ export function DataTable<T extends { id: string }>({
   onOpen,
   rowLabel,
   rowClassName,
+  detail,
 }: {
   caption: string;
   columns: Column<T>[];
@@ -234,14 +276,43 @@ export function DataTable<T extends { id: string }>({
   onOpen: (row: T) => void;
   rowLabel: (row: T) => string;
   rowClassName?: (row: T) => string | undefined;
+  detail?: (row: T) => ReactNode;
 }) {
   const [active, setActive] = useState(0);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const detailIds = useId();
   const body = useRef<HTMLTableSectionElement>(null);
   const focusRow = (index: number) => {
     const next = Math.max(0, Math.min(rows.length - 1, index));
     setActive(next);
-    body.current?.querySelectorAll<HTMLElement>(':scope > tr')[next]?.focus();
+    body.current?.querySelectorAll<HTMLElement>(':scope > tr[data-row]')[next]?.focus();
   };
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const shownColumns: Column<T>[] = detail
+    ? [
+        {
+          key: 'detail',
+          header: 'Details',
+          headerCell: <span className="sr-only">Details</span>,
+          cell: (row) => (
+            <DetailToggle
+              open={expanded.has(row.id)}
+              label={rowLabel(row)}
+              controls={`${detailIds}-${row.id}`}
+              onToggle={() => toggle(row.id)}
+            />
+          ),
+          className: 'w-12 pr-0',
+        },
+        ...columns,
+      ]
+    : columns;
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, index: number, row: T) => {
     if (event.target !== event.currentTarget) return;
     const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: rows.length - 1 };
@@ -275,7 +346,7 @@ export function DataTable<T extends { id: string }>({
             </caption>
             <thead>
               <tr>
-                {columns.map((column) => (
+                {shownColumns.map((column) => (
                   <th
                     key={column.key}
                     scope="col"
@@ -303,28 +374,37 @@ export function DataTable<T extends { id: string }>({
             </thead>
             <tbody ref={body}>
               {rows.map((row, index) => (
-                <tr
-                  key={row.id}
-                  tabIndex={index === Math.min(active, rows.length - 1) ? 0 : -1}
-                  aria-label={rowLabel(row)}
-                  onFocus={(event) => {
-                    if (event.target === event.currentTarget) setActive(index);
-                  }}
-                  onKeyDown={(event) => onKeyDown(event, index, row)}
-                  className={cn(
-                    'align-top outline-none hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700',
-                    rowClassName?.(row),
+                <Fragment key={row.id}>
+                  <tr
+                    data-row
+                    tabIndex={index === Math.min(active, rows.length - 1) ? 0 : -1}
+                    aria-label={rowLabel(row)}
+                    onFocus={(event) => {
+                      if (event.target === event.currentTarget) setActive(index);
+                    }}
+                    onKeyDown={(event) => onKeyDown(event, index, row)}
+                    className={cn(
+                      'align-top outline-none hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700',
+                      rowClassName?.(row),
+                    )}
+                  >
+                    {shownColumns.map((column) => (
+                      <td
+                        key={column.key}
+                        className={cn('border-b border-ink-700/5 px-4 py-3 text-ink-900', column.className)}
+                      >
+                        {column.cell(row)}
+                      </td>
+                    ))}
+                  </tr>
+                  {detail && expanded.has(row.id) && (
+                    <tr id={`${detailIds}-${row.id}`} className={rowClassName?.(row)}>
+                      <td colSpan={shownColumns.length} className="border-b border-ink-700/10 px-4 pt-1 pb-4 pl-16">
+                        {detail(row)}
+                      </td>
+                    </tr>
                   )}
-                >
-                  {columns.map((column) => (
-                    <td
-                      key={column.key}
-                      className={cn('border-b border-ink-700/5 px-4 py-3 text-ink-900', column.className)}
-                    >
-                      {column.cell(row)}
-                    </td>
-                  ))}
-                </tr>
+                </Fragment>
               ))}
             </tbody>
           </table>

@@ -86,6 +86,16 @@ export function MessageActions({ message, compact = false }: { message: AdminCom
   );
 }
 
+/** 'From Client' or 'From Team'. */
+function FromBadge({ message }: { message: AdminCommunication }) {
+  return <Badge tone={message.fromClient ? 'blue' : 'gray'}>{message.fromClient ? 'From Client' : 'From Team'}</Badge>;
+}
+
+/** A message row's detail: the whole message. */
+function MessageDetail({ message }: { message: AdminCommunication }) {
+  return <p className="max-w-prose whitespace-pre-line wrap-anywhere text-ink-900">{message.message}</p>;
+}
+
 function MessageCard({ message }: { message: AdminCommunication }) {
   const unread = isUnread(message);
   return (
@@ -99,7 +109,7 @@ function MessageCard({ message }: { message: AdminCommunication }) {
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           <h3 className="font-bold wrap-anywhere text-ink-900">{message.subject}</h3>
           {unread && <Badge tone="red">Unread</Badge>}
-          <Badge tone={message.fromClient ? 'blue' : 'gray'}>{message.fromClient ? 'From Client' : 'From Team'}</Badge>
+          <FromBadge message={message} />
         </div>
         <time dateTime={message.createdAt} className="text-sm text-ink-700">
           {formatDateTime(message.createdAt)}
@@ -142,7 +152,12 @@ const COLUMNS: Column<AdminCommunication>[] = [
   {
     key: 'from',
     header: 'From',
-    cell: (m) => (m.fromClient ? (m.client?.name ?? 'Client') : 'Team'),
+    cell: (m) => (
+      <span className="flex flex-col items-start gap-1">
+        <FromBadge message={m} />
+        {m.fromClient && <span className="break-words">{m.client?.name ?? 'Client'}</span>}
+      </span>
+    ),
   },
   {
     key: 'client',
@@ -207,7 +222,12 @@ export function MessagesTab({ params }: { params: string }) {
           columns: COLUMNS,
           onOpen: (message) => message.client && navigate(`client/${message.client.id}`, 'push'),
           rowLabel: (message) => `${isUnread(message) ? 'Unread: ' : ''}${message.subject}`,
-          rowClassName: (message) => (isUnread(message) ? 'bg-brand-50/60' : undefined),
+          // An unread client message: a tinted row with a strong border on its left edge, as its card has.
+          rowClassName: (message) =>
+            isUnread(message)
+              ? 'bg-brand-50/60 [&>td:first-child]:shadow-[inset_4px_0_0_var(--color-brand-700)]'
+              : undefined,
+          detail: (message) => <MessageDetail message={message} />,
         }}
         cards={(items) => (
           <ul className="grid gap-4">

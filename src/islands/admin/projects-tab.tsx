@@ -1,6 +1,7 @@
 /**
  * Projects tab (docs/product.md#projects-tab): 'Add Project', search, filters and sort
- * (docs/product.md#lists), a table on wide screens (Enter opens the edit form) or on phones one card per project (title, status
+ * (docs/product.md#lists), a table on wide screens (Enter opens the edit form; each row's
+ * details show the whole description) or on phones one card per project (title, status
  * badge, description, client name or 'Unknown', budget in USD or 'Not specified', start date,
  * created date) with edit and delete, the project's milestones and a message to the client.
  * Delete asks first and names its milestones and messages. 'No projects found'.
@@ -109,6 +110,28 @@ function ProjectCard({ project }: { project: AdminProject }) {
   );
 }
 
+/** A project row's detail: the whole description, and a message to the client. */
+function ProjectDetail({ project }: { project: AdminProject }) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-4">
+      <p className="max-w-prose whitespace-pre-line wrap-anywhere text-ink-700">
+        {project.description || 'No description'}
+      </p>
+      <ReplyDialog
+        projectId={project.id}
+        projectTitle={project.title}
+        trigger={
+          <button type="button" className={SMALL_BUTTON}>
+            <MessageSquarePlus aria-hidden="true" className="size-4" />
+            Message client
+            <span className="sr-only"> about {project.title}</span>
+          </button>
+        }
+      />
+    </div>
+  );
+}
+
 const SORT_OPTIONS = [
   ['createdAt.desc', 'Newest first'],
   ['createdAt.asc', 'Oldest first'],
@@ -147,7 +170,15 @@ const COLUMNS: Column<AdminProject>[] = [
     key: 'title',
     header: 'Title',
     sort: 'title',
-    cell: (p) => <span className="font-semibold break-words">{p.title}</span>,
+    cell: (p) => (
+      <>
+        <span className="font-semibold break-words">{p.title}</span>
+        {p.description && (
+          <span className="mt-0.5 block text-xs wrap-anywhere text-ink-700">{preview(p.description, 90)}</span>
+        )}
+      </>
+    ),
+    className: 'min-w-48',
   },
   {
     key: 'client',
@@ -171,6 +202,11 @@ const COLUMNS: Column<AdminProject>[] = [
         <ProjectStatusBadge status={p.status} />
       </span>
     ),
+  },
+  {
+    key: 'start',
+    header: 'Start date',
+    cell: (p) => <span className="whitespace-nowrap">{p.startDate ? formatDate(p.startDate) : 'Not set'}</span>,
   },
   {
     key: 'end',
@@ -227,6 +263,7 @@ export function ProjectsTab({ params }: { params: string }) {
           columns: COLUMNS,
           onOpen: (project) => navigate(`projects/${project.id}`, 'push'),
           rowLabel: (project) => `${project.title}, ${project.client?.name ?? 'Unknown client'}`,
+          detail: (project) => <ProjectDetail project={project} />,
         }}
         cards={(items) => (
           <ul className="grid gap-4 md:grid-cols-2">
