@@ -97,6 +97,14 @@ export function startCookieBanner(): void {
     }
   });
 
+  // While the banner shows, the floating Emergency button stands above it (theme.css).
+  new ResizeObserver(() => {
+    document.documentElement.style.setProperty(
+      '--consent-banner-height',
+      `${banner.hidden ? 0 : banner.getBoundingClientRect().height}px`,
+    );
+  }).observe(banner);
+
   // The banner shows BANNER_DELAY_MS after the page starts when no choice is saved by then.
   window.setTimeout(() => {
     if (!readStored()) banner.hidden = false;

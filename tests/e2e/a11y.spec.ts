@@ -28,6 +28,8 @@ async function hydrateAllIslands(page: Page): Promise<void> {
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     });
   }
+  // Islands that wait for an interaction (the Emergency button on every public page) start at a key.
+  await page.keyboard.press('Shift');
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
 }

@@ -3,7 +3,7 @@
  * state and the newsletter box; /blog/{slug} article pages; and /rss.xml.
  */
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, presetConsent, expectNoAxeViolations } from './fixtures.ts';
+import { OTHER_ISLANDS, test, expect, presetConsent, expectNoAxeViolations } from './fixtures.ts';
 
 const POSTS = {
   seo: { slug: 'local-seo-for-delaware-businesses', title: 'Local SEO for Delaware Businesses: A Practical Guide' },
@@ -217,11 +217,11 @@ test.describe('article page', () => {
     await expect(cards(page)).toHaveCount(5);
   });
 
-  test('ships no island and carries article metadata', async ({ page }) => {
+  test('ships no island but the Emergency button and carries article metadata', async ({ page }) => {
     await presetConsent(page);
     await page.goto(`/blog/${POSTS.security.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(POSTS.security.title);
-    await expect(page.locator('astro-island')).toHaveCount(0);
+    await expect(page.locator(OTHER_ISLANDS)).toHaveCount(0);
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
       'href',

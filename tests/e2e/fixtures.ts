@@ -109,6 +109,12 @@ export const test = base.extend<
 });
 export { expect };
 
+/**
+ * Every island of a page but the Emergency button's, which every public page has in its emergency
+ * bar and which loads its code only at the visitor's first action (docs/product.md#emergency).
+ */
+export const OTHER_ISLANDS = 'astro-island:not([component-url*="emergency-support"])';
+
 /** Saves a cookie choice (default: necessary only) before any page script runs. */
 export async function presetConsent(
   page: Page,

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { test, expect, presetConsent } from './fixtures.ts';
+import { OTHER_ISLANDS, test, expect, presetConsent } from './fixtures.ts';
 import { useAuditSites } from './support/audit-sites.ts';
 
 /**
@@ -44,10 +44,10 @@ for (const path of ['/website-audit', '/bug-bounty-toolkit']) {
     await page.goto(path);
     await settle(page);
     expect(scripts).toEqual([]);
-    await expect(page.locator('astro-island')).toHaveAttribute('ssr', '');
+    await expect(page.locator(OTHER_ISLANDS)).toHaveAttribute('ssr', '');
     // The first press starts it.
     await page.keyboard.press('Shift');
-    await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
+    await expect(page.locator(OTHER_ISLANDS)).not.toHaveAttribute('ssr');
     expect(scripts.length).toBeGreaterThan(0);
   });
 }
@@ -67,7 +67,7 @@ test('the toolkit: a domain typed and sent before the code arrives gives its com
   await domain.press('Enter');
   // The first press asked for the island's code, which has not arrived: the page stays put.
   await expect.poll(() => scripts.requested.length).toBeGreaterThan(0);
-  await expect(page.locator('astro-island')).toHaveAttribute('ssr', '');
+  await expect(page.locator(OTHER_ISLANDS)).toHaveAttribute('ssr', '');
   scripts.release();
   await expect(page.getByRole('heading', { name: 'Commands for shop.example.com' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Generated commands' }).getByRole('listitem')).toHaveCount(8);
@@ -95,7 +95,7 @@ test('the audit: a form sent twice before the code arrives is sent once, when it
   const send = page.getByRole('button', { name: 'Get Free Audit Report' });
   await send.click();
   await send.click();
-  await expect(page.locator('astro-island')).toHaveAttribute('ssr', '');
+  await expect(page.locator(OTHER_ISLANDS)).toHaveAttribute('ssr', '');
   scripts.release();
   const score = page.locator('[data-band]');
   await expect(score).toHaveAttribute('data-band', 'green');

@@ -6,7 +6,7 @@
  * with axe through the sitemap.)
  */
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, presetConsent } from './fixtures.ts';
+import { OTHER_ISLANDS, test, expect, presetConsent } from './fixtures.ts';
 
 const company = 'First State Web Studio';
 
@@ -252,7 +252,7 @@ test('the case study pages ship no JavaScript of their own', async ({ page }) =>
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     expect(scripts, `script files loaded by ${path}`).toEqual([]);
-    await expect(page.locator('astro-island')).toHaveCount(0);
+    await expect(page.locator(OTHER_ISLANDS)).toHaveCount(0);
     page.removeAllListeners('request');
   }
 });

@@ -19,6 +19,8 @@ export interface EmergencyDialogsProps {
   onInfoOpenChange: (open: boolean) => void;
   onFormOpenChange: (open: boolean) => void;
   onOpenForm: () => void;
+  /** Where focus goes when the Emergency Support dialog closes (the Emergency button). */
+  onInfoClosed?: () => void;
 }
 
 export default function EmergencyDialogs({
@@ -28,6 +30,7 @@ export default function EmergencyDialogs({
   onInfoOpenChange,
   onFormOpenChange,
   onOpenForm,
+  onInfoClosed,
 }: EmergencyDialogsProps) {
   return (
     <>
@@ -36,6 +39,13 @@ export default function EmergencyDialogs({
           title="Emergency Support"
           description={`Site down, hacked or held for ransom? Our hotline answers ${emergency.hotline}.`}
           tone="danger"
+          onCloseAutoFocus={(event) => {
+            // Back to the Emergency button, also when the dialog opened from a press replayed after
+            // hydration, which Radix's own memory of the focused element can miss.
+            if (!onInfoClosed) return;
+            event.preventDefault();
+            onInfoClosed();
+          }}
         >
           <div className="grid gap-4 sm:grid-cols-2">
             <a

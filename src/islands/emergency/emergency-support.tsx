@@ -1,17 +1,18 @@
 /**
- * Emergency support on the landing page: the floating Emergency button, which
+ * Emergency support on every public page: the floating Emergency button, which
  * opens the 'Emergency Support' dialog, and the listener for the window event
  * `openEmergencyContact` (the SOS button), which opens the 'Emergency Contact' form, also when
  * the event came before the island hydrated (events.ts). The dialogs
  * (emergency-dialogs.tsx) load on first use, or earlier when the pointer or focus reaches the
  * button, so the page does not download them up front.
  *
- * The floating button shows once the hero (#home) has left the screen: over the hero it covered
- * the hero's own text on phones, where the top bar's menu offers Emergency Support
- * (docs/product.md#emergency). It steps aside while the mobile menu is open (theme.css).
+ * The button sits in the emergency bar at the top of the page from the first paint, before the
+ * island hydrates (a press made then is replayed by the `client:interaction` directive); once the
+ * bar has scrolled away it floats in the bottom-left corner (theme.css, src/scripts/emergency-dock.ts,
+ * docs/decisions/0027-emergency-button-dock.md). It steps aside while the mobile menu is open.
  */
 import { AlertTriangle } from 'lucide-react';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { OPEN_EMERGENCY_CONTACT_EVENT, catchEmergencyRequests, takePendingEmergencyRequest } from './events.ts';
 
 const loadDialogs = () => import('./emergency-dialogs.tsx');
@@ -21,24 +22,13 @@ export default function EmergencySupport({ emergencies }: { emergencies: string[
   const [infoOpen, setInfoOpen] = useState(false);
   const [formOpen, setFormOpen] = useState(false);
   const [used, setUsed] = useState(false);
-  const [shown, setShown] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
 
   const openForm = () => {
     setUsed(true);
     setInfoOpen(false);
     setFormOpen(true);
   };
-
-  useEffect(() => {
-    const hero = document.getElementById('home');
-    if (!hero) {
-      setShown(true);
-      return;
-    }
-    const observer = new IntersectionObserver(([entry]) => setShown(!entry?.isIntersecting));
-    observer.observe(hero);
-    return () => observer.disconnect();
-  }, []);
 
   useEffect(() => {
     // Normally installed by the page's script already; this keeps its listener ahead of ours.
@@ -56,6 +46,7 @@ export default function EmergencySupport({ emergencies }: { emergencies: string[
   return (
     <>
       <button
+        ref={button}
         type="button"
         onClick={() => {
           setUsed(true);
@@ -63,8 +54,7 @@ export default function EmergencySupport({ emergencies }: { emergencies: string[
         }}
         onPointerEnter={() => void loadDialogs()}
         onFocus={() => void loadDialogs()}
-        data-shown={shown}
-        className="emergency-fab fixed bottom-4 left-4 z-40 inline-flex min-h-11 items-center gap-2 rounded-full bg-danger-700 px-4 text-sm font-bold text-white shadow-lg shadow-danger-700/30 hover:bg-danger-600 sm:min-h-12 sm:px-5 sm:text-base"
+        className="emergency-fab inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full bg-danger-700 px-4 text-sm font-bold text-white shadow-lg shadow-danger-700/30 hover:bg-danger-600 sm:min-h-12 sm:px-5 sm:text-base"
       >
         <AlertTriangle aria-hidden="true" className="size-5" />
         Emergency
@@ -78,6 +68,10 @@ export default function EmergencySupport({ emergencies }: { emergencies: string[
             onInfoOpenChange={setInfoOpen}
             onFormOpenChange={setFormOpen}
             onOpenForm={openForm}
+            onInfoClosed={() => {
+              // Unless 'Start live chat' has just opened the form, which keeps the focus.
+              if (!document.querySelector('[role="dialog"]')) button.current?.focus();
+            }}
           />
         </Suspense>
       )}

@@ -1,6 +1,6 @@
 /**
  * Scrolling to a landing-page section so that it stops 80 px below the top of the window,
- * under the fixed navigation. Smooth unless the visitor prefers reduced
+ * under the fixed navigation; to the very top for the hero (`home`). Smooth unless the visitor prefers reduced
  * motion. Focus moves to the section so keyboard and screen-reader users land there too.
  */
 const SECTION_SCROLL_OFFSET_PX = 80;
@@ -20,7 +20,8 @@ export function scrollToSection(id: string, options: { updateHash?: boolean } = 
   if (!target) return false;
   // Spelled out (not `dataset.renderAll`) so the per-page CSS pruning sees the attribute's name.
   document.documentElement.setAttribute('data-render-all', '');
-  const top = target.getBoundingClientRect().top + window.scrollY - SECTION_SCROLL_OFFSET_PX;
+  // The top of the page for the hero: the emergency bar above it shows again too.
+  const top = id === 'home' ? 0 : target.getBoundingClientRect().top + window.scrollY - SECTION_SCROLL_OFFSET_PX;
   window.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   if (options.updateHash !== false) history.replaceState(null, '', id === 'home' ? location.pathname : `#${id}`);
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
