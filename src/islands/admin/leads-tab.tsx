@@ -20,7 +20,7 @@ import { ConvertLeadDialog } from './convert-lead-dialog.tsx';
 import { LeadNotes } from './lead-notes.tsx';
 import { LeadBoard } from './lead-board.tsx';
 import { SOURCE_LABELS, STATUS_TONE } from './lead-labels.ts';
-import { apiParams, FilterSelect, itemsOf, ListBody, useListParams, type Column } from './list-view.tsx';
+import { apiParams, FilterSelect, itemsOf, ListBody, toggledIn, useListParams, type Column } from './list-view.tsx';
 import { LeadStatusSelect } from './lead-status-select.tsx';
 import { useSetLeadsStatus } from './mutations.ts';
 import { Badge, CARD, TabHeading } from './parts.tsx';
@@ -330,13 +330,7 @@ function LeadList({ state }: { state: ReturnType<typeof useListParams> }) {
   const leads = useLeadPages(apiParams(values));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const shown = itemsOf(leads);
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setSelected((current) => toggledIn(current, id));
   const allChecked = shown.length > 0 && shown.every((lead) => selected.has(lead.id));
   const columns = leadColumns(selected, toggle, {
     checked: allChecked,

@@ -183,6 +183,14 @@ export function ListControls({ children }: { children: ReactNode }) {
   return <div className="mb-4 flex flex-wrap items-end gap-3">{children}</div>;
 }
 
+/** A copy of `set` with `id` taken out when it was in, put in when it was not. */
+export function toggledIn(set: ReadonlySet<string>, id: string): Set<string> {
+  const next = new Set(set);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+}
+
 /** One column of a table: its header, how a row shows in it, and the sort it offers. */
 export interface Column<T> {
   key: string;
@@ -287,13 +295,7 @@ export function DataTable<T extends { id: string }>({
     setActive(next);
     body.current?.querySelectorAll<HTMLElement>(':scope > tr[data-row]')[next]?.focus();
   };
-  const toggle = (id: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setExpanded((current) => toggledIn(current, id));
   const shownColumns: Column<T>[] = detail
     ? [
         {

@@ -46,6 +46,23 @@ function EditAndDelete({ project }: { project: AdminProject }) {
   );
 }
 
+/** 'Message client': a new message to the project's client. */
+function MessageClient({ project }: { project: AdminProject }) {
+  return (
+    <ReplyDialog
+      projectId={project.id}
+      projectTitle={project.title}
+      trigger={
+        <button type="button" className={SMALL_BUTTON}>
+          <MessageSquarePlus aria-hidden="true" className="size-4" />
+          Message client
+          <span className="sr-only"> about {project.title}</span>
+        </button>
+      }
+    />
+  );
+}
+
 function ProjectCard({ project }: { project: AdminProject }) {
   return (
     <li className={`${CARD} flex flex-col`}>
@@ -94,17 +111,7 @@ function ProjectCard({ project }: { project: AdminProject }) {
             </button>
           }
         />
-        <ReplyDialog
-          projectId={project.id}
-          projectTitle={project.title}
-          trigger={
-            <button type="button" className={SMALL_BUTTON}>
-              <MessageSquarePlus aria-hidden="true" className="size-4" />
-              Message client
-              <span className="sr-only"> about {project.title}</span>
-            </button>
-          }
-        />
+        <MessageClient project={project} />
       </div>
     </li>
   );
@@ -117,17 +124,7 @@ function ProjectDetail({ project }: { project: AdminProject }) {
       <p className="max-w-prose whitespace-pre-line wrap-anywhere text-ink-700">
         {project.description || 'No description'}
       </p>
-      <ReplyDialog
-        projectId={project.id}
-        projectTitle={project.title}
-        trigger={
-          <button type="button" className={SMALL_BUTTON}>
-            <MessageSquarePlus aria-hidden="true" className="size-4" />
-            Message client
-            <span className="sr-only"> about {project.title}</span>
-          </button>
-        }
-      />
+      <MessageClient project={project} />
     </div>
   );
 }
