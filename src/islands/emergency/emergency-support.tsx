@@ -15,6 +15,10 @@ import { AlertTriangle } from 'lucide-react';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { OPEN_EMERGENCY_CONTACT_EVENT, catchEmergencyRequests, takePendingEmergencyRequest } from './events.ts';
 
+/** The button's shape, shared with the invisible copy that holds its place in the bar. */
+const LOOK =
+  'inline-flex min-h-11 items-center gap-2 rounded-full bg-danger-700 px-4 text-sm font-bold whitespace-nowrap text-white sm:min-h-12 sm:px-5 sm:text-base';
+
 const loadDialogs = () => import('./emergency-dialogs.tsx');
 const EmergencyDialogs = lazy(loadDialogs);
 
@@ -45,20 +49,29 @@ export default function EmergencySupport({ emergencies }: { emergencies: string[
 
   return (
     <>
-      <button
-        ref={button}
-        type="button"
-        onClick={() => {
-          setUsed(true);
-          setInfoOpen(true);
-        }}
-        onPointerEnter={() => void loadDialogs()}
-        onFocus={() => void loadDialogs()}
-        className="emergency-fab inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full bg-danger-700 px-4 text-sm font-bold text-white shadow-lg shadow-danger-700/30 hover:bg-danger-600 sm:min-h-12 sm:px-5 sm:text-base"
-      >
-        <AlertTriangle aria-hidden="true" className="size-5" />
-        Emergency
-      </button>
+      {/* The slot keeps the button's size in the bar (an invisible copy), so that the button
+          floating away changes no layout: a change there during a scroll made Chrome lose the
+          element that keyboard focus had scrolled to. */}
+      <span className="relative inline-grid shrink-0">
+        <span aria-hidden="true" className={`${LOOK} invisible`}>
+          <AlertTriangle className="size-5" />
+          Emergency
+        </span>
+        <button
+          ref={button}
+          type="button"
+          onClick={() => {
+            setUsed(true);
+            setInfoOpen(true);
+          }}
+          onPointerEnter={() => void loadDialogs()}
+          onFocus={() => void loadDialogs()}
+          className={`emergency-fab absolute inset-0 ${LOOK} shadow-lg shadow-danger-700/30 hover:bg-danger-600`}
+        >
+          <AlertTriangle aria-hidden="true" className="size-5" />
+          Emergency
+        </button>
+      </span>
       {used && (
         <Suspense fallback={null}>
           <EmergencyDialogs
