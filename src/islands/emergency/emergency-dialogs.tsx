@@ -40,8 +40,9 @@ export default function EmergencyDialogs({
           description={`Site down, hacked or held for ransom? Our hotline answers ${emergency.hotline}.`}
           tone="danger"
           onCloseAutoFocus={(event) => {
-            // Back to the Emergency button, also when the dialog opened from a press replayed after
-            // hydration, which Radix's own memory of the focused element can miss.
+            // Back to the Emergency button, named here rather than left to Radix, which returns the
+            // focus to whatever had it when the dialog opened: after a press replayed at
+            // hydration, the keyboard test found the focus not back on the button.
             if (!onInfoClosed) return;
             event.preventDefault();
             onInfoClosed();

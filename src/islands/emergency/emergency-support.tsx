@@ -83,7 +83,7 @@ export default function EmergencySupport({ emergencies }: { emergencies: string[
             onOpenForm={openForm}
             onInfoClosed={() => {
               // Unless 'Start live chat' has just opened the form, which keeps the focus.
-              if (!document.querySelector('[role="dialog"]')) button.current?.focus();
+              if (!formOpen) button.current?.focus();
             }}
           />
         </Suspense>
