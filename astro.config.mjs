@@ -43,7 +43,7 @@ export default defineConfig({
   ],
   build: {
     serverEntry: 'astro-app.mjs',
-    inlineStylesheets: 'always',
+    inlineStylesheets: 'auto',
   },
   markdown: { syntaxHighlight: 'prism' },
   image: {

@@ -17,7 +17,6 @@ export const INPUTS = [
   'db/migrations',
   // The build's own steps after `astro build` (the integration and the modules it runs).
   'scripts/server-entry-integration.mjs',
-  'scripts/prune-page-css.mjs',
   'scripts/page-csp.mjs',
   'scripts/inline-page-scripts.mjs',
   'astro.config.mjs',

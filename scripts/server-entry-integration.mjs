@@ -17,10 +17,6 @@
  * are (src/server/static-files.ts): compressing once here costs seconds at build time instead of
  * CPU and memory on every request.
  *
- * Before that, each public page's inline CSS is pruned to the rules that page can use
- * (scripts/prune-page-css.mjs); the portal and dashboard shells, whose islands draw everything,
- * keep their whole stylesheet.
- *
  * A page's own scripts, when small, are then bundled into one inline module, whose hash joins the
  * page's policy (scripts/inline-page-scripts.mjs).
  *
@@ -40,15 +36,12 @@ import { load } from 'cheerio';
 import { build } from 'esbuild';
 import { inlinePageScripts } from './inline-page-scripts.mjs';
 import { trimScriptHashes } from './page-csp.mjs';
-import { prunePageStyles } from './prune-page-css.mjs';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Files worth compressing: text formats (images and fonts are compressed already). */
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|txt|json|webmanifest|ico|map)$/;
-/** The portal's, dashboard's and editor's pages: not pruned (see above). */
-const APP_PAGES = /^\/(portal|admin|blog-admin|unsubscribe)(\/|$)/;
 /** Below this size (bytes) a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 1024;
 
@@ -147,10 +140,6 @@ export function serverEntry() {
         });
         logger.info(`server entry and backup worker written to ${outdir}`);
         if (clientDir) {
-          const pruned = await prunePageStyles(fileURLToPath(clientDir), { skip: APP_PAGES });
-          logger.info(
-            `inline CSS pruned on ${pruned.pages} pages: ${Math.round(pruned.before / 1024)} KB to ${Math.round(pruned.after / 1024)} KB`,
-          );
           const inlined = await inlinePageScripts(fileURLToPath(clientDir));
           logger.info(
             `${inlined.scripts} page scripts inlined on ${inlined.pages} pages (${Math.round(inlined.bytes / 1024)} KB)`,

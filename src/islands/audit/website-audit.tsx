@@ -9,7 +9,7 @@
  * the team has it and will reply.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertTriangle, CheckCircle2, Gauge, Info, RotateCcw, Search, XCircle } from 'lucide-react';
+import { Icon } from '../lib/icon.tsx';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import {
@@ -74,7 +74,7 @@ function Report({ report, onAgain }: { report: AuditReport; onAgain: () => void 
           />
         </div>
         <p className="mt-4 flex gap-2 text-sm text-ink-700">
-          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <Icon name="info" className="mt-0.5 size-4 shrink-0" />
           {report.notMeasured}
         </p>
       </section>
@@ -131,9 +131,9 @@ function Report({ report, onAgain }: { report: AuditReport; onAgain: () => void 
           {report.checks.map((check) => (
             <li key={check.id} className="flex items-center gap-2">
               {check.earned === check.points ? (
-                <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-green-700" />
+                <Icon name="circle-check" className="size-4 shrink-0 text-green-700" />
               ) : (
-                <XCircle aria-hidden="true" className="size-4 shrink-0 text-red-700" />
+                <Icon name="circle-x" className="size-4 shrink-0 text-red-700" />
               )}
               <span className="flex-1 text-ink-800">
                 {check.category}: {check.label}
@@ -151,7 +151,7 @@ function Report({ report, onAgain }: { report: AuditReport; onAgain: () => void 
           Get Free Consultation
         </a>
         <button type="button" className="btn-secondary" onClick={onAgain}>
-          <RotateCcw aria-hidden="true" className="size-4" /> Audit another website
+          <Icon name="rotate-ccw" className="size-4" /> Audit another website
         </button>
       </div>
     </div>
@@ -190,7 +190,7 @@ function AuditForm() {
           role="status"
           className="flex flex-col items-center gap-4 rounded-2xl bg-white p-10 text-center shadow-sm ring-1 ring-ink-700/10"
         >
-          <Gauge aria-hidden="true" className="size-12 animate-pulse text-brand-700" />
+          <Icon name="gauge" className="size-12 animate-pulse text-brand-700" />
           <p className="text-xl font-bold text-ink-900">Analyzing Your Website...</p>
           <p className="text-ink-700">We fetch the page once and check its security headers, SEO and weight.</p>
         </div>
@@ -205,13 +205,13 @@ function AuditForm() {
       >
         {failure && (
           <p role="alert" className="flex gap-2 rounded-lg bg-red-50 p-4 text-danger-700 ring-1 ring-red-200">
-            <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <Icon name="triangle-exclamation-point" className="mt-0.5 size-5 shrink-0" />
             {failure}
           </p>
         )}
         {recorded && (
           <p role="status" className="flex gap-2 rounded-lg bg-green-50 p-4 text-green-900 ring-1 ring-green-700/30">
-            <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <Icon name="circle-check" className="mt-0.5 size-5 shrink-0" />
             <span>
               We still have your request: our team will get back to you at{' '}
               <span className="font-semibold wrap-anywhere">{audit.variables?.email}</span> within one business day.
@@ -243,7 +243,7 @@ function AuditForm() {
         </div>
         <Honeypot inputRef={honeypot} />
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={isSubmitting}>
-          <Search aria-hidden="true" className="size-5" /> Get Free Audit Report
+          <Icon name="search" className="size-5" /> Get Free Audit Report
         </button>
         <p className="text-sm text-ink-700">
           We read your page once, like a browser would, and keep your name and email to send you our advice. We never

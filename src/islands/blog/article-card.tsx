@@ -6,7 +6,7 @@
  *
  * The cover is decorative here (alt=""): the title and the link beside it say what the card is.
  */
-import { ArrowRight, CalendarDays, Clock, Star, UserRound } from 'lucide-react';
+import { Icon } from '../lib/icon.tsx';
 import type { BlogCardPost } from './card-post.ts';
 
 /** Cards show at most this many tags. */
@@ -70,7 +70,7 @@ export function ArticleCard({ post, highlight = false, headingLevel: Heading = '
           </span>
           {post.featured && (
             <span className="inline-flex items-center gap-1 rounded-full bg-accent-300 px-3 py-1 text-ink-900">
-              <Star aria-hidden="true" className="size-3.5 fill-current" />
+              <Icon name="star" className="size-3.5 fill-current" />
               Featured
             </span>
           )}
@@ -94,16 +94,16 @@ export function ArticleCard({ post, highlight = false, headingLevel: Heading = '
         <div className="mt-auto pt-6">
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-ink-700/10 pt-4 text-sm text-ink-600">
             <span className="inline-flex items-center gap-1.5 font-medium text-ink-800">
-              <UserRound aria-hidden="true" className="size-4" />
+              <Icon name="user-round" className="size-4" />
               <span className="sr-only">Author: </span>
               {post.author}
             </span>
             <span className="inline-flex items-center gap-1.5">
-              <CalendarDays aria-hidden="true" className="size-4" />
+              <Icon name="calendar-days" className="size-4" />
               <time dateTime={post.date}>{post.dateLabel}</time>
             </span>
             <span className="inline-flex items-center gap-1.5">
-              <Clock aria-hidden="true" className="size-4" />
+              <Icon name="clock" className="size-4" />
               {post.readTime}
             </span>
           </p>
@@ -113,7 +113,7 @@ export function ArticleCard({ post, highlight = false, headingLevel: Heading = '
             className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-lg font-semibold text-brand-700 underline-offset-4 hover:text-brand-800 hover:underline"
           >
             Read Article
-            <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
+            <Icon name="arrow-right" className="size-4 transition-transform group-hover:translate-x-0.5" />
           </a>
         </div>
       </div>

@@ -7,7 +7,7 @@
  * readable without JavaScript. The filters are mirrored in the address (?q=…&category=…) with
  * replaceState, so a filtered list can be shared and survives the browser's back button.
  */
-import { SearchX, Search, Star, X } from 'lucide-react';
+import { Icon } from '../lib/icon.tsx';
 import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { ArticleCard } from './article-card.tsx';
 import type { BlogCardPost } from './card-post.ts';
@@ -86,8 +86,8 @@ export default function BlogExplorer({ posts, categories }: Props) {
             Search articles
           </label>
           <div className="relative">
-            <Search
-              aria-hidden="true"
+            <Icon
+              name="search"
               className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-ink-600"
             />
             <input
@@ -112,7 +112,7 @@ export default function BlogExplorer({ posts, categories }: Props) {
                 }}
                 className="absolute top-1/2 right-1 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-ink-600 hover:bg-brand-50 hover:text-ink-900"
               >
-                <X aria-hidden="true" className="size-4" />
+                <Icon name="x" className="size-4" />
                 <span className="sr-only">Clear search</span>
               </button>
             )}
@@ -149,7 +149,7 @@ export default function BlogExplorer({ posts, categories }: Props) {
       {withFeatured && (
         <section aria-labelledby={`${ids}-featured`} className="mt-12">
           <h2 id={`${ids}-featured`} className="flex items-center gap-2 text-2xl font-bold text-ink-900">
-            <Star aria-hidden="true" className="size-6 fill-accent-400 text-accent-400" />
+            <Icon name="star" className="size-6 fill-accent-400 text-accent-400" />
             Featured Articles
           </h2>
           <ul className="mt-6 grid gap-6 md:grid-cols-2">
@@ -182,7 +182,7 @@ export default function BlogExplorer({ posts, categories }: Props) {
           </ul>
         ) : (
           <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-ink-700/30 bg-slate-50 px-6 py-14 text-center">
-            <SearchX aria-hidden="true" className="size-10 text-ink-600" />
+            <Icon name="search-x" className="size-10 text-ink-600" />
             <h3 className="mt-4 text-xl font-bold text-ink-900">No articles found</h3>
             <p className="mt-2 max-w-md text-ink-700">
               Nothing matches {searching ? <>“{query.trim()}”</> : 'this filter'}

@@ -5,7 +5,7 @@
  * success; a rate limit or a network failure shows a message and keeps what was typed.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlert, CircleCheck, LoaderCircle, Mail } from 'lucide-react';
+import { Icon } from '../lib/icon.tsx';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { newsletterSchema } from '../../shared/schemas/newsletter.ts';
@@ -66,7 +66,7 @@ function NewsletterBox() {
       <div className="grid gap-8 lg:grid-cols-[1fr_1.1fr] lg:items-center">
         <div>
           <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-700 text-white">
-            <Mail aria-hidden="true" className="size-6" />
+            <Icon name="mail" className="size-6" />
           </span>
           <h2 id={`${ids}-heading`} className="mt-4 text-2xl font-bold text-ink-900 sm:text-3xl">
             Get new articles by email
@@ -83,8 +83,8 @@ function NewsletterBox() {
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <div className="min-w-0 flex-1">
               <div className="relative">
-                <Mail
-                  aria-hidden="true"
+                <Icon
+                  name="mail"
                   className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-ink-600"
                 />
                 <input
@@ -106,7 +106,7 @@ function NewsletterBox() {
               )}
             </div>
             <button type="submit" className="btn-primary shrink-0" disabled={!hydrated || isSubmitting}>
-              {isSubmitting && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+              {isSubmitting && <Icon name="loader-circle" className="size-4 animate-spin" />}
               {isSubmitting ? 'Subscribing…' : 'Subscribe'}
             </button>
           </div>
@@ -114,7 +114,7 @@ function NewsletterBox() {
           <div role="status">
             {notice?.tone === 'success' && (
               <p className="mt-4 flex items-start gap-2 rounded-lg bg-green-50 p-3 font-medium text-green-900 ring-1 ring-green-700/30">
-                <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+                <Icon name="circle-check" className="mt-0.5 size-5 shrink-0" />
                 {notice.text}
               </p>
             )}
@@ -122,7 +122,7 @@ function NewsletterBox() {
           <div role="alert">
             {notice?.tone === 'error' && (
               <p className="mt-4 flex items-start gap-2 rounded-lg bg-red-50 p-3 font-medium text-danger-700 ring-1 ring-danger-700/30">
-                <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+                <Icon name="circle-exclamation-point" className="mt-0.5 size-5 shrink-0" />
                 {notice.text}
               </p>
             )}

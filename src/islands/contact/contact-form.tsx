@@ -5,7 +5,7 @@
  * stays). Carries a honeypot and the time the form was shown.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, Send } from 'lucide-react';
+import { Icon } from '../lib/icon.tsx';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import {
@@ -67,7 +67,7 @@ function ContactFormFields() {
         role="status"
         className="flex min-h-[28rem] flex-col items-center justify-center rounded-2xl bg-white p-8 text-center text-ink-900 shadow-xl"
       >
-        <CheckCircle2 aria-hidden="true" className="size-14 text-green-700" />
+        <Icon name="circle-check" className="size-14 text-green-700" />
         <h3 ref={thanksHeading} tabIndex={-1} className="mt-4 text-2xl font-bold focus:outline-none">
           Thank you!
         </h3>
@@ -112,7 +112,7 @@ function ContactFormFields() {
         {(control) => <textarea {...control} rows={5} className="field-input" {...register('message')} />}
       </Field>
       <Honeypot inputRef={fax} />
-      <SubmitButton pending={isSubmitting} icon={<Send aria-hidden="true" className="size-5" />} className="mt-6">
+      <SubmitButton pending={isSubmitting} icon={<Icon name="send" className="size-5" />} className="mt-6">
         Send Message
       </SubmitButton>
       <p className="mt-3 text-center text-sm text-ink-700">* Required. We reply within one business day.</p>

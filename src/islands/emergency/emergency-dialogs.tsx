@@ -5,7 +5,7 @@
  * opener starts a written request to the on-call team: there is no chat service behind the site.
  * Loaded by emergency-support.tsx when first needed.
  */
-import { AlertTriangle, Clock, Loader2, MessageCircle, Phone, ShieldAlert } from 'lucide-react';
+import { Icon } from '../lib/icon.tsx';
 import { Suspense, lazy } from 'react';
 import { company, emergency } from '../../shared/company.ts';
 import { Dialog, DialogContent } from '../ui/dialog.tsx';
@@ -53,7 +53,7 @@ export default function EmergencyDialogs({
               href={`tel:${company.phoneE164}`}
               className="flex items-center gap-3 rounded-xl border-2 border-danger-700 p-4 font-bold text-danger-700 hover:bg-red-50"
             >
-              <Phone aria-hidden="true" className="size-6" />
+              <Icon name="phone" className="size-6" />
               <span>
                 Call the hotline
                 <span className="block text-lg">{company.phoneDisplay}</span>
@@ -65,7 +65,7 @@ export default function EmergencyDialogs({
               onClick={onOpenForm}
               className="flex items-center gap-3 rounded-xl border-2 border-brand-700 p-4 text-left font-bold text-brand-700 hover:bg-brand-50"
             >
-              <MessageCircle aria-hidden="true" className="size-6" />
+              <Icon name="message-circle" className="size-6" />
               <span>
                 Start live chat
                 <span className="block text-sm font-semibold text-ink-700">Message the on-call team now</span>
@@ -73,7 +73,7 @@ export default function EmergencyDialogs({
             </button>
           </div>
           <h3 className="mt-6 flex items-center gap-2 text-lg font-bold">
-            <Clock aria-hidden="true" className="size-5" /> Response times
+            <Icon name="clock" className="size-5" /> Response times
           </h3>
           {/* Rows on phones (a third of a phone's width cramped '15 minutes'), tiles from 640 px. */}
           <dl className="mt-3 grid gap-2 sm:grid-cols-3 sm:gap-3 sm:text-center">
@@ -88,12 +88,12 @@ export default function EmergencyDialogs({
             ))}
           </dl>
           <h3 className="mt-6 flex items-center gap-2 text-lg font-bold">
-            <ShieldAlert aria-hidden="true" className="size-5" /> Emergencies we handle
+            <Icon name="shield-exclamation-point" className="size-5" /> Emergencies we handle
           </h3>
           <ul className="mt-3 grid gap-2 sm:grid-cols-2">
             {emergencies.map((e) => (
               <li key={e} className="flex gap-2 text-ink-700">
-                <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger-700" />
+                <Icon name="triangle-exclamation-point" className="mt-0.5 size-4 shrink-0 text-danger-700" />
                 {e}
               </li>
             ))}
@@ -113,7 +113,7 @@ export default function EmergencyDialogs({
           <Suspense
             fallback={
               <p className="flex items-center gap-2 text-ink-700" role="status">
-                <Loader2 aria-hidden="true" className="size-5 animate-spin" /> Loading the form…
+                <Icon name="loader-circle" className="size-5 animate-spin" /> Loading the form…
               </p>
             }
           >

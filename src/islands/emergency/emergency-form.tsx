@@ -4,7 +4,7 @@
  * when its dialog opens (it brings the phone-number rules).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, Siren } from 'lucide-react';
+import { Icon } from '../lib/icon.tsx';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { company } from '../../shared/company.ts';
@@ -41,7 +41,7 @@ function EmergencyFormFields() {
   if (sent) {
     return (
       <div role="status" className="flex flex-col items-center py-6 text-center">
-        <CheckCircle2 aria-hidden="true" className="size-12 text-green-700" />
+        <Icon name="circle-check" className="size-12 text-green-700" />
         <p className="mt-3 text-lg font-bold">We&apos;re on it.</p>
         <p className="mt-1 max-w-sm text-ink-700">
           The on-call team has your request and will contact you within 15 minutes for critical issues. For the fastest
@@ -73,7 +73,7 @@ function EmergencyFormFields() {
         {(control) => <textarea {...control} rows={4} className="field-input" {...register('message')} />}
       </Field>
       <Honeypot inputRef={fax} />
-      <SubmitButton pending={isSubmitting} variant="danger" icon={<Siren aria-hidden="true" className="size-5" />}>
+      <SubmitButton pending={isSubmitting} variant="danger" icon={<Icon name="siren" className="size-5" />}>
         Send Emergency Request
       </SubmitButton>
     </form>

@@ -11,7 +11,7 @@
  * bar has scrolled away it floats in the bottom-left corner (theme.css, src/scripts/emergency-dock.ts,
  * docs/decisions/0027-emergency-button-dock.md). It steps aside while the mobile menu is open.
  */
-import { AlertTriangle } from 'lucide-react';
+import { Icon } from '../lib/icon.tsx';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { OPEN_EMERGENCY_CONTACT_EVENT, catchEmergencyRequests, takePendingEmergencyRequest } from './events.ts';
 
@@ -54,7 +54,7 @@ export default function EmergencySupport({ emergencies }: { emergencies: string[
           element that keyboard focus had scrolled to. */}
       <span className="relative inline-grid shrink-0">
         <span aria-hidden="true" className={`${LOOK} invisible`}>
-          <AlertTriangle className="size-5" />
+          <Icon name="triangle-exclamation-point" className="size-5" />
           Emergency
         </span>
         <button
@@ -68,7 +68,7 @@ export default function EmergencySupport({ emergencies }: { emergencies: string[
           onFocus={() => void loadDialogs()}
           className={`emergency-fab absolute inset-0 ${LOOK} shadow-lg shadow-danger-700/30 hover:bg-danger-600`}
         >
-          <AlertTriangle aria-hidden="true" className="size-5" />
+          <Icon name="triangle-exclamation-point" className="size-5" />
           Emergency
         </button>
       </span>

@@ -3,7 +3,7 @@
  * with show/hide, the five requirements ticked or crossed, and a bar with the level.
  * Nothing typed leaves the browser: no request, no storage.
  */
-import { Check, Eye, EyeOff, Lock, X } from 'lucide-react';
+import { Icon } from '../lib/icon.tsx';
 import { useId, useState } from 'react';
 import { cn } from '../lib/cn.ts';
 import { REQUIREMENTS, passwordStrength, type StrengthColor } from './strength.ts';
@@ -37,7 +37,7 @@ export default function PasswordChecker() {
   return (
     <div className="rounded-2xl border border-ink-700/10 bg-white p-6 text-ink-900 shadow-sm">
       <h3 className="flex items-center gap-2 text-xl font-bold">
-        <Lock aria-hidden="true" className="size-5 text-brand-700" />
+        <Icon name="lock" className="size-5 text-brand-700" />
         Password Strength Checker
       </h3>
       <p className="mt-1 text-sm text-ink-700">
@@ -64,7 +64,7 @@ export default function PasswordChecker() {
           aria-pressed={visible}
           className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-lg text-ink-700 hover:text-ink-900"
         >
-          {visible ? <EyeOff aria-hidden="true" className="size-5" /> : <Eye aria-hidden="true" className="size-5" />}
+          {visible ? <Icon name="eye-off" className="size-5" /> : <Icon name="eye" className="size-5" />}
         </button>
       </div>
       <div className="mt-4">
@@ -107,11 +107,7 @@ export default function PasswordChecker() {
               key={requirement.id}
               className={cn('flex items-center gap-2 text-sm', met ? 'text-green-700' : 'text-ink-700')}
             >
-              {met ? (
-                <Check aria-hidden="true" className="size-4 shrink-0" />
-              ) : (
-                <X aria-hidden="true" className="size-4 shrink-0" />
-              )}
+              {met ? <Icon name="check" className="size-4 shrink-0" /> : <Icon name="x" className="size-4 shrink-0" />}
               <span>
                 {requirement.label}
                 <span className="sr-only">{met ? ': met' : ': not met'}</span>

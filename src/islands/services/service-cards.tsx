@@ -3,53 +3,69 @@
  * opening a dialog with description, timeline, included features, process steps and buttons:
  * View Pricing (/pricing) on Design and Development, Get Free Consultation (scrolls to
  * #contact) on all.
+ *
+ * The page passes what the cards show; what only a dialog shows (description, features, process)
+ * comes with this island's code, from the same data file as the page's services collection
+ * (src/content/data/services.json, validated by that collection at build time), so the page's HTML
+ * does not carry it for a visitor who never opens one.
  */
-import { ArrowRight, CalendarClock, Check, CodeXml, Palette, Wrench } from 'lucide-react';
+import type { IconName } from '../../shared/icon-names.ts';
+import serviceData from '../../content/data/services.json';
+import { Icon } from '../lib/icon.tsx';
 import { useRef, useState } from 'react';
 import { scrollToSection } from '../lib/scroll.ts';
 import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog.tsx';
 
+/** What a card shows, from the page. */
 export interface Service {
   id: string;
   title: string;
   summary: string;
-  description: string;
   timeline: string;
-  features: string[];
-  process: { step: string; detail: string }[];
   showPricing: boolean;
 }
 
-const icons: Record<string, typeof Palette> = {
-  'website-design': Palette,
-  'web-development': CodeXml,
-  maintenance: Wrench,
+/** What a service's dialog shows beyond its card. */
+interface ServiceDetails {
+  description: string;
+  features: string[];
+  process: { step: string; detail: string }[];
+}
+
+const details = new Map<string, ServiceDetails>(serviceData.map((entry) => [entry.id, entry]));
+const NO_DETAILS: ServiceDetails = { description: '', features: [], process: [] };
+
+const icons: Record<string, IconName> = {
+  'website-design': 'palette',
+  'web-development': 'code-xml',
+  maintenance: 'wrench',
 };
 
 function ServiceCard({ service }: { service: Service }) {
   const [open, setOpen] = useState(false);
   const goToContact = useRef(false);
-  const Icon = icons[service.id] ?? Palette;
+  const icon = icons[service.id] ?? 'palette';
+  const { description, features, process } = details.get(service.id) ?? NO_DETAILS;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <li className="flex flex-col rounded-2xl border border-ink-700/10 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">
         <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-          <Icon aria-hidden="true" className="size-6" />
+          <Icon name={icon} className="size-6" />
         </span>
         <h3 className="mt-4 text-xl font-bold">{service.title}</h3>
         <p className="mt-2 flex-1 text-ink-700">{service.summary}</p>
         <p className="mt-4 inline-flex items-center gap-2 text-sm font-semibold text-ink-700">
-          <CalendarClock aria-hidden="true" className="size-4" />
+          <Icon name="calendar-clock" className="size-4" />
           {service.timeline}
         </p>
         <DialogTrigger className="btn-secondary mt-5 w-full">
           Learn more<span className="sr-only"> about {service.title}</span>
-          <ArrowRight aria-hidden="true" className="size-4" />
+          <Icon name="arrow-right" className="size-4" />
         </DialogTrigger>
       </li>
       <DialogContent
         title={service.title}
-        description={service.description}
+        description={description}
         onCloseAutoFocus={(event) => {
           if (!goToContact.current) return;
           goToContact.current = false;
@@ -58,7 +74,7 @@ function ServiceCard({ service }: { service: Service }) {
         }}
       >
         <p className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">
-          <CalendarClock aria-hidden="true" className="size-4" />
+          <Icon name="calendar-clock" className="size-4" />
           Timeline: {service.timeline}
         </p>
         <div className="mt-6 grid gap-8 md:grid-cols-2">
@@ -67,9 +83,9 @@ function ServiceCard({ service }: { service: Service }) {
               What&apos;s included
             </h3>
             <ul className="mt-3 space-y-2">
-              {service.features.map((feature) => (
+              {features.map((feature) => (
                 <li key={feature} className="flex gap-2 text-ink-700">
-                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-700" />
+                  <Icon name="check" className="mt-0.5 size-5 shrink-0 text-green-700" />
                   {feature}
                 </li>
               ))}
@@ -80,7 +96,7 @@ function ServiceCard({ service }: { service: Service }) {
               How it works
             </h3>
             <ol className="mt-3 space-y-3">
-              {service.process.map((step, index) => (
+              {process.map((step, index) => (
                 <li key={step.step} className="flex gap-3">
                   <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
                     {index + 1}

@@ -4,7 +4,7 @@
  * card per command (command-card.tsx); Expand All, Collapse All, and Export to a text file named
  * after the domain.
  */
-import { Download } from 'lucide-react';
+import { Icon } from '../lib/icon.tsx';
 import { useMemo, useState } from 'react';
 import {
   RISKS,
@@ -67,7 +67,7 @@ export default function BugBountyToolkit() {
                 Collapse All
               </button>
               <button type="button" className="btn-secondary px-3 py-2 text-sm" onClick={exportFile}>
-                <Download aria-hidden="true" className="size-4" /> Export
+                <Icon name="download" className="size-4" /> Export
               </button>
             </div>
           )}

@@ -3,7 +3,7 @@
  * its risk badge, skill and type, Copy ('Command copied', or 'Copy Failed' when the clipboard
  * refuses), and when open its description, a warning on invasive commands, and the command.
  */
-import { AlertTriangle, ChevronDown, Copy } from 'lucide-react';
+import { Icon } from '../lib/icon.tsx';
 import { useId } from 'react';
 import { buildCommand, type CommandTemplate, type Risk } from '../../shared/toolkit.ts';
 import { cn } from '../lib/cn.ts';
@@ -53,10 +53,7 @@ export function CommandCard({
             onClick={onToggle}
             className="inline-flex items-center gap-2 text-left hover:text-brand-700"
           >
-            <ChevronDown
-              aria-hidden="true"
-              className={cn('size-5 shrink-0 transition-transform', open && 'rotate-180')}
-            />
+            <Icon name="chevron-down" className={cn('size-5 shrink-0 transition-transform', open && 'rotate-180')} />
             {template.title}
           </button>
         </h3>
@@ -74,7 +71,7 @@ export function CommandCard({
           className="btn-secondary px-3 py-2 text-sm"
           onClick={() => void copy(command, template.title)}
         >
-          <Copy aria-hidden="true" className="size-4" /> Copy<span className="sr-only"> {template.title}</span>
+          <Icon name="copy" className="size-4" /> Copy<span className="sr-only"> {template.title}</span>
         </button>
       </div>
       <div id={panelId} hidden={!open} className="border-t border-ink-700/10 p-4">
@@ -84,7 +81,7 @@ export function CommandCard({
             role="note"
             className="mt-3 flex gap-2 rounded-lg bg-red-50 p-3 text-sm font-semibold text-danger-700 ring-1 ring-red-200"
           >
-            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <Icon name="triangle-exclamation-point" className="mt-0.5 size-4 shrink-0" />
             Invasive: this command sends attack traffic. Run it only against targets in the program&apos;s scope, within
             its rules and rate limits.
           </p>

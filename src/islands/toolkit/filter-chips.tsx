@@ -1,5 +1,5 @@
 /** A group of toggle chips filtering the commands by one property (risk, skill or type). */
-import { Check } from 'lucide-react';
+import { Icon } from '../lib/icon.tsx';
 import { cn } from '../lib/cn.ts';
 
 export function FilterChips<T extends string>({
@@ -31,7 +31,7 @@ export function FilterChips<T extends string>({
                 : 'bg-white text-ink-900 ring-ink-700/20 hover:bg-slate-100',
             )}
           >
-            {on && <Check aria-hidden="true" className="size-3.5" />}
+            {on && <Icon name="check" className="size-3.5" />}
             {value}
           </button>
         );

@@ -7,7 +7,7 @@
  * an error already put right never stays on screen. Nothing typed leaves the browser.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Terminal, X } from 'lucide-react';
+import { Icon } from '../lib/icon.tsx';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useFailureToast } from '../lib/use-failure-toast.ts';
@@ -111,10 +111,10 @@ export function TargetForm({
       </div>
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn-primary">
-          <Terminal aria-hidden="true" className="size-4" /> Generate
+          <Icon name="terminal" className="size-4" /> Generate
         </button>
         <button type="button" className="btn-secondary" onClick={clear}>
-          <X aria-hidden="true" className="size-4" /> Clear
+          <Icon name="x" className="size-4" /> Clear
         </button>
       </div>
     </form>

@@ -5,7 +5,7 @@
  * forged or expired link gets a page that says so and points to the settings.
  */
 import { useQuery } from '@tanstack/react-query';
-import { BellOff, CheckCircle2, TriangleAlert } from 'lucide-react';
+import { Icon } from '../lib/icon.tsx';
 import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { ApiError } from '../lib/api.ts';
 import { QueryIsland } from '../lib/query-island.tsx';
@@ -68,7 +68,7 @@ function Card({
 function InvalidLink({ focus = false }: { focus?: boolean }) {
   return (
     <Card
-      icon={<TriangleAlert aria-hidden="true" className="size-6" />}
+      icon={<Icon name="triangle-exclamation-point" className="size-6" />}
       title="This link does not work"
       focus={focus}
       warning
@@ -96,14 +96,14 @@ function Question({ token }: { token: string }) {
   if (unsubscribe.isError && isInvalidLink(unsubscribe.error)) return <InvalidLink focus />;
   if (link.isError) {
     return (
-      <Card icon={<TriangleAlert aria-hidden="true" className="size-6" />} title="Something went wrong" warning>
+      <Card icon={<Icon name="triangle-exclamation-point" className="size-6" />} title="Something went wrong" warning>
         <p role="alert">We could not check your link. Please reload the page.</p>
       </Card>
     );
   }
   if (unsubscribe.isSuccess) {
     return (
-      <Card icon={<CheckCircle2 aria-hidden="true" className="size-6" />} title="You are unsubscribed" focus>
+      <Card icon={<Icon name="circle-check" className="size-6" />} title="You are unsubscribed" focus>
         <p role="status">You will no longer receive project emails. You can turn them back on in your settings.</p>
         <a href={SETTINGS} className="btn-secondary">
           Go to your settings
@@ -112,7 +112,7 @@ function Question({ token }: { token: string }) {
     );
   }
   return (
-    <Card icon={<BellOff aria-hidden="true" className="size-6" />} title="Unsubscribe from project emails?">
+    <Card icon={<Icon name="bell-off" className="size-6" />} title="Unsubscribe from project emails?">
       <p>
         We will stop emailing you when the team replies or your project changes. Your projects and messages stay in the
         portal.
@@ -123,7 +123,7 @@ function Question({ token }: { token: string }) {
             Something went wrong. Please try again.
           </p>
         )}
-        <SubmitButton pending={unsubscribe.isPending} icon={<BellOff aria-hidden="true" className="size-5" />}>
+        <SubmitButton pending={unsubscribe.isPending} icon={<Icon name="bell-off" className="size-5" />}>
           Unsubscribe
         </SubmitButton>
         <a href="/" className="btn-secondary">
