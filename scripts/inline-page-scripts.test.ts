@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,10 +61,38 @@ describe('inlineScriptsOfPage', () => {
     );
   });
 
-  it('keeps the scripts external when their bundle is over the limit, or holds a closing script tag', async () => {
-    const html = page(`${NAV}${PAGE}`);
-    const big = await inlineScriptsOfPage(html, async () => 'x'.repeat(INLINE_LIMIT_BYTES + 1));
-    expect(big).toEqual({ html, inlined: [], bytes: 0 });
+  it('bundles the scripts into one external file when their bundle is over the limit', async () => {
+    const html = page(`<header>${NAV}</header><main><p>Hello</p></main>${PAGE}`);
+    const code = 'x'.repeat(INLINE_LIMIT_BYTES + 1);
+    const big = await inlineScriptsOfPage(html, async () => code);
+    const name = `page.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+    expect(big).toEqual({
+      html: page(`<header><script type="module" src="/_astro/${name}"></script></header><main><p>Hello</p></main>`),
+      inlined: [],
+      bytes: 0,
+      external: { name, code },
+    });
+  });
+
+  it('bundles them into one external file when inline they would push the compressed page past the first window', async () => {
+    // Text that does not compress: about 20 KB once compressed.
+    const filler = randomBytes(15_000).toString('base64');
+    const html = page(`${NAV}<main><p>${filler}</p></main>${PAGE}`);
+    const result = await inlineScriptsOfPage(html, bundle);
+    expect(result.inlined).toEqual([]);
+    expect(result.external?.name).toMatch(/^page\.[0-9a-f]{10}\.js$/);
+    expect(run(result.external?.code ?? '')).toEqual(['shared', 'nav', 'shared', 'page']);
+    expect(result.html).toContain(`<script type="module" src="/_astro/${result.external?.name}"></script><main>`);
+    expect(result.html).not.toContain('nav.A1.js');
+    expect(result.html).not.toContain('page.B1.js');
+    expect(result.html).not.toMatch(/<script type="module">/);
+    // The same page with little text keeps its scripts inline.
+    expect((await inlineScriptsOfPage(page(`${NAV}<main><p>Hello</p></main>${PAGE}`), bundle)).inlined).toHaveLength(2);
+    // And a window wide enough for the whole page inlines them too.
+    expect((await inlineScriptsOfPage(html, bundle, { windowBytes: 100_000 })).inlined).toHaveLength(2);
+  });
+
+  it('keeps the scripts as they are when their bundle holds a closing script tag', async () => {
     const closing = page('<script type="module" src="/_astro/closing.C1.js"></script>');
     expect(await inlineScriptsOfPage(closing, async () => 'document.write("</script>")')).toEqual({
       html: closing,

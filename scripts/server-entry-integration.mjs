@@ -17,8 +17,9 @@
  * are (src/server/static-files.ts): compressing once here costs seconds at build time instead of
  * CPU and memory on every request.
  *
- * A page's own scripts, when small, are then bundled into one inline module, whose hash joins the
- * page's policy (scripts/inline-page-scripts.mjs).
+ * A page's own scripts are then bundled into one module: inline, with its hash in the page's
+ * policy, when small and the page stays within TCP's first window; else one cached file
+ * (scripts/inline-page-scripts.mjs).
  *
  * Each page's Content-Security-Policy then keeps only the hashes of its own inline scripts
  * (scripts/page-csp.mjs).
@@ -142,7 +143,8 @@ export function serverEntry() {
         if (clientDir) {
           const inlined = await inlinePageScripts(fileURLToPath(clientDir));
           logger.info(
-            `${inlined.scripts} page scripts inlined on ${inlined.pages} pages (${Math.round(inlined.bytes / 1024)} KB)`,
+            `${inlined.scripts} page scripts inlined on ${inlined.pages} pages (${Math.round(inlined.bytes / 1024)} KB); ` +
+              `${inlined.bundled} pages load theirs as one file`,
           );
           const trimmed = await trimScriptHashes(fileURLToPath(clientDir));
           logger.info(`${trimmed.removed} script hashes no page uses removed from ${trimmed.pages} page policies`);

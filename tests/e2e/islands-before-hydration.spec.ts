@@ -105,12 +105,17 @@ test('the audit: a form sent twice before the code arrives is sent once, when it
   expect(pagePosts).toEqual([]);
 });
 
-test("the landing page's own scripts come inline: no script file is asked for until an island needs one", async ({
+test("the landing page's own scripts come as one file, the other pages' inline; no other script file is asked for until an island needs one", async ({
   page,
   request,
 }) => {
   const html = await (await request.get('/')).text();
-  expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+  const sources = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
+  // Inline, they would push the landing page's compressed HTML past TCP's first window (ADR 0028).
+  expect(sources).toEqual([expect.stringMatching(/^\/_astro\/page\.[0-9a-f]{10}\.js$/)]);
+  expect(await (await request.get('/about')).text()).not.toMatch(/<script[^>]*\ssrc=/);
+  const file = await request.get(sources[0]!);
+  expect(file.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   await presetConsent(page);
   await page.setViewportSize({ width: 375, height: 740 });
   const scripts: string[] = [];
@@ -120,7 +125,7 @@ test("the landing page's own scripts come inline: no script file is asked for un
   // The navigation's script ran under the page's policy: the progress bar has its first reading
   // and the menu opens.
   await expect(page.getByTestId('scroll-progress')).toHaveAttribute('data-percent', '0');
-  expect(scripts).toEqual([]);
+  expect(scripts).toEqual(sources);
   await page.getByRole('button', { name: /menu/i }).click();
   await expect(page.locator('#mobile-menu')).toBeVisible();
 });

@@ -28,9 +28,10 @@ interface Props {
   highlight?: boolean;
   headingLevel?: 'h3' | 'h4';
   /**
-   * 'eager' for cards in the first screenful (the featured row): their covers are fetched early
-   * with high priority, as on wide windows one of them is the page's largest paint; the rest load
-   * as they near the viewport.
+   * 'eager' for cards in the first screenful of a wide window (the featured row): their covers are
+   * fetched at once, at the browser's own priority (high once it sees them in the viewport; on a
+   * phone, where they are below the heading that is the largest paint, they no longer hold it
+   * back); the rest load as they near the viewport.
    */
   imageLoading?: 'eager' | 'lazy';
 }
@@ -56,8 +57,8 @@ export function ArticleCard({ post, highlight = false, headingLevel: Heading = '
           alt=""
           loading={imageLoading}
           // In the first screen on wide windows the featured covers are the page's largest paint:
-          // fetched first and decoded with it. The rest decode off the main thread as they arrive.
-          {...(imageLoading === 'eager' ? { fetchPriority: 'high' as const } : { decoding: 'async' as const })}
+          // decoded with it. The rest decode off the main thread as they arrive.
+          {...(imageLoading === 'eager' ? {} : { decoding: 'async' as const })}
           className="aspect-video h-auto w-full bg-brand-800 object-cover"
         />
       </picture>
