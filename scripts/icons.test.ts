@@ -29,6 +29,12 @@ describe('the icon sprite', () => {
     expect(markup).not.toContain('key=');
   });
 
+  it("draws the star rating's mask (src/styles/theme.css) with the sprite's own star", async () => {
+    const star = /<symbol id="star"[^>]*><path d="([^"]+)"\/>/.exec(await readFile(SPRITE_PATH, 'utf8'))?.[1];
+    expect(star).toBeTruthy();
+    expect(await readFile('src/styles/theme.css', 'utf8')).toContain(`d='${star}'`);
+  });
+
   it('refuses a name Lucide does not have', async () => {
     await expect(spriteMarkup(['no-such-icon-here'])).rejects.toThrow();
   });

@@ -153,12 +153,18 @@ export async function inlinePageScripts(clientDir) {
   let scripts = 0;
   let bytes = 0;
   let bundled = 0;
+  /** @type {Set<string>} */
+  const written = new Set();
   for (const entry of entries) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const file = join(entry.parentPath, entry.name);
     const result = await inlineScriptsOfPage(await readFile(file, 'utf8'), bundle);
     if (result.external) {
-      await writeFile(join(clientDir, '_astro', result.external.name), result.external.code);
+      // Pages with the same scripts share the file: written once.
+      if (!written.has(result.external.name)) {
+        await writeFile(join(clientDir, '_astro', result.external.name), result.external.code);
+        written.add(result.external.name);
+      }
       await writeFile(file, result.html);
       bundled++;
       continue;
