@@ -19,6 +19,7 @@ export const INPUTS = [
   'scripts/server-entry-integration.mjs',
   'scripts/page-csp.mjs',
   'scripts/inline-page-scripts.mjs',
+  'scripts/inline-page-icons.mjs',
   'astro.config.mjs',
   'package-lock.json',
   'tsconfig.json',

@@ -17,6 +17,9 @@
  * are (src/server/static-files.ts): compressing once here costs seconds at build time instead of
  * CPU and memory on every request.
  *
+ * A page whose largest paint is an image then draws its icons from symbols in the page instead of
+ * the sprite, so the image is its only early request (scripts/inline-page-icons.mjs).
+ *
  * A page's own scripts are then bundled into one module: inline, with its hash in the page's
  * policy, when small and the page stays within TCP's first window; else one cached file
  * (scripts/inline-page-scripts.mjs).
@@ -35,6 +38,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { load } from 'cheerio';
 import { build } from 'esbuild';
+import { inlinePageIcons } from './inline-page-icons.mjs';
 import { inlinePageScripts } from './inline-page-scripts.mjs';
 import { trimScriptHashes } from './page-csp.mjs';
 
@@ -141,6 +145,10 @@ export function serverEntry() {
         });
         logger.info(`server entry and backup worker written to ${outdir}`);
         if (clientDir) {
+          const icons = await inlinePageIcons(fileURLToPath(clientDir));
+          logger.info(
+            `${icons.symbols} icon symbols written into the ${icons.pages} pages whose first paint is an image`,
+          );
           const inlined = await inlinePageScripts(fileURLToPath(clientDir));
           logger.info(
             `${inlined.scripts} page scripts inlined on ${inlined.pages} pages (${Math.round(inlined.bytes / 1024)} KB); ` +

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { test, expect, presetConsent } from './fixtures.ts';
+import { PHONE_IMAGE_MAX_BYTES } from './support/phone-image.ts';
 import { sitemapPaths } from './support/sitemap.ts';
 
 /** The most HTML a public page may send, in bytes before compression. */
@@ -90,4 +91,88 @@ test("a testimonial's rating is one image of five stars, read as its label", asy
   // Five 20 px stars, 2 px apart.
   expect(await rating.boundingBox()).toMatchObject({ width: 108, height: 20 });
   await expect(rating.locator('svg')).toHaveCount(0);
+});
+
+test('a page whose largest paint is an image draws its icons from symbols it holds, and fetches the sprite only for a dialog', async ({
+  page,
+}) => {
+  await presetConsent(page);
+  const spriteRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/_astro\/icons\.[\w-]+\.svg$/.test(new URL(request.url()).pathname)) spriteRequests.push(request.url());
+  });
+  await page.goto('/blog/99-month-website-plan', { waitUntil: 'load' });
+
+  const hrefs = await page.locator('svg.icon > use').evaluateAll((uses) => uses.map((u) => u.getAttribute('href')!));
+  expect(hrefs.length).toBeGreaterThan(5);
+  // Every reference is to a symbol in the page, and that symbol is the sprite's own drawing.
+  for (const href of new Set(hrefs)) {
+    expect(href).toMatch(/^#icon-[\w-]+$/);
+    const id = href.slice('#icon-'.length);
+    expect(SPRITE_IDS, href).toContain(id);
+    await expect(page.locator(`svg.icon-symbols > symbol[id="icon-${id}"]`)).toHaveCount(1);
+  }
+  await expect(page.locator('svg.icon-symbols')).toBeHidden();
+  const drawn = page.locator('header svg.icon:visible, footer svg.icon, main svg.icon:visible');
+  expect(await drawn.count()).toBeGreaterThan(3);
+  const undrawn = await drawn.evaluateAll(
+    (svgs) =>
+      svgs.filter((svg) => {
+        const box = (svg.querySelector('use') as SVGUseElement).getBBox();
+        return box.width === 0 || box.height === 0;
+      }).length,
+  );
+  expect(undrawn).toBe(0);
+  // The Emergency button, hydrated on the in-page symbol, still draws its icon.
+  const emergency = page.getByRole('button', { name: 'Emergency', exact: true });
+  await expect(emergency.locator('svg.icon > use')).toHaveAttribute('href', '#icon-triangle-exclamation-point');
+  expect(spriteRequests, 'no sprite request while the page loads').toEqual([]);
+
+  // Its dialog draws icons the page does not hold: from the sprite, fetched now.
+  await emergency.click();
+  const dialog = page.getByRole('dialog', { name: 'Emergency Support' });
+  await expect(dialog).toBeVisible();
+  const dialogIcons = dialog.locator('svg.icon');
+  expect(await dialogIcons.count()).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      dialogIcons.evaluateAll(
+        (svgs) =>
+          svgs.filter((svg) => {
+            const box = (svg.querySelector('use') as SVGUseElement).getBBox();
+            return box.width === 0 || box.height === 0;
+          }).length,
+      ),
+    )
+    .toBe(0);
+  expect(spriteRequests.length).toBeGreaterThan(0);
+});
+
+test('on a phone, every page whose largest paint is an image gets it preloaded and small enough for the first round trip', async ({
+  browser,
+  page,
+}) => {
+  const paths: string[] = [];
+  for (const path of await sitemapPaths(page)) {
+    const html = await (await page.request.get(path)).text();
+    if (/<img[^>]*\sfetchpriority="high"/.test(html)) paths.push(path);
+  }
+  // The five articles, the four case studies and /work.
+  expect(paths.length).toBeGreaterThanOrEqual(10);
+  const phone = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+  const tab = await phone.newPage();
+  const weights: Record<string, number> = {};
+  for (const path of paths) {
+    await tab.goto(path);
+    const img = tab.locator('img[fetchpriority="high"]');
+    await expect(img, path).toHaveCount(1);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    const chosen = new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).pathname;
+    expect(chosen, path).toMatch(/\.avif$/);
+    const preload = await tab.locator('head link[rel="preload"][as="image"]').getAttribute('imagesrcset');
+    expect(preload, path).toContain(`${chosen} `);
+    weights[path] = (await (await tab.request.get(chosen)).body()).byteLength;
+  }
+  expect(Object.entries(weights).filter(([, bytes]) => bytes > PHONE_IMAGE_MAX_BYTES)).toEqual([]);
+  await phone.close();
 });
