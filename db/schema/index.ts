@@ -5,3 +5,4 @@ export * from './site.ts';
 export * from './notifications.ts';
 export * from './requests.ts';
 export * from './events.ts';
+export * from './chat.ts';

@@ -10,8 +10,11 @@ import type { AuditReport } from '../../src/shared/audit.ts';
 import { LEAD_STATUSES } from '../../src/shared/projects.ts';
 import { clients } from './portal.ts';
 
-/** Where a lead came from: the landing contact form, the audit page, or the emergency form. */
-export const LEAD_SOURCES = ['landing', 'audit', 'emergency'] as const;
+/**
+ * Where a lead came from: the landing contact form, the audit page, the emergency form, or a live
+ * chat (one started while nobody was online, or one staff converted).
+ */
+export const LEAD_SOURCES = ['landing', 'audit', 'emergency', 'chat'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 export type { LeadStatus } from '../../src/shared/projects.ts';
@@ -31,6 +34,11 @@ export const contactSubmissions = sqliteTable(
     services: text('services', { mode: 'json' }).$type<string[]>(),
     source: text('source', { enum: LEAD_SOURCES }).notNull(),
     urgent: integer('urgent', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Kept but taken for a bot (an emergency request sent sooner than a person could fill the form,
+     * or with the hidden field filled): shown to staff, never emailed as urgent.
+     */
+    suspectedSpam: integer('suspected_spam', { mode: 'boolean' }).notNull().default(false),
     status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
     /** The audit's score out of 100, for leads from the audit page (docs/product.md#website-audit). */
     auditScore: integer('audit_score'),

@@ -32,6 +32,7 @@ import { limitBodySize, requireJsonBody } from './middleware/json-body.ts';
 import { API_CSP, securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { blogEditorRoutes } from './routes/blog-editor.ts';
+import { chatRoutes } from './routes/chat.ts';
 import { clientRoutes } from './routes/client/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps) {
   const routes = app
     .route('/health', healthRoutes(deps))
     .route('/contact', leadRoutes(deps))
+    .route('/chat', chatRoutes(deps))
     .route('/newsletter', newsletterRoutes(deps))
     .route('/client', clientRoutes(deps))
     .route('/admin', adminRoutes(deps))

@@ -6,6 +6,7 @@
  * docs/product.md#settings, e.g. PORT 4321, DATABASE_URL `file:db/data/app.db`.
  */
 import { z } from 'zod';
+import { parseChatHours } from './services/chat-hours.ts';
 
 const optionalUrl = z
   .string()
@@ -170,6 +171,32 @@ const envSchema = z.object({
     .min(1000, { error: 'must be at least 1000 milliseconds' })
     .max(600_000, { error: 'must be at most 600000 milliseconds' })
     .default(30_000),
+  /**
+   * When live chat is offered, in SITE_TIME_ZONE (docs/product.md#live-chat): entries such as
+   * `Mon-Fri 09:00-17:30; Sat 10:00-14:00`; empty: any time someone is online.
+   */
+  CHAT_HOURS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parseChatHours(v);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /**
+   * Minutes a chat may wait for a first answer before the team is emailed about it, once per wait
+   * (docs/product.md#live-chat): an integer 1–1,440.
+   */
+  CHAT_ESCALATE_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int({ error: 'must be a whole number of minutes' })
+    .min(1, { error: 'must be at least 1 minute' })
+    .max(1440, { error: 'must be at most 1440 minutes' })
+    .default(3),
   PUBLIC_ANALYTICS_SCRIPT_URL: optionalUrl,
   PUBLIC_ANALYTICS_SITE_ID: optionalString,
 });

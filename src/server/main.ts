@@ -33,6 +33,7 @@ import { scheduleBackups } from './jobs/backup.ts';
 import { startNotificationWorker } from './jobs/notification-worker.ts';
 import { claimServerPidFile } from './services/backup-pid-file.ts';
 import { scheduleSweep } from './jobs/sweep.ts';
+import { scheduleChatEscalation } from './jobs/chat-escalation.ts';
 import { keepLease, SCHEDULED_JOBS_LEASE } from './jobs/lease-keeper.ts';
 import { createMailer } from './mail.ts';
 import { EnvError, isHttpsSite, loadEnv, type Env } from './env.ts';
@@ -117,6 +118,8 @@ async function main(): Promise<void> {
   const shouldRun = () => lease.held;
   // Expired sessions and links go at start and then every hour.
   const sweep = scheduleSweep(db, { shouldRun });
+  // Chats waiting too long for an answer are told to the team by email.
+  const chatEscalation = scheduleChatEscalation(db, env, { shouldRun });
   // Queued notification emails go out from this process, also those left by one that died.
   const notifications = startNotificationWorker({
     db,
@@ -154,7 +157,13 @@ async function main(): Promise<void> {
     const unfinished = front.inFlight();
     // Event streams and anything past the deadline end here; browsers reconnect elsewhere.
     server.closeAllConnections();
-    await Promise.allSettled([sweep.stop(), notifications.stop(), backups.stop(), drainRuntimeApp()]);
+    await Promise.allSettled([
+      sweep.stop(),
+      chatEscalation.stop(),
+      notifications.stop(),
+      backups.stop(),
+      drainRuntimeApp(),
+    ]);
     await lease.stop();
     try {
       await db.checkpoint();

@@ -226,6 +226,33 @@ describe('POST /api/contact refuses bad input and stores nothing', () => {
     expect(await leadCount()).toBe(before);
   });
 
+  it('keeps an emergency request sent too fast as suspected spam: not urgent, not emailed, not forwarded', async () => {
+    const forwardsBefore = api.forwarded.length;
+    const emergency = {
+      source: 'emergency',
+      name: 'Dana Fox',
+      contact: 'dana@example.com',
+      message: 'Our site shows a casino page since this morning.',
+    } as const;
+    for (const bot of [{ startedAt: Date.now() - 300 }, { fax: 'filled' }]) {
+      const response = await sendLead({ ...emergency, ...bot });
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      const [row] = await api.db.read.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
+      expect(row).toMatchObject({ source: 'emergency', suspectedSpam: true, urgent: false, email: 'dana@example.com' });
+    }
+    expect(await api.deliver()).toBe(0);
+    expect(api.outbox().filter((mail) => mail.includes('Dana Fox'))).toEqual([]);
+    expect(api.forwarded.length).toBe(forwardsBefore);
+    // The same request at a person's pace is urgent and emailed.
+    const person = await sendLead({ ...emergency, startedAt: Date.now() - 20_000 });
+    const { id } = (await person.json()) as { id: string };
+    const [row] = await api.db.read.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
+    expect(row).toMatchObject({ suspectedSpam: false, urgent: true });
+    expect(await api.deliver()).toBe(1);
+    expect(api.outbox().filter((mail) => mail.includes('Dana Fox'))).toHaveLength(1);
+  });
+
   it('stores a form that took a person-like time to fill', async () => {
     const before = await leadCount();
     const response = await sendLead({ ...landing, startedAt: Date.now() - 20_000 });

@@ -8,4 +8,5 @@ export const SOURCE_LABELS: Record<string, string> = {
   landing: 'Contact form',
   audit: 'Website audit',
   emergency: 'Emergency support',
+  chat: 'Live chat',
 };

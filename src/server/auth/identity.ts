@@ -21,6 +21,7 @@ import {
   revokeSession,
   validateSession,
   type SessionKind,
+  type SessionOwner,
   type StaffRecord,
   type ValidatedSession,
 } from '../services/sessions.ts';
@@ -73,6 +74,11 @@ export function requireSession<K extends SessionKind>(kind: K): MiddlewareHandle
  */
 export async function currentStaff(c: Context<ApiEnv>): Promise<StaffRecord | null> {
   return (await currentSession(c, 'staff'))?.user ?? null;
+}
+
+/** The signed-in client of the request, or null (the live chat ties a conversation to it). */
+export async function currentClient(c: Context<ApiEnv>): Promise<SessionOwner['client'] | null> {
+  return (await currentSession(c, 'client'))?.user ?? null;
 }
 
 /** Creates a session of `kind` for `userId` and sets its cookie; returns the token (for API clients). */

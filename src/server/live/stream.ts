@@ -1,7 +1,8 @@
 /**
- * One signed-in browser's event stream (docs/product.md#live-updates; ADR 0009, ADR 0024): a
- * Server-Sent Events answer that forwards the event log's events the caller may see, as
- * `id: {event id}` `event: {type}` with JSON data, until the caller leaves or its session ends.
+ * One browser's event stream (docs/product.md#live-updates; ADR 0009, ADR 0024): a Server-Sent
+ * Events answer that forwards the event log's events the caller may see, as `id: {event id}`
+ * `event: {type}` with JSON data, until the caller leaves or its session ends. A signed-in area's
+ * stream (`liveStream`) checks its session; a chat visitor's (`eventStream`) its conversation.
  *
  * - It starts with a `retry:` hint. A request that names the last event it saw (the
  *   `Last-Event-ID` header, or `?lastEventId=` for a browser that opens a new EventSource) gets
@@ -21,7 +22,7 @@ import { streamSSE } from 'hono/streaming';
 import { sessionStillValid } from '../auth/identity.ts';
 import type { SessionEnv } from '../context.ts';
 import type { LiveEvent, StoredEvent, AudienceFilter } from '../services/events.ts';
-import { clientAudience, eventIdRange, INTERNAL_AUDIENCE, readEventsAfter } from '../services/events.ts';
+import { chatAudience, clientAudience, eventIdRange, INTERNAL_AUDIENCE, readEventsAfter } from '../services/events.ts';
 import type { SessionKind } from '../services/sessions.ts';
 import { log } from '../log.ts';
 
@@ -39,6 +40,7 @@ export type BrowserEvent = Exclude<LiveEvent, { type: 'session-ended' }>;
 function isFor(event: StoredEvent, filter: AudienceFilter): boolean {
   if ('staff' in filter) return event.audience !== INTERNAL_AUDIENCE;
   if ('clientId' in filter) return event.audience === clientAudience(filter.clientId);
+  if ('conversationId' in filter) return event.audience === chatAudience(filter.conversationId);
   return true;
 }
 
@@ -60,8 +62,34 @@ export function liveStream<K extends SessionKind>(
   audience: AudienceFilter,
   forward: (event: BrowserEvent) => object | null,
 ): Response {
-  const { events, db, live } = c.var.deps;
   const { id: sessionId, userId } = c.var.session;
+  return eventStream(c, {
+    audience,
+    forward,
+    stillValid: () => sessionStillValid(c, kind, sessionId),
+    endsWith: (event) => event.kind === kind && event.userId === userId,
+  });
+}
+
+/** What an event stream carries and how long it lasts. */
+export interface EventStreamOptions {
+  /** Whose events. */
+  audience: AudienceFilter;
+  /** What the caller sees of an event: the JSON data to send, or null to skip it. */
+  forward: (event: BrowserEvent) => object | null;
+  /** Asked at each heartbeat (and after `endsWith`): false closes the stream. */
+  stillValid: () => Promise<boolean>;
+  /** Whether a `session-ended` event may concern this stream (then `stillValid` is asked at once). */
+  endsWith?: (event: Extract<LiveEvent, { type: 'session-ended' }>) => boolean;
+}
+
+/**
+ * Answers the request with a stream of the events of `options.audience`, as described above:
+ * the signed-in areas' streams (liveStream) and a chat visitor's (routes/chat.ts).
+ */
+export function eventStream(c: Context, options: EventStreamOptions): Response {
+  const { audience, forward } = options;
+  const { events, db, live } = (c as Context<SessionEnv<SessionKind>>).var.deps;
   const heartbeatMs = live?.heartbeatMs ?? HEARTBEAT_MS;
   const resumeAfter = lastSeenId(c);
   c.header('X-Accel-Buffering', 'no');
@@ -88,7 +116,7 @@ export function liveStream<K extends SessionKind>(
         });
     };
     const checkSession = async () => {
-      if (!(await sessionStillValid(c, kind, sessionId))) finish();
+      if (!(await options.stillValid())) finish();
     };
     // Hono's writes swallow errors: a write to a stream the client left marks it aborted instead.
     const write = async (text: string) => {
@@ -107,7 +135,7 @@ export function liveStream<K extends SessionKind>(
 
     const unsubscribe = events.subscribe((event) => {
       if (event.type === 'session-ended') {
-        if (event.kind === kind && event.userId === userId) enqueue(checkSession);
+        if (options.endsWith?.(event)) enqueue(checkSession);
         return;
       }
       if (isFor(event, audience)) enqueue(() => send(event));

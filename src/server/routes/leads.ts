@@ -102,15 +102,21 @@ export function leadRoutes(deps: AppDeps) {
     validate('json', leadRequestSchema),
     idempotencyKey(CONTACT_SCOPE),
     limitByAddress(limiter),
-    botGuard({ answer: (c) => c.json({ id: crypto.randomUUID() }, 201) }),
+    botGuard(),
     async (c) => {
+      const body = c.req.valid('json');
+      // An emergency request is never dropped: one that looks like a bot's is kept, flagged, and
+      // not emailed as urgent. Other forms' bots get the same answer and nothing is stored.
+      if (c.var.bot && body.source !== 'emergency') return c.json({ id: crypto.randomUUID() }, 201);
+      const suspected = c.var.bot;
+      const newLead = toNewLead(body);
       const request = c.var.idempotency;
       const lead = await createLead(
         deps.db,
-        toNewLead(c.req.valid('json')),
+        suspected ? { ...newLead, urgent: false, suspectedSpam: true } : newLead,
         request && { request, answer: (row) => ({ status: 201, body: { id: row.id } }) },
       );
-      forwardLead(lead, deps);
+      if (!suspected) forwardLead(lead, deps);
       return c.json({ id: lead.id }, 201);
     },
   );

@@ -21,7 +21,34 @@ export type LiveEvent =
   /** A project, or one of its milestones, was created, changed or deleted. */
   | { type: 'project-updated'; projectId: string; clientId: string }
   /** Internal, never sent to a browser: sessions of this user ended (sign-out, revocation). */
-  | { type: 'session-ended'; kind: 'client' | 'staff'; userId: string };
+  | { type: 'session-ended'; kind: 'client' | 'staff'; userId: string }
+  | ChatEvent;
+
+/**
+ * What happened in a live chat (docs/product.md#live-chat): seen by the staff and by the
+ * conversation's visitor (audience `chat:<conversationId>`).
+ */
+type ChatEvent =
+  /** A new message, whole, so that a screen shows it without asking again. */
+  | { type: 'chat-message'; conversationId: string; message: ChatMessageJson }
+  /** One side is typing (at most one such event every 2 seconds per side). */
+  | { type: 'chat-typing'; conversationId: string; author: 'visitor' | 'staff' }
+  /** Staff read the conversation up to `staffReadAt` (ISO 8601): the visitor sees 'Seen'. */
+  | { type: 'chat-read'; conversationId: string; staffReadAt: string }
+  /** The conversation's status, assignment or links changed. */
+  | { type: 'chat-updated'; conversationId: string; status: 'waiting' | 'open' | 'closed' };
+
+/** A chat message as the API and the streams carry it. */
+export interface ChatMessageJson {
+  id: string;
+  conversationId: string;
+  author: 'visitor' | 'staff';
+  /** The staff member's display name; null for the visitor. */
+  staffName: string | null;
+  body: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
 
 /** An event as stored: its row id (the Server-Sent Events id) and its audience. */
 export type StoredEvent = LiveEvent & { id: number; audience: string };
@@ -34,14 +61,25 @@ export function clientAudience(clientId: string): string {
   return `client:${clientId}`;
 }
 
+/** The audience of a chat's events: its visitor and the staff. */
+export function chatAudience(conversationId: string): string {
+  return `chat:${conversationId}`;
+}
+
+/** The audience an event is stored with. */
+function audienceOf(event: LiveEvent): string {
+  if (event.type === 'session-ended') return INTERNAL_AUDIENCE;
+  if ('conversationId' in event) return chatAudience(event.conversationId);
+  return clientAudience(event.clientId);
+}
+
 /** How long events are kept for streams that reconnect: 24 hours, in milliseconds. */
 export const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /** Records `event` in the caller's transaction `tx`. */
 export async function recordEvent(tx: SqlDb, event: LiveEvent): Promise<void> {
   const { type, ...payload } = event;
-  const audience = event.type === 'session-ended' ? INTERNAL_AUDIENCE : clientAudience(event.clientId);
-  await tx.insert(events).values({ topic: type, audience, payload });
+  await tx.insert(events).values({ topic: type, audience: audienceOf(event), payload });
 }
 
 /**
@@ -58,8 +96,11 @@ export async function recordProjectsUpdated(tx: SqlDb, ...projectIds: string[]):
   for (const owner of owners) await recordEvent(tx, { type: 'project-updated', ...owner });
 }
 
-/** Which rows a reader wants: every audience but `internal` for staff, one client's otherwise. */
-export type AudienceFilter = { staff: true } | { clientId: string } | { all: true };
+/**
+ * Which rows a reader wants: every audience but `internal` for staff, one client's, or one chat's
+ * (its visitor).
+ */
+export type AudienceFilter = { staff: true } | { clientId: string } | { conversationId: string } | { all: true };
 
 /**
  * Up to `limit` stored events with an id above `afterId`, oldest first, for `filter`.
@@ -76,7 +117,9 @@ export async function readEventsAfter(
       ? ne(events.audience, INTERNAL_AUDIENCE)
       : 'clientId' in filter
         ? eq(events.audience, clientAudience(filter.clientId))
-        : undefined;
+        : 'conversationId' in filter
+          ? eq(events.audience, chatAudience(filter.conversationId))
+          : undefined;
   const rows = await db
     .select({ id: events.id, topic: events.topic, audience: events.audience, payload: events.payload })
     .from(events)

@@ -13,6 +13,7 @@ const lead = (overrides: Partial<Lead>): Lead => ({
   services: null,
   source: 'landing',
   urgent: false,
+  suspectedSpam: false,
   auditScore: null,
   auditReport: null,
   auditError: null,

@@ -46,7 +46,8 @@ export async function createLead(db: Database, lead: NewLead, idempotent?: Idemp
     if (idempotent && !(await claimIdempotencyKey(tx, idempotent.request, idempotent.answer(row)))) {
       throw new IdempotencyKeyTaken();
     }
-    await notifyNewLead(tx, row.id);
+    // A request kept as suspected spam is shown to staff, never emailed (docs/product.md#emergency).
+    if (!row.suspectedSpam) await notifyNewLead(tx, row.id);
     return row;
   });
 }

@@ -69,7 +69,7 @@ export const communicationListQuery = z.object({
 export const leadListQuery = z.object({
   ...base('leads'),
   status: z.enum(LEAD_STATUSES, { error: 'Unknown status' }).optional(),
-  source: z.enum(['landing', 'audit', 'emergency'], { error: 'Unknown source' }).optional(),
+  source: z.enum(['landing', 'audit', 'emergency', 'chat'], { error: 'Unknown source' }).optional(),
 });
 
 export type ClientListQuery = z.output<typeof clientListQuery>;

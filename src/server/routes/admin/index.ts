@@ -11,6 +11,7 @@ import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { areaGuard } from '../../middleware/area-guard.ts';
 import { adminEventRoutes } from './admin-events.ts';
+import { staffChatRoutes } from './chats.ts';
 import { staffClientRoutes } from './clients.ts';
 import { staffCommunicationRoutes } from './communications.ts';
 import { staffLeadRoutes } from './leads.ts';
@@ -36,6 +37,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', adminEventRoutes(deps))
     .route('/', undeliveredEmailRoutes(deps))
     .route('/', adminSummaryRoutes(deps))
+    .route('/', staffChatRoutes(deps))
     .route('/', staffStreamRoutes());
   return new Hono<ApiEnv>()
     .route('/auth', staffSignInRoutes(deps))

@@ -12,7 +12,7 @@ export function clientStreamRoutes() {
   return new Hono<SessionEnv<'client'>>().get('/stream', (c) => {
     const clientId = c.var.user.id;
     return liveStream(c, 'client', { clientId }, (event) =>
-      event.clientId === clientId ? { projectId: event.projectId } : null,
+      'clientId' in event && event.clientId === clientId ? { projectId: event.projectId } : null,
     );
   });
 }

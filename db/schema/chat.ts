@@ -1,0 +1,110 @@
+/**
+ * Live chat (docs/product.md#live-chat): conversations between a visitor of the public site and
+ * the team, their messages, and which staff members are online to answer.
+ *
+ * - `chat_conversations`: one per conversation. A visitor is known by an opaque random token in an
+ *   httpOnly cookie, stored here only as its SHA-256 (`visitor_token_hash`); a signed-in portal
+ *   client's conversation also carries the client (`client_id`), taken from the session. A
+ *   conversation started when nobody was online (`offline`) is a lead from its first message
+ *   (`lead_id`); staff can also link one to a lead or a client later.
+ * - `chat_messages`: the messages, from the visitor or from a staff member (whose display name is
+ *   kept as text, so the message outlives the account). Deleted with the conversation.
+ * - `staff_presence`: one row per staff member who has opened the dashboard: the last heartbeat,
+ *   and whether they set themselves away.
+ *
+ * Timestamps are integer milliseconds since the Unix epoch.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { users } from './auth.ts';
+import { clients } from './portal.ts';
+import { contactSubmissions } from './site.ts';
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const uuid = () => crypto.randomUUID();
+
+/** waiting: the visitor's last message has no answer yet; open: answered; closed: ended by staff. */
+export const CHAT_STATUSES = ['waiting', 'open', 'closed'] as const;
+export type ChatStatus = (typeof CHAT_STATUSES)[number];
+
+/** Who wrote a message. */
+export const CHAT_AUTHORS = ['visitor', 'staff'] as const;
+export type ChatAuthor = (typeof CHAT_AUTHORS)[number];
+
+export const chatConversations = sqliteTable(
+  'chat_conversations',
+  {
+    id: text('id').primaryKey().$defaultFn(uuid),
+    /** SHA-256 (hex) of the visitor's cookie token; the token itself is never stored. */
+    visitorTokenHash: text('visitor_token_hash').notNull(),
+    /** The signed-in portal client who started it, from the session; null for a visitor. */
+    clientId: text('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    /** The lead it became or was linked to; null until then. */
+    leadId: text('lead_id').references(() => contactSubmissions.id, { onDelete: 'set null' }),
+    status: text('status', { enum: CHAT_STATUSES }).notNull().default('waiting'),
+    /** The staff member who took it ('Assign to me'); null while nobody has. */
+    assignedTo: text('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    /** The name the visitor gave, if any. */
+    name: text('name'),
+    /** The email the visitor gave (required when nobody was online), lower-cased. */
+    email: text('email'),
+    /** When the visitor confirmed `email` through the link sent to it; null until then. */
+    emailConfirmedAt: integer('email_confirmed_at', { mode: 'timestamp_ms' }),
+    /** SHA-256 (hex) of the pending email-confirmation token; null when none is pending. */
+    confirmTokenHash: text('confirm_token_hash'),
+    /** The address the pending confirmation was sent to. */
+    confirmEmail: text('confirm_email'),
+    /** When the pending confirmation link stops working. */
+    confirmExpiresAt: integer('confirm_expires_at', { mode: 'timestamp_ms' }),
+    /** The path of the page the visitor opened the chat on. */
+    page: text('page'),
+    /** Started while nobody was online: replies go by email. */
+    offline: integer('offline', { mode: 'boolean' }).notNull().default(false),
+    /** First seen: the visitor's first message. */
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    lastMessageAt: integer('last_message_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    /** Since when the visitor has been waiting for an answer; null while nobody is waiting. */
+    waitingSince: integer('waiting_since', { mode: 'timestamp_ms' }),
+    /** When the team was emailed about this wait (once per wait); null when not yet. */
+    escalatedAt: integer('escalated_at', { mode: 'timestamp_ms' }),
+    /** When staff last read it: the visitor's messages up to then show 'Seen'. */
+    staffReadAt: integer('staff_read_at', { mode: 'timestamp_ms' }),
+    /** The last typing event recorded for each side (at most one every 2 seconds each). */
+    visitorTypingAt: integer('visitor_typing_at', { mode: 'timestamp_ms' }),
+    staffTypingAt: integer('staff_typing_at', { mode: 'timestamp_ms' }),
+    closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('chat_conversations_visitor_idx').on(t.visitorTokenHash, t.createdAt),
+    index('chat_conversations_client_idx').on(t.clientId, t.createdAt),
+    index('chat_conversations_status_idx').on(t.status, t.lastMessageAt),
+    index('chat_conversations_waiting_idx').on(t.waitingSince),
+    index('chat_conversations_confirm_idx').on(t.confirmTokenHash),
+  ],
+);
+
+export const chatMessages = sqliteTable(
+  'chat_messages',
+  {
+    id: text('id').primaryKey().$defaultFn(uuid),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: CHAT_AUTHORS }).notNull(),
+    /** The staff member who wrote it; null for the visitor (or once the account is gone). */
+    staffId: text('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The staff member's display name at the time. */
+    staffName: text('staff_name'),
+    body: text('body').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt)],
+);
+
+export const staffPresence = sqliteTable('staff_presence', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull(),
+  away: integer('away', { mode: 'boolean' }).notNull().default(false),
+});

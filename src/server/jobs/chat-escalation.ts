@@ -1,0 +1,57 @@
+/**
+ * The live chat's escalation (docs/product.md#live-chat): every CHAT_ESCALATION_EVERY_MS, the
+ * process holding the scheduled jobs' lease emails the team about each chat that has waited
+ * CHAT_ESCALATE_MINUTES for an answer, once per wait (services/chat.ts `escalateWaitingChats`:
+ * the email and its mark are one write, so two processes or a restart never send it twice).
+ */
+import type { Env } from '../env.ts';
+import { log } from '../log.ts';
+import { escalateWaitingChats } from '../services/chat.ts';
+import type { Database } from '../services/db.ts';
+import { staffWithEmailsOff } from '../services/email-queue.ts';
+
+/** How often waiting chats are looked for: every 20 seconds, in milliseconds. */
+const CHAT_ESCALATION_EVERY_MS = 20_000;
+
+/**
+ * Looks for waiting chats now and then every `everyMs`, each time only if `shouldRun()`.
+ * @returns `stop()`, which resolves once a round in progress has finished
+ */
+export function scheduleChatEscalation(
+  db: Database,
+  env: Pick<Env, 'CHAT_ESCALATE_MINUTES' | 'TEAM_NOTIFY_TO' | 'ADMIN_EMAILS' | 'SITE_URL' | 'SITE_TIME_ZONE'>,
+  { everyMs = CHAT_ESCALATION_EVERY_MS, shouldRun = () => true }: { everyMs?: number; shouldRun?: () => boolean } = {},
+): { stop(): Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    if (!shouldRun()) return;
+    running = running.then(async () => {
+      try {
+        const list = env.TEAM_NOTIFY_TO.length > 0 ? env.TEAM_NOTIFY_TO : env.ADMIN_EMAILS;
+        const off = await staffWithEmailsOff(db, list);
+        const count = await escalateWaitingChats(
+          db,
+          {
+            escalateMinutes: env.CHAT_ESCALATE_MINUTES,
+            to: list.filter((address) => !off.has(address.toLowerCase())),
+            siteUrl: env.SITE_URL,
+            timeZone: env.SITE_TIME_ZONE,
+          },
+          new Date(),
+        );
+        if (count > 0) log.info({ component: 'chat', count }, 'waiting chats told to the team');
+      } catch (error) {
+        log.error({ component: 'chat', err: error }, 'chat escalation failed');
+      }
+    });
+  };
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
