@@ -82,6 +82,8 @@ export function e2eEnv(port) {
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '10000',
     AUDIT_RATE_LIMIT: '10000',
+    CHAT_CONVERSATIONS_PER_HOUR: '10000',
+    CHAT_MESSAGES_PER_MINUTE: '10000',
     PUBLIC_ANALYTICS_SCRIPT_URL: 'https://analytics.example.net/script.js',
     PUBLIC_ANALYTICS_SITE_ID: 'e2e-site',
     GOOGLE_CLIENT_ID: 'agency-admin',

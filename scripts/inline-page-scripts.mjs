@@ -26,7 +26,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -55,6 +55,21 @@ const PAGE_SCRIPT = /<script type="module" src="(\/_astro\/[\w.-]+\.js)"><\/scri
 const META_POLICY = /(<meta http-equiv="content-security-policy" content="[^"]*script-src)([^;"]*)/i;
 
 /**
+ * A module a page script imports on demand (`import('./panel.js')`, such as the chat panel of
+ * src/chat/open.ts) stays the file Vite wrote, named by its absolute path: bundled in, its code
+ * would be in every page that can open it, before anyone does.
+ * @type {import('esbuild').Plugin}
+ */
+const lazyChunksStayFiles = {
+  name: 'lazy-chunks-stay-files',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: `/_astro/${basename(args.path)}`, external: true } : undefined,
+    );
+  },
+};
+
+/**
  * One minified ES module that runs `sources` (paths under `clientDir`, such as
  * `/_astro/a.js`) in order, with all they import.
  * @param {string} clientDir
@@ -73,6 +88,7 @@ export async function bundlePageScripts(clientDir, sources) {
     minify: true,
     format: 'esm',
     logLevel: 'warning',
+    plugins: [lazyChunksStayFiles],
   });
   return (result.outputFiles[0]?.text ?? '').trim();
 }

@@ -22,6 +22,11 @@ writeFileSync(
 writeFileSync(join(dir, '_astro', 'nav.A1.js'), 'import{t as e}from"./shared.X1.js";e();window.__order.push("nav");');
 writeFileSync(join(dir, '_astro', 'page.B1.js'), 'import{t as e}from"./shared.X1.js";e();window.__order.push("page");');
 writeFileSync(join(dir, '_astro', 'closing.C1.js'), 'document.body.append("</script>");');
+writeFileSync(join(dir, '_astro', 'panel.P1.js'), 'export function openChat(){window.__order.push("CHAT PANEL CODE")}');
+writeFileSync(
+  join(dir, '_astro', 'opener.O1.js'),
+  'document.addEventListener("click",()=>import("./panel.P1.js").then((m)=>m.openChat()));window.__order=["opener"];',
+);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const bundle = (sources: string[]) => bundlePageScripts(dir, sources);
@@ -90,6 +95,12 @@ describe('inlineScriptsOfPage', () => {
     expect((await inlineScriptsOfPage(page(`${NAV}<main><p>Hello</p></main>${PAGE}`), bundle)).inlined).toHaveLength(2);
     // And a window wide enough for the whole page inlines them too.
     expect((await inlineScriptsOfPage(html, bundle, { windowBytes: 100_000 })).inlined).toHaveLength(2);
+  });
+
+  it('leaves a module imported on demand as its own file, named by its absolute path', async () => {
+    const code = await bundle(['/_astro/opener.O1.js']);
+    expect(code).toContain('import("/_astro/panel.P1.js")');
+    expect(code).not.toContain('CHAT PANEL CODE');
   });
 
   it('keeps the scripts as they are when their bundle holds a closing script tag', async () => {

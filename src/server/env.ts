@@ -187,6 +187,10 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** New live chats per address, and per visitor, per hour (docs/product.md#limits). */
+  CHAT_CONVERSATIONS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Live-chat messages per address, and per visitor, per minute (docs/product.md#limits). */
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /**
    * Minutes a chat may wait for a first answer before the team is emailed about it, once per wait
    * (docs/product.md#live-chat): an integer 1–1,440.

@@ -302,7 +302,7 @@ test.describe('emergency support', () => {
       await expect(dialog.getByRole('definition').filter({ hasText: time })).toBeVisible();
     }
     await expect(dialog.getByRole('listitem')).toHaveCount(6);
-    await dialog.getByRole('button', { name: /Start live chat/ }).click();
+    await dialog.getByRole('button', { name: /Send an emergency request/ }).click();
     await expect(page.getByRole('dialog', { name: 'Emergency Contact' })).toBeVisible();
   });
 

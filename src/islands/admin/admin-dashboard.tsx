@@ -7,13 +7,14 @@
  * Everything follows live updates (docs/product.md#live-updates): a client's message shows up,
  * and the counters move, without a reload.
  */
-import { FolderKanban, Inbox, MessageSquare, PlayCircle, Users, type LucideIcon } from 'lucide-react';
+import { FolderKanban, Inbox, MessageSquare, MessagesSquare, PlayCircle, Users, type LucideIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef } from 'react';
 import { cn } from '../lib/cn.ts';
 import { formatCount } from '../lib/format.ts';
 import { LiveUpdates } from '../lib/live.ts';
 import { ActivityLog } from './activity-log.tsx';
+import { ChatPage, ChatPresence, ChatsTab, useChatAlerts } from './chats.tsx';
 import { AdminFrame } from './admin-frame.tsx';
 import { ClientForm } from './client-form.tsx';
 import { ClientsTab } from './clients-tab.tsx';
@@ -25,7 +26,7 @@ import { StaffNotifications } from './staff-notifications.tsx';
 import { UndeliveredEmails } from './undelivered-emails.tsx';
 import { ClientPage } from './client-page.tsx';
 import { LeadPage } from './lead-page.tsx';
-import { adminLive, useSummary, type AdminUser } from './queries.ts';
+import { adminLive, useChatCounts, useSummary, type AdminUser } from './queries.ts';
 import { navigate, useView, type Tab } from './route.ts';
 
 function Counter({
@@ -106,6 +107,7 @@ function TabLabel({ icon: Icon, label, count }: { icon: LucideIcon; label: strin
 
 function ListView({ tab, params, user }: { tab: Tab; params: string; user: AdminUser }) {
   const summary = useSummary().data;
+  const chatCounts = useChatCounts().data;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -115,14 +117,17 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
             Signed in as {user.username}. Clients, projects, conversations and leads in one place.
           </p>
         </div>
-        <StaffNotifications user={user} />
+        <div className="flex flex-wrap items-center gap-3">
+          <StaffNotifications user={user} />
+          <ChatPresence />
+        </div>
       </div>
       <UndeliveredEmails />
       <Counters />
       <Tabs.Root value={tab} onValueChange={(next) => navigate(next)}>
         <Tabs.List
           aria-label="Dashboard sections"
-          className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200/70 p-1 sm:inline-grid sm:grid-cols-4"
+          className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200/70 p-1 sm:inline-grid sm:grid-cols-3 lg:grid-cols-5"
         >
           <Tabs.Trigger value="clients" className={TAB_TRIGGER}>
             <TabLabel icon={Users} label="Clients" count={summary?.totalClients} />
@@ -136,6 +141,9 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
           <Tabs.Trigger value="leads" className={TAB_TRIGGER}>
             <TabLabel icon={Inbox} label="Contact Forms" count={summary?.totalLeads} />
           </Tabs.Trigger>
+          <Tabs.Trigger value="chats" className={TAB_TRIGGER}>
+            <TabLabel icon={MessagesSquare} label="Chats waiting" count={chatCounts?.waiting} />
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="clients" className="mt-6 focus-visible:outline-none">
           {tab === 'clients' && <ClientsTab params={params} />}
@@ -148,6 +156,9 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
         </Tabs.Content>
         <Tabs.Content value="leads" className="mt-6 focus-visible:outline-none">
           {tab === 'leads' && <LeadsTab params={params} />}
+        </Tabs.Content>
+        <Tabs.Content value="chats" className="mt-6 focus-visible:outline-none">
+          {tab === 'chats' && <ChatsTab params={params} />}
         </Tabs.Content>
       </Tabs.Root>
       <ActivityLog />
@@ -170,6 +181,8 @@ function Dashboard({ user }: { user: AdminUser }) {
   const view = useView();
   useFocusOnReturn(view.kind);
   const pageTitle = useRef<string | null>(null);
+  // Chats waiting for a first answer show in the browser tab's title: '(2) Dashboard | …'.
+  const waitingChats = useChatAlerts();
   useEffect(() => {
     pageTitle.current ??= document.title;
     const titles = {
@@ -177,15 +190,18 @@ function Dashboard({ user }: { user: AdminUser }) {
       'project-form': `${'id' in view && view.id ? 'Edit' : 'Add'} Project`,
       'client-page': 'Client',
       'lead-page': 'Lead',
+      'chat-page': 'Chat',
       list: null,
     };
     const form = titles[view.kind];
-    document.title = form ? `${form} | ${pageTitle.current}` : pageTitle.current;
-  }, [view.kind, view.kind === 'list' ? null : view.id]);
+    const title = form ? `${form} | ${pageTitle.current}` : pageTitle.current;
+    document.title = waitingChats > 0 ? `(${waitingChats}) ${title}` : title;
+  }, [view.kind, view.kind === 'list' ? null : view.id, waitingChats]);
   if (view.kind === 'client-form') return <ClientForm id={view.id} />;
   if (view.kind === 'project-form') return <ProjectForm id={view.id} />;
   if (view.kind === 'client-page') return <ClientPage key={view.id} id={view.id} />;
   if (view.kind === 'lead-page') return <LeadPage key={view.id} id={view.id} />;
+  if (view.kind === 'chat-page') return <ChatPage key={view.id} id={view.id} />;
   return <ListView tab={view.tab} params={view.params} user={user} />;
 }
 

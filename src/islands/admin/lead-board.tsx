@@ -39,6 +39,7 @@ function BoardCard({ lead }: { lead: AdminLead }) {
         <span className="flex gap-1">
           {lead.clientId && <Badge tone="green">Client</Badge>}
           {lead.urgent && <Badge tone="red">Urgent</Badge>}
+          {lead.suspectedSpam && <Badge tone="gray">Suspected spam</Badge>}
           {lead.auditError && <Badge tone="red">Audit failed</Badge>}
         </span>
         <LeadStatusSelect aria-label={`Status of ${lead.name}`} lead={lead} className="field-input py-1 text-sm" />

@@ -108,6 +108,7 @@ export function LeadCard({ lead, notesOpen = false }: { lead: AdminLead; notesOp
               <AlertTriangle aria-hidden="true" className="mr-1 size-3" /> Urgent
             </Badge>
           )}
+          {lead.suspectedSpam && <Badge tone="gray">Suspected spam</Badge>}
         </div>
         <time dateTime={lead.createdAt} className="text-sm text-ink-700">
           {formatDateTime(lead.createdAt)}
@@ -276,6 +277,7 @@ function leadColumns(
             </a>
             {lead.clientId && <Badge tone="green">Client</Badge>}
             {lead.urgent && <Badge tone="red">Urgent</Badge>}
+            {lead.suspectedSpam && <Badge tone="gray">Suspected spam</Badge>}
           </span>
           {lead.email && (
             <a href={`mailto:${lead.email}`} className="block text-xs wrap-anywhere text-brand-700 hover:underline">

@@ -214,3 +214,37 @@ export function useConvertLead(leadId: string) {
     [adminKeys.leads, adminKeys.clients, adminKeys.projects],
   );
 }
+
+/** Refreshes the chats' lists and counts, and one conversation, after a chat write. */
+function useChatWrite<TData, TVariables>(mutationFn: (variables: TVariables) => Promise<TData>) {
+  return useAdminWrite(mutationFn, [adminKeys.chats, adminKeys.chatCounts, adminKeys.leads]);
+}
+
+/** A staff reply in a live chat (docs/product.md#live-chat). */
+export const useChatReply = (id: string) =>
+  useChatWrite((body: string) => unwrap(api.admin.chats[':id'].messages.$post({ param: { id }, json: { body } })));
+
+/** Takes a chat, closes it or opens it again. */
+export const useUpdateChat = (id: string) =>
+  useChatWrite((change: { assignToMe?: true; status?: 'open' | 'closed' }) =>
+    unwrap(api.admin.chats[':id'].$patch({ param: { id }, json: change })),
+  );
+
+/** 'Convert to lead': a new lead from the chat. */
+export const useConvertChat = (id: string) =>
+  useChatWrite(() => unwrap(api.admin.chats[':id'].convert.$post({ param: { id }, json: {} })));
+
+/** Marks a chat read now (the visitor sees 'Seen'); refreshes the unread counts. */
+export function useMarkChatRead(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const response = await api.admin.chats[':id'].read.$post({ param: { id } });
+      if (!response.ok) throw new Error(`Marking the chat read failed (${response.status})`);
+    },
+    onSuccess: () =>
+      Promise.all(
+        [adminKeys.chats, adminKeys.chatCounts].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  });
+}

@@ -7,10 +7,12 @@
  * stream is down, the lists poll at their freshness time.
  */
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type QueryKey } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import type { ListName } from '../../shared/schemas/lists.ts';
 import { api, unwrap } from '../lib/api.ts';
 import { useFallbackInterval, type LiveRefresh, type LiveMessage } from '../lib/live.ts';
 import { FRESH_LIST_MS, FRESH_PROFILE_MS, nullWhenSignedOut } from '../lib/query.ts';
+import { TYPING_CLEARS_AFTER_MS } from '../../shared/chat.ts';
 
 export const adminKeys = {
   me: ['admin', 'me'],
@@ -24,6 +26,8 @@ export const adminKeys = {
   undeliveredEmails: ['admin', 'undelivered-emails'],
   summary: ['admin', 'summary'],
   leadNotes: (leadId: string) => ['admin', 'lead-notes', leadId],
+  chats: ['admin', 'chats'],
+  chatCounts: ['admin', 'chat-counts'],
 } as const;
 
 const fetchMe = () => unwrap(api.admin.me.$get());
@@ -41,6 +45,9 @@ const fetchLeadNotes = (id: string) => unwrap(api.admin['contact-submissions']['
 const fetchSummary = () => unwrap(api.admin.summary.$get());
 const fetchUndeliveredEmails = () => unwrap(api.admin['undelivered-emails'].$get());
 const fetchMilestones = (id: string) => unwrap(api.admin.projects[':id'].milestones.$get({ param: { id } }));
+const fetchChats = (query: ListParams) => unwrap(api.admin.chats.$get({ query }));
+const fetchChat = (id: string) => unwrap(api.admin.chats[':id'].$get({ param: { id } }));
+const fetchChatCounts = () => unwrap(api.admin.chats.counts.$get());
 
 /** The signed-in staff member. */
 export type AdminUser = Awaited<ReturnType<typeof fetchMe>>;
@@ -55,6 +62,10 @@ export type AdminLead = Awaited<ReturnType<typeof fetchLeads>>['items'][number];
 /** An admin event ('Recent activity'): who created, updated or deleted what, and when. */
 export type AdminEvent = Awaited<ReturnType<typeof fetchEvents>>[number];
 export type AdminMilestone = Awaited<ReturnType<typeof fetchMilestones>>[number];
+/** A live chat as the Chats list shows it (docs/product.md#live-chat). */
+export type AdminChat = Awaited<ReturnType<typeof fetchChats>>['items'][number];
+/** A live chat with its messages. */
+export type AdminChatDetail = Awaited<ReturnType<typeof fetchChat>>;
 /** A notification email that failed after every try (docs/product.md#notifications). */
 export type UndeliveredEmail = Awaited<ReturnType<typeof fetchUndeliveredEmails>>[number];
 
@@ -74,6 +85,9 @@ export const adminQueries = {
   leadNotes: (leadId: string) => list(adminKeys.leadNotes(leadId), () => fetchLeadNotes(leadId)),
   client: (id: string) => list([...adminKeys.clients, id], () => fetchClient(id)),
   project: (id: string) => list([...adminKeys.projects, id], () => fetchProject(id)),
+  chats: (query: ListParams) => list([...adminKeys.chats, 'list', JSON.stringify(query)], () => fetchChats(query)),
+  chat: (id: string) => list([...adminKeys.chats, id], () => fetchChat(id)),
+  chatCounts: list(adminKeys.chatCounts, fetchChatCounts),
 };
 
 /** The signed-in staff member or null, and whether the check is still running. */
@@ -102,6 +116,39 @@ export const useProject = (id: string) => useList(adminQueries.project(id));
 export const useLeadNotes = (leadId: string) => useList(adminQueries.leadNotes(leadId));
 /** The counters, counted by the server. */
 export const useSummary = () => useList(adminQueries.summary);
+/** Live chats of one status (or all), the most recent first. */
+export const useChats = (query: ListParams) => useList(adminQueries.chats(query));
+/** One live chat with its messages. */
+export const useChat = (id: string) => useList(adminQueries.chat(id));
+/** How many chats wait for a first answer, and the visitors' unread messages. */
+export const useChatCounts = () => useList(adminQueries.chatCounts);
+
+/** Which conversations a visitor is typing in now: conversation id → when it stops showing (ms). */
+const typing = new Map<string, number>();
+const typingListeners = new Set<() => void>();
+/** Shows that the visitor of `conversationId` is typing, for TYPING_CLEARS_AFTER_MS. */
+function visitorTyping(conversationId: string) {
+  typing.set(conversationId, Date.now() + TYPING_CLEARS_AFTER_MS);
+  for (const listener of typingListeners) listener();
+  setTimeout(() => {
+    for (const listener of typingListeners) listener();
+  }, TYPING_CLEARS_AFTER_MS + 50);
+}
+/** Whether the visitor of `conversationId` is typing now; re-renders when that changes. */
+export function useVisitorTyping(conversationId: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      typingListeners.add(onChange);
+      return () => typingListeners.delete(onChange);
+    },
+    () => (typing.get(conversationId) ?? 0) > Date.now(),
+  );
+}
+/** The visitor's message ended their typing. */
+function visitorStoppedTyping(conversationId: string) {
+  typing.delete(conversationId);
+  for (const listener of typingListeners) listener();
+}
 
 /** What each live event changes on the dashboard (the counters follow their lists). */
 const STALE_AFTER: Record<LiveMessage['type'], (projectId: string) => QueryKey[]> = {
@@ -123,6 +170,20 @@ const STALE_AFTER: Record<LiveMessage['type'], (projectId: string) => QueryKey[]
 
 /** The dashboard's live updates; after a reconnection, every list is stale (leads are not live). */
 export const adminLive: LiveRefresh = {
+  onChatEvent: (queryClient, { type, conversationId, data }) => {
+    if (type === 'chat-typing') {
+      if (data.author === 'visitor') visitorTyping(conversationId);
+      return;
+    }
+    if (type === 'chat-message' && (data.message as { author?: string } | undefined)?.author === 'visitor') {
+      visitorStoppedTyping(conversationId);
+    }
+    void queryClient.invalidateQueries({ queryKey: adminKeys.chats });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.chatCounts });
+    // A chat made a lead: the lead board.
+    if (type === 'chat-updated' || type === 'chat-message')
+      void queryClient.invalidateQueries({ queryKey: adminKeys.leads });
+  },
   onEvent: (queryClient, { type, projectId }) => {
     for (const queryKey of STALE_AFTER[type](projectId)) void queryClient.invalidateQueries({ queryKey });
   },
@@ -133,6 +194,8 @@ export const adminLive: LiveRefresh = {
       adminKeys.communications,
       adminKeys.events,
       adminKeys.summary,
+      adminKeys.chats,
+      adminKeys.chatCounts,
     ]) {
       void queryClient.invalidateQueries({ queryKey });
     }

@@ -2,14 +2,15 @@
  * The dashboard's views in the address fragment (docs/product.md#dashboard: list view, client
  * form view or project form view): '#projects' picks a tab, '#clients/new' and '#projects/new' open the add
  * forms, '#clients/{id}' and '#projects/{id}' the edit forms, '#client/{id}' a client's page and
- * '#lead/{id}' a lead's page (docs/product.md#client-page, docs/product.md#leads). A tab's
+ * '#lead/{id}' a lead's page (docs/product.md#client-page, docs/product.md#leads), '#chats' the live
+ * chats and '#chat/{id}' one of them (docs/product.md#live-chat). A tab's
  * search, filters and sort follow a '?' ('#projects?status=review&sort=title.asc'), so Back,
  * Forward and reload keep them (docs/product.md#lists). Opening a form or a page adds a history
  * entry, so Back returns to the list; switching tabs and leaving a form replace the entry.
  */
 import { useSyncExternalStore } from 'react';
 
-const TABS = ['clients', 'projects', 'messages', 'leads'] as const;
+const TABS = ['clients', 'projects', 'messages', 'leads', 'chats'] as const;
 export type Tab = (typeof TABS)[number];
 
 export type View =
@@ -17,7 +18,8 @@ export type View =
   | { kind: 'client-form'; id: string | null }
   | { kind: 'project-form'; id: string | null }
   | { kind: 'client-page'; id: string }
-  | { kind: 'lead-page'; id: string };
+  | { kind: 'lead-page'; id: string }
+  | { kind: 'chat-page'; id: string };
 
 /** '#clients/new' → { kind: 'client-form', id: null }; anything unknown → the Clients tab. */
 export function parseView(hash: string): View {
@@ -29,6 +31,7 @@ export function parseView(hash: string): View {
     if (first === 'projects') return { kind: 'project-form', id };
     if (first === 'client' && id) return { kind: 'client-page', id };
     if (first === 'lead' && id) return { kind: 'lead-page', id };
+    if (first === 'chat' && id) return { kind: 'chat-page', id };
   }
   const tab = (TABS as readonly string[]).includes(first) ? (first as Tab) : 'clients';
   return { kind: 'list', tab, params: tab === first ? params : '' };

@@ -80,6 +80,7 @@ function ContactFormFields() {
 
   return (
     <form
+      id="contact-form"
       method="post"
       noValidate
       onSubmit={handleSubmit(onSubmit)}

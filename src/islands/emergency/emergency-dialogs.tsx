@@ -1,9 +1,8 @@
 /**
  * The two emergency dialogs (docs/product.md#emergency): 'Emergency Support' with the 24/7 hotline, a
  * live-chat opener, the response times (critical 15 minutes, urgent 1 hour, general 4 hours)
- * and the emergencies we handle; and 'Emergency Contact' with the emergency form. The live-chat
- * opener starts a written request to the on-call team: there is no chat service behind the site.
- * Loaded by emergency-support.tsx when first needed.
+ * and the emergencies we handle; and 'Emergency Contact' with the emergency form. 'Start live chat'
+ * opens the live-chat panel (src/chat/open.ts). Loaded by emergency-support.tsx when first needed.
  */
 import { Icon } from '../lib/icon.tsx';
 import { Suspense, lazy } from 'react';
@@ -19,6 +18,8 @@ export interface EmergencyDialogsProps {
   onInfoOpenChange: (open: boolean) => void;
   onFormOpenChange: (open: boolean) => void;
   onOpenForm: () => void;
+  /** 'Start live chat': closes this dialog and opens the chat panel. */
+  onStartChat: () => void;
   /** Where focus goes when the Emergency Support dialog closes (the Emergency button). */
   onInfoClosed?: () => void;
 }
@@ -30,6 +31,7 @@ export default function EmergencyDialogs({
   onInfoOpenChange,
   onFormOpenChange,
   onOpenForm,
+  onStartChat,
   onInfoClosed,
 }: EmergencyDialogsProps) {
   return (
@@ -62,13 +64,13 @@ export default function EmergencyDialogs({
             </a>
             <button
               type="button"
-              onClick={onOpenForm}
+              onClick={onStartChat}
               className="flex items-center gap-3 rounded-xl border-2 border-brand-700 p-4 text-left font-bold text-brand-700 hover:bg-brand-50"
             >
               <Icon name="message-circle" className="size-6" />
               <span>
                 Start live chat
-                <span className="block text-sm font-semibold text-ink-700">Message the on-call team now</span>
+                <span className="block text-sm font-semibold text-ink-700">Write to a person on our team now</span>
               </span>
             </button>
           </div>

@@ -13,6 +13,7 @@
  */
 import { Icon } from '../lib/icon.tsx';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { openChatPanel } from '../../chat/open.ts';
 import { OPEN_EMERGENCY_CONTACT_EVENT, catchEmergencyRequests, takePendingEmergencyRequest } from './events.ts';
 
 /** The button's shape, shared with the invisible copy that holds its place in the bar. */
@@ -27,6 +28,8 @@ export default function EmergencySupport({ emergencies }: { emergencies: string[
   const [formOpen, setFormOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  // Set while 'Start live chat' hands the focus to the chat panel instead of back to the button.
+  const chatOpening = useRef(false);
 
   const openForm = () => {
     setUsed(true);
@@ -81,9 +84,14 @@ export default function EmergencySupport({ emergencies }: { emergencies: string[
             onInfoOpenChange={setInfoOpen}
             onFormOpenChange={setFormOpen}
             onOpenForm={openForm}
+            onStartChat={() => {
+              chatOpening.current = true;
+              setInfoOpen(false);
+              void openChatPanel(button.current).finally(() => (chatOpening.current = false));
+            }}
             onInfoClosed={() => {
-              // Unless 'Start live chat' has just opened the form, which keeps the focus.
-              if (!formOpen) button.current?.focus();
+              // Unless the form or the chat panel has just opened, which takes the focus.
+              if (!formOpen && !chatOpening.current) button.current?.focus();
             }}
           />
         </Suspense>

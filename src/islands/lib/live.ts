@@ -23,8 +23,10 @@ import { api, apiLinks, isUnauthorized, unwrap } from './api.ts';
 /** Whose stream: a client's in the portal, a staff member's in the dashboard. */
 type LiveKind = 'client' | 'staff';
 
-/** The event types a browser receives. */
+/** The event types a browser receives about projects. */
 const EVENT_TYPES = ['message', 'message-read', 'project-updated'] as const;
+/** The live chat's event types (docs/product.md#live-chat), which the staff's stream carries too. */
+const CHAT_EVENT_TYPES = ['chat-message', 'chat-typing', 'chat-read', 'chat-updated'] as const;
 
 /** One event as the area sees it: its type and the project it is about. */
 export interface LiveMessage {
@@ -32,10 +34,19 @@ export interface LiveMessage {
   projectId: string;
 }
 
+/** One live-chat event: its type, the conversation, and the event's data as sent. */
+interface LiveChatEvent {
+  type: (typeof CHAT_EVENT_TYPES)[number];
+  conversationId: string;
+  data: Record<string, unknown>;
+}
+
 /** What an area does with its stream. */
 export interface LiveRefresh {
   /** Marks stale what `event` changed. */
   onEvent: (queryClient: QueryClient, event: LiveMessage) => void;
+  /** What a live-chat event changes (the dashboard's Chats); areas without chats leave it out. */
+  onChatEvent?: (queryClient: QueryClient, event: LiveChatEvent) => void;
   /** After a reconnection: marks stale whatever may have changed while the stream was down. */
   onReconnect: (queryClient: QueryClient) => void;
   /** The area's profile query, set to null (the sign-in screen) when the session is gone. */
@@ -101,6 +112,13 @@ function useLiveStream(kind: LiveKind, refresh: LiveRefresh): boolean {
           if (event.lastEventId) lastEventId = event.lastEventId;
           const { projectId } = JSON.parse(event.data) as { projectId: string };
           latest.current.onEvent(queryClient, { type, projectId });
+        });
+      }
+      for (const type of CHAT_EVENT_TYPES) {
+        current.addEventListener(type, (event: MessageEvent<string>) => {
+          if (event.lastEventId) lastEventId = event.lastEventId;
+          const data = JSON.parse(event.data) as Record<string, unknown> & { conversationId: string };
+          latest.current.onChatEvent?.(queryClient, { type, conversationId: data.conversationId, data });
         });
       }
       current.addEventListener('ready', (event: MessageEvent<string>) => {

@@ -8,8 +8,9 @@
  *   sets the visitor cookie `chat_visitor` (an opaque 160-bit token, httpOnly, SameSite=Lax,
  *   stored only as its SHA-256). A signed-in portal client's conversation is tied to the account
  *   through the session. A new conversation while nobody is online needs an email (422) and
- *   becomes a lead. 429 with Retry-After past 5 new conversations an hour or 30 messages a
- *   minute, per address and per token; a filled honeypot gets 201 and nothing is stored.
+ *   becomes a lead. 429 with Retry-After past CHAT_CONVERSATIONS_PER_HOUR (5) new conversations
+ *   an hour or CHAT_MESSAGES_PER_MINUTE (30) messages a minute, per address and per token; a
+ *   filled honeypot gets 201 and nothing is stored.
  * - GET /stream: the conversation's events as Server-Sent Events (`chat-message`,
  *   `chat-typing`, `chat-read`, `chat-updated`), resumable with Last-Event-ID; 404 before the
  *   first message.
@@ -69,13 +70,13 @@ export function chatRoutes(deps: AppDeps) {
   const { db, env } = deps;
   const conversations = createLimiter(db, {
     name: 'chat-conversation',
-    points: 5,
+    points: env.CHAT_CONVERSATIONS_PER_HOUR,
     durationSeconds: 3600,
     message: CHAT_LIMIT_MESSAGES.conversations,
   });
   const messages = createLimiter(db, {
     name: 'chat-message',
-    points: 30,
+    points: env.CHAT_MESSAGES_PER_MINUTE,
     durationSeconds: 60,
     message: CHAT_LIMIT_MESSAGES.messages,
   });
