@@ -44,6 +44,7 @@ import { createClient } from '@libsql/client';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { buildFingerprint, readStamp, writeStamp } from './build-stamp.mjs';
+import { staffSessionToken } from './bench-process.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const OUT_DIR = join(root, 'dist-bench-admin');
@@ -135,27 +136,6 @@ async function waitForServer(base, server) {
     await sleep(250);
   }
   throw new Error('The server did not start within 60 s');
-}
-
-/**
- * Signs STAFF_EMAIL in as a newcomer does: `npm run admin:link` prints a one-time link whose token
- * (after `#link=`) POST /api/admin/auth/link exchanges for the session cookie. Returns the token.
- * @param {string} base @param {NodeJS.ProcessEnv} env
- */
-async function staffSession(base, env) {
-  const output = tsx([join(root, 'scripts', 'admin-link.ts'), STAFF_EMAIL], env, true);
-  const link = /#link=(\S+)/.exec(output)?.[1];
-  if (!link) throw new Error(`admin:link printed no link:\n${output}`);
-  const response = await fetch(`${base}/api/admin/auth/link`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ token: link }),
-  });
-  if (!response.ok) throw new Error(`Staff sign-in failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('admin_session='));
-  const token = cookie?.split(';')[0]?.slice('admin_session='.length);
-  if (!token) throw new Error('Staff sign-in set no admin_session cookie');
-  return token;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -403,7 +383,7 @@ try {
   });
   const pid = /** @type {number} */ (server.pid);
   await waitForServer(base, server);
-  const token = await staffSession(base, env);
+  const token = await staffSessionToken(base, env, STAFF_EMAIL);
   const headers = { cookie: `admin_session=${token}` };
   const api = `${base}/api/admin`;
   /** @param {string} path @returns {Promise<any>} */

@@ -24,11 +24,12 @@
  * its time a backup was running, beside the target: p99 under 50 ms while a backup runs.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { rssMiB, serverPid } from './bench-process.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const port = Number(process.env.BENCH_PORT ?? 4352);
@@ -105,22 +106,6 @@ async function stopServer(child) {
 
 let starter = startServer();
 
-/** The server process: the child of `npm start`'s process. */
-function serverPid() {
-  const children = readFileSync(`/proc/${starter.pid}/task/${starter.pid}/children`, 'utf8').trim().split(/\s+/);
-  const pid = Number(children[0]);
-  if (!pid) throw new Error('The server process was not found');
-  return pid;
-}
-
-/** Resident memory of the server, in MiB. @param {number} pid */
-function rssMiB(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024);
-}
-
 async function waitForServer() {
   for (let i = 0; i < 240; i++) {
     try {
@@ -196,7 +181,7 @@ function mix(token) {
 
 /** The default run: page against static file, the soak, memory. */
 async function soakBench() {
-  const pid = serverPid();
+  const pid = serverPid(starter.pid);
   const token = await signIn();
 
   // Warm-up, then the page against the small static file.

@@ -442,6 +442,8 @@ class ChatPanel {
   }
 
   private async submit() {
+    // A second Enter while the first message is on its way sends nothing more.
+    if (this.send.disabled) return;
     this.error.textContent = '';
     this.email.removeAttribute('aria-invalid');
     this.textarea.removeAttribute('aria-invalid');

@@ -267,6 +267,26 @@ test('when nobody is online, the visitor leaves an email, the chat becomes a lea
   await setEveryoneAway(database, false);
 });
 
+test('staff take a chat and link it to an existing client found by name', async ({
+  visitor: page,
+  staffPage,
+  newClient,
+}) => {
+  const client = await newClient({ name: unique('Linked Bakery Owner') });
+  const panel = await openFromContact(page);
+  const text = unique('Question about my invoice');
+  await panel.getByLabel('Your message').fill(text);
+  await panel.getByLabel('Your message').press('Enter');
+  await staffPage.goto('/admin#chats');
+  await staffPage.getByRole('listitem').filter({ hasText: text }).getByRole('link').click();
+  await staffPage.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(staffPage.getByRole('button', { name: 'Assign to me' })).toBeHidden();
+  await staffPage.getByLabel('Link to a client or lead').fill(client.name);
+  await staffPage.getByRole('button', { name: new RegExp(`Link to Client: ${client.name}`) }).click();
+  await expect(staffPage.getByRole('heading', { level: 1 })).toHaveText(`Chat with ${client.name}`);
+  await expect(staffPage.getByRole('link', { name: client.name })).toHaveAttribute('href', `#client/${client.id}`);
+});
+
 test('over a limit, the panel says why and keeps the message', async ({ visitor: page }) => {
   await page.route('**/api/chat/messages', (route) =>
     route.fulfill({

@@ -5,6 +5,7 @@
  * every icon drawn from a symbol the sprite holds.
  */
 import { readFileSync } from 'node:fs';
+import type { Locator } from '@playwright/test';
 import { test, expect, presetConsent } from './fixtures.ts';
 import { PHONE_IMAGE_MAX_BYTES } from './support/phone-image.ts';
 import { sitemapPaths } from './support/sitemap.ts';
@@ -16,6 +17,20 @@ const MAX_HTML_BYTES = 80_000;
 const SPRITE_IDS = [...readFileSync('src/assets/icons.svg', 'utf8').matchAll(/<symbol id="([^"]+)"/g)].map(
   (m) => m[1]!,
 );
+
+/**
+ * How many of `icons` the browser did not draw: a `<use>` whose symbol it drew has a box; one it
+ * could not find (a wrong id, the sprite not loaded) has none.
+ */
+function undrawnIcons(icons: Locator): Promise<number> {
+  return icons.evaluateAll(
+    (svgs) =>
+      svgs.filter((svg) => {
+        const box = (svg.querySelector('use') as SVGUseElement).getBBox();
+        return box.width === 0 || box.height === 0;
+      }).length,
+  );
+}
 
 test('every public page is at most 80 KB of HTML and links the one shared stylesheet', async ({ page }) => {
   const paths = await sitemapPaths(page);
@@ -59,17 +74,7 @@ test('the icons of the landing page come from one cached sprite, and every one i
   // The browser resolved each reference: a <use> whose symbol it drew has a box; one it could not
   // find (a wrong id, the sprite not loaded) has none.
   const icons = page.locator('#services svg.icon, #top-nav svg.icon:visible, footer svg.icon');
-  await expect
-    .poll(() =>
-      icons.evaluateAll(
-        (svgs) =>
-          svgs.filter((svg) => {
-            const box = (svg.querySelector('use') as SVGUseElement).getBBox();
-            return box.width === 0 || box.height === 0;
-          }).length,
-      ),
-    )
-    .toBe(0);
+  await expect.poll(() => undrawnIcons(icons)).toBe(0);
   expect(await icons.count()).toBeGreaterThan(5);
   // Drawn as Lucide draws it: no fill, a round 2 px stroke in the text colour.
   const style = await page
@@ -115,14 +120,7 @@ test('a page whose largest paint is an image draws its icons from symbols it hol
   await expect(page.locator('svg.icon-symbols')).toBeHidden();
   const drawn = page.locator('header svg.icon:visible, footer svg.icon, main svg.icon:visible');
   expect(await drawn.count()).toBeGreaterThan(3);
-  const undrawn = await drawn.evaluateAll(
-    (svgs) =>
-      svgs.filter((svg) => {
-        const box = (svg.querySelector('use') as SVGUseElement).getBBox();
-        return box.width === 0 || box.height === 0;
-      }).length,
-  );
-  expect(undrawn).toBe(0);
+  expect(await undrawnIcons(drawn)).toBe(0);
   // The Emergency button, hydrated on the in-page symbol, still draws its icon.
   const emergency = page.getByRole('button', { name: 'Emergency', exact: true });
   await expect(emergency.locator('svg.icon > use')).toHaveAttribute('href', '#icon-triangle-exclamation-point');
@@ -134,17 +132,7 @@ test('a page whose largest paint is an image draws its icons from symbols it hol
   await expect(dialog).toBeVisible();
   const dialogIcons = dialog.locator('svg.icon');
   expect(await dialogIcons.count()).toBeGreaterThan(0);
-  await expect
-    .poll(() =>
-      dialogIcons.evaluateAll(
-        (svgs) =>
-          svgs.filter((svg) => {
-            const box = (svg.querySelector('use') as SVGUseElement).getBBox();
-            return box.width === 0 || box.height === 0;
-          }).length,
-      ),
-    )
-    .toBe(0);
+  await expect.poll(() => undrawnIcons(dialogIcons)).toBe(0);
   expect(spriteRequests.length).toBeGreaterThan(0);
 });
 

@@ -12,14 +12,15 @@
  *   switch, the waiting chats in the browser tab's title, and an optional sound for a new one.
  */
 import { Bell, BellOff, MessagesSquare } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_MAX } from '../../shared/chat.ts';
-import { api } from '../lib/api.ts';
+import { api, unwrap } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { useFailureToast } from '../lib/use-failure-toast.ts';
 import { Switch } from '../ui/switch.tsx';
-import { useChatReply, useConvertChat, useMarkChatRead, useUpdateChat } from './mutations.ts';
+import { useChatReply, useConvertChat, useLinkChat, useMarkChatRead, useUpdateChat } from './mutations.ts';
 import { Badge, ListError, TabHeading } from './parts.tsx';
 import { Panel, RecordPage } from './page-frame.tsx';
 import { useChat, useChatCounts, useChats, useVisitorTyping, type AdminChat, type AdminChatDetail } from './queries.ts';
@@ -185,6 +186,8 @@ function ReplyBox({ chat }: { chat: AdminChatDetail }) {
   const lastTyping = useRef(0);
   const send = (event?: FormEvent) => {
     event?.preventDefault();
+    // A second Enter while the reply is on its way sends nothing more.
+    if (reply.isPending) return;
     const text = body.trim();
     if (!text) {
       setError('Please write a reply.');
@@ -273,6 +276,76 @@ function ChatActions({ chat }: { chat: AdminChatDetail }) {
   );
 }
 
+/** Finds a client or a lead (by name or email) and links the chat to it. */
+function LinkChat({ chat }: { chat: AdminChatDetail }) {
+  const id = useId();
+  const [text, setText] = useState(chat.email ?? '');
+  const q = useDeferredValue(text.trim());
+  const enabled = q.length >= 2;
+  const clients = useQuery({
+    queryKey: ['admin', 'chat-link', 'clients', q],
+    queryFn: () => unwrap(api.admin.clients.$get({ query: { q, limit: '5' } })),
+    enabled,
+  });
+  const leads = useQuery({
+    queryKey: ['admin', 'chat-link', 'leads', q],
+    queryFn: () => unwrap(api.admin['contact-submissions'].$get({ query: { q, limit: '5' } })),
+    enabled,
+  });
+  const link = useLinkChat(chat.id);
+  const failure = useFailureToast();
+  const choose = (target: { leadId: string } | { clientId: string }) =>
+    link.mutate(target, {
+      onSuccess: () => failure.clear(),
+      onError: () => failure.show({ title: 'The chat could not be linked', description: 'Please try again.' }),
+    });
+  const found = [
+    ...(clients.data?.items ?? []).map((c) => ({
+      key: `c${c.id}`,
+      label: `Client: ${c.name} (${c.email})`,
+      target: { clientId: c.id },
+    })),
+    ...(leads.data?.items ?? []).map((l) => ({
+      key: `l${l.id}`,
+      label: `Lead: ${l.name}${l.email ? ` (${l.email})` : ''}`,
+      target: { leadId: l.id },
+    })),
+  ];
+  return (
+    <div className="mt-4 border-t border-ink-700/10 pt-4">
+      <label htmlFor={id} className="field-label">
+        Link to a client or lead
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Name or email"
+        className="field-input"
+      />
+      {enabled && (
+        <ul className="mt-2 grid gap-1" aria-label="Matches">
+          {found.length === 0 && !clients.isPending && !leads.isPending && (
+            <li className="text-sm text-ink-700">No client or lead matches.</li>
+          )}
+          {found.map((match) => (
+            <li key={match.key}>
+              <button
+                type="button"
+                className="min-h-11 w-full rounded-lg px-2 py-1 text-left text-sm wrap-anywhere text-brand-700 hover:bg-brand-50"
+                onClick={() => choose(match.target)}
+              >
+                {`Link to ${match.label}`}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /** One conversation: '#chat/{id}'. */
 export function ChatPage({ id }: { id: string }) {
   const query = useChat(id);
@@ -347,6 +420,7 @@ export function ChatPage({ id }: { id: string }) {
                 </div>
               )}
             </dl>
+            <LinkChat chat={chat} />
           </Panel>
         </div>
       )}

@@ -248,3 +248,9 @@ export function useMarkChatRead(id: string) {
       ),
   });
 }
+
+/** Links a chat to an existing lead or client. */
+export const useLinkChat = (id: string) =>
+  useChatWrite((target: { leadId: string } | { clientId: string }) =>
+    unwrap(api.admin.chats[':id'].convert.$post({ param: { id }, json: target })),
+  );

@@ -9,6 +9,7 @@ import { log } from '../log.ts';
 import { escalateWaitingChats } from '../services/chat.ts';
 import type { Database } from '../services/db.ts';
 import { staffWithEmailsOff } from '../services/email-queue.ts';
+import { repeat, type Repeating } from './repeat.ts';
 
 /** How often waiting chats are looked for: every 20 seconds, in milliseconds. */
 const CHAT_ESCALATION_EVERY_MS = 20_000;
@@ -21,11 +22,9 @@ export function scheduleChatEscalation(
   db: Database,
   env: Pick<Env, 'CHAT_ESCALATE_MINUTES' | 'TEAM_NOTIFY_TO' | 'ADMIN_EMAILS' | 'SITE_URL' | 'SITE_TIME_ZONE'>,
   { everyMs = CHAT_ESCALATION_EVERY_MS, shouldRun = () => true }: { everyMs?: number; shouldRun?: () => boolean } = {},
-): { stop(): Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    if (!shouldRun()) return;
-    running = running.then(async () => {
+): Repeating {
+  return repeat(
+    async () => {
       try {
         const list = env.TEAM_NOTIFY_TO.length > 0 ? env.TEAM_NOTIFY_TO : env.ADMIN_EMAILS;
         const off = await staffWithEmailsOff(db, list);
@@ -43,15 +42,7 @@ export function scheduleChatEscalation(
       } catch (error) {
         log.error({ component: 'chat', err: error }, 'chat escalation failed');
       }
-    });
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
     },
-  };
+    { everyMs, shouldRun },
+  );
 }

@@ -6,6 +6,7 @@
  * the server process (src/server/main.ts) once at start and then every hour.
  */
 import { log } from '../log.ts';
+import { repeat, type Repeating } from './repeat.ts';
 import type { Database } from '../services/db.ts';
 import { deleteEventsBefore, EVENT_RETENTION_MS } from '../services/events.ts';
 import { deleteExpiredIdempotencyKeys } from '../services/idempotency.ts';
@@ -38,10 +39,8 @@ async function sweepExpired(db: Database, now = new Date()): Promise<SweepResult
   };
 }
 
-export interface SweepSchedule {
-  /** Stops the timer and resolves once a sweep in progress has finished. */
-  stop(): Promise<void>;
-}
+/** The sweep's schedule: `stop()` clears the timer and resolves once a sweep in progress has finished. */
+export type SweepSchedule = Repeating;
 
 /**
  * Sweeps now and then every `everyMs` (default SWEEP_EVERY_MS), each time only if `shouldRun()`
@@ -56,23 +55,11 @@ export function scheduleSweep(
     shouldRun = () => true,
   }: { everyMs?: number; onError?: (error: unknown) => void; shouldRun?: () => boolean } = {},
 ): SweepSchedule {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    // Another server process on the same database holds the scheduled jobs' lease.
-    if (!shouldRun()) return;
-    running = running.then(() =>
+  return repeat(
+    () =>
       sweepExpired(db, new Date()).then((removed) => {
         log.info({ component: 'sweep', ...removed }, 'expired rows removed');
       }, onError),
-    );
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+    { everyMs, shouldRun },
+  );
 }
