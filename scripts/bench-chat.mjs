@@ -153,10 +153,11 @@ try {
   const panel = panelBytes();
 
   // 2. Latency: visitor's POST to the staff stream's event.
-  const staffStream = await fetch(`${base}/api/admin/stream`, { headers: { cookie } });
+  const staffAbort = new AbortController();
+  const staffStream = await fetch(`${base}/api/admin/stream`, { headers: { cookie }, signal: staffAbort.signal });
   /** @type {Map<string, (at: number) => void>} */
   const waiting = new Map();
-  void readChatMessages(staffStream, (body, at) => waiting.get(body)?.(at));
+  readChatMessages(staffStream, (body, at) => waiting.get(body)?.(at)).catch(() => undefined);
   await sleep(200);
   const first = `bench message 0 ${Date.now()}`;
   const visitorCookie = await newVisitor(first);
@@ -177,7 +178,7 @@ try {
     waiting.delete(body);
     await sleep(20);
   }
-  await staffStream.body?.cancel();
+  staffAbort.abort();
 
   // 3. Idle visitor streams.
   /** @type {string[]} */
