@@ -326,3 +326,19 @@ for (const width of [375, 1280]) {
     await expectNoAxeViolations(staffPage);
   });
 }
+
+for (const width of [320, 1920]) {
+  test(`the panel fits a ${width} px window: its box, the message box and Send all in view`, async ({
+    visitor: page,
+  }) => {
+    await page.setViewportSize({ width, height: 700 });
+    const panel = await openFromContact(page);
+    const box = (await panel.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(box.y + box.height).toBeLessThanOrEqual(700);
+    await expect(panel.getByLabel('Your message')).toBeInViewport();
+    await expect(panel.getByRole('button', { name: 'Send' })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+}
