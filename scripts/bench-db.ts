@@ -12,6 +12,7 @@
  *     the demo client, as `npm run bench:api` asks, and the 30-project client) and GET /api/bench/bare.
  * A measurement, not a test: it exits 0 unless it cannot run.
  */
+import { createStorage } from '../src/server/storage/storage.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,6 +86,7 @@ try {
       env,
       mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
       tasks: new BackgroundTasks(),
+      storage: await createStorage({ ...env, UPLOADS_DIR: join(dir, 'uploads') }),
       events: await startEventTail(handle),
       fetch: globalThis.fetch,
     });

@@ -6,3 +6,4 @@ export * from './notifications.ts';
 export * from './requests.ts';
 export * from './events.ts';
 export * from './chat.ts';
+export * from './files.ts';

@@ -33,6 +33,7 @@ import { API_CSP, securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { blogEditorRoutes } from './routes/blog-editor.ts';
 import { chatRoutes } from './routes/chat.ts';
+import { fileRoutes } from './routes/files.ts';
 import { clientRoutes } from './routes/client/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
@@ -101,6 +102,10 @@ const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/unsubscribe';
 const isOneClickUnsubscribe = (method: string, path: string) =>
   method === 'POST' && path === ONE_CLICK_UNSUBSCRIBE_PATH;
 
+/** A file upload (routes/files.ts): multipart, streamed, limited by its route. */
+const UPLOAD_PATH = /^\/api\/(client|admin)\/projects\/[^/]+\/files$/;
+const isUpload = (method: string, path: string) => method === 'POST' && UPLOAD_PATH.test(path);
+
 export function createApp(deps: AppDeps) {
   const headers = { ...securityHeaders({ https: isHttpsSite(deps.env) }), 'Content-Security-Policy': API_CSP };
 
@@ -108,22 +113,34 @@ export function createApp(deps: AppDeps) {
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await requestLog(c, next);
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(headers)) {
+      // A file answer sets its own policy (`sandbox`, routes/files.ts).
+      if (name === 'Content-Security-Policy' && c.res.headers.has(name)) continue;
+      c.res.headers.set(name, value);
+    }
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   // State-changing requests from another site are refused before anything else is read.
   app.use('*', refuseCrossSite(deps.env.SITE_URL, isOneClickUnsubscribe));
-  app.use('*', limitBodySize);
-  // The one route that takes a form: RFC 8058 one-click unsubscribe, as mail providers send it.
+  // Uploads (multipart, up to UPLOAD_MAX_BYTES) are streamed and limited by their own route.
   app.use(
     '*',
-    except((c) => isOneClickUnsubscribe(c.req.method, c.req.path), requireJsonBody),
+    except((c) => isUpload(c.req.method, c.req.path), limitBodySize),
+  );
+  // The routes that take a form: RFC 8058 one-click unsubscribe, as mail providers send it, and uploads.
+  app.use(
+    '*',
+    except(
+      (c) => isOneClickUnsubscribe(c.req.method, c.req.path) || isUpload(c.req.method, c.req.path),
+      requireJsonBody,
+    ),
   );
 
   const routes = app
     .route('/health', healthRoutes(deps))
     .route('/contact', leadRoutes(deps))
     .route('/chat', chatRoutes(deps))
+    .route('/files', fileRoutes(deps))
     .route('/newsletter', newsletterRoutes(deps))
     .route('/client', clientRoutes(deps))
     .route('/admin', adminRoutes(deps))

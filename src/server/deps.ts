@@ -5,6 +5,7 @@ import type { Env } from './env.ts';
 import type { EventTail } from './live/event-tail.ts';
 import type { AuditOptions } from './website-audit/service.ts';
 import type { Mailer } from './mail.ts';
+import type { FileStorage } from './storage/storage.ts';
 
 /** Tests shorten the event streams' heartbeat; production uses the stream's own (live/stream.ts). */
 export interface LiveOptions {
@@ -16,6 +17,8 @@ export interface AppDeps {
   env: Env;
   mailer: Mailer;
   tasks: BackgroundTasks;
+  /** Where uploaded files' bytes live (storage/storage.ts). */
+  storage: FileStorage;
   /** The process's reader of the event log, which feeds the open event streams (ADR 0009, ADR 0024). */
   events: EventTail;
   /** Used for FORM_FORWARD_URL; the global fetch unless a test replaces it. */

@@ -201,6 +201,29 @@ const envSchema = z.object({
     .min(1, { error: 'must be at least 1 minute' })
     .max(1440, { error: 'must be at most 1440 minutes' })
     .default(3),
+  /** Where uploaded files go (docs/product.md#files): `fs`, the folder UPLOADS_DIR, or `s3`, a bucket. */
+  STORAGE_DRIVER: z.enum(['fs', 's3'], { error: 'must be fs or s3' }).default('fs'),
+  /** The folder of uploaded files when STORAGE_DRIVER is fs. */
+  UPLOADS_DIR: z.string().trim().min(1).default('db/uploads'),
+  /** The S3-compatible bucket when STORAGE_DRIVER is s3, with its region, endpoint and keys. */
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** An S3-compatible service's address (MinIO, R2…); unset for Amazon S3. */
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** The largest file accepted, in bytes (docs/product.md#files): 25 MB. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int({ error: 'must be a whole number of bytes' })
+    .min(1024, { error: 'must be at least 1024 bytes' })
+    .default(25 * 1024 * 1024),
+  /** The bytes of files a client's projects may hold together (docs/product.md#files): 1 GB. */
+  CLIENT_STORAGE_QUOTA_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int({ error: 'must be a whole number of bytes' })
+    .min(1024, { error: 'must be at least 1024 bytes' })
+    .default(1024 ** 3),
   PUBLIC_ANALYTICS_SCRIPT_URL: optionalUrl,
   PUBLIC_ANALYTICS_SITE_ID: optionalString,
 });
@@ -214,6 +237,12 @@ const DEFAULT_SHUTDOWN_DRAIN_MS = 2000;
 
 const checkedEnvSchema = envSchema
   .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER === 's3') {
+      for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE_DRIVER is s3' });
+      }
+    }
     if (env.AUDIT_ALLOW_LOOPBACK && env.NODE_ENV !== 'test') {
       ctx.addIssue({
         code: 'custom',

@@ -33,6 +33,7 @@ import { scheduleBackups } from './jobs/backup.ts';
 import { startNotificationWorker } from './jobs/notification-worker.ts';
 import { claimServerPidFile } from './services/backup-pid-file.ts';
 import { scheduleSweep } from './jobs/sweep.ts';
+import { createStorage } from './storage/storage.ts';
 import { scheduleChatEscalation } from './jobs/chat-escalation.ts';
 import { keepLease, SCHEDULED_JOBS_LEASE } from './jobs/lease-keeper.ts';
 import { createMailer } from './mail.ts';
@@ -116,8 +117,8 @@ async function main(): Promise<void> {
   const lease = keepLease(db, SCHEDULED_JOBS_LEASE, { ttlMs: env.JOB_LEASE_MS });
   await lease.ready;
   const shouldRun = () => lease.held;
-  // Expired sessions and links go at start and then every hour.
-  const sweep = scheduleSweep(db, { shouldRun });
+  // Expired sessions and links, and stored files no row names, go at start and then every hour.
+  const sweep = scheduleSweep(db, { shouldRun, storage: await createStorage(env) });
   // Chats waiting too long for an answer are told to the team by email.
   const chatEscalation = scheduleChatEscalation(db, env, { shouldRun });
   // Queued notification emails go out from this process, also those left by one that died.

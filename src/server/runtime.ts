@@ -14,6 +14,7 @@ import { startEventTail, type EventTail } from './live/event-tail.ts';
 import { sharedDatabase } from './services/db.ts';
 import { loadEnv } from './env.ts';
 import { createMailer } from './mail.ts';
+import { createStorage } from './storage/storage.ts';
 
 let app: Promise<ReturnType<typeof createApp>> | undefined;
 let tail: EventTail | undefined;
@@ -29,6 +30,7 @@ export function runtimeApp(): Promise<ReturnType<typeof createApp>> {
       env,
       mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
       tasks,
+      storage: await createStorage(env),
       events: (tail = await startEventTail(db)),
       fetch: globalThis.fetch,
     });

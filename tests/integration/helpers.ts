@@ -26,6 +26,7 @@ import { openDatabaseHandle } from '../support/database.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { startNotificationWorker } from '../../src/server/jobs/notification-worker.ts';
 import { createMailer } from '../../src/server/mail.ts';
+import { createStorage } from '../../src/server/storage/storage.ts';
 
 export interface TestApiOptions {
   env?: Record<string, string>;
@@ -81,6 +82,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     NODE_ENV: 'test',
     DATABASE_URL: `file:${join(dir, 'test.db')}`,
     OUTBOX_DIR: join(dir, 'outbox'),
+    UPLOADS_DIR: join(dir, 'uploads'),
     LEADS_NOTIFY_TO: 'team@example.com',
     ...options.env,
   });
@@ -126,11 +128,13 @@ export async function createTestApi(options: TestApiOptions = {}) {
   };
   const events = await startEventTail(db);
   const tails: EventTail[] = [events];
+  const storage = await createStorage(env);
   const app = createApp({
     db,
     env,
     mailer,
     tasks,
+    storage,
     events,
     fetch: options.fetch ?? recordingFetch,
     audit: options.audit,
@@ -163,6 +167,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
       env,
       mailer,
       tasks,
+      storage,
       events: otherEvents,
       live: options.live,
       fetch: options.fetch ?? recordingFetch,
@@ -182,6 +187,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
     /** The app itself: its `routes` list every method and path it serves. */
     app,
     db,
+    /** Where uploaded files' bytes live (the test's own folder). */
+    storage,
     env,
     tasks,
     events,

@@ -7,6 +7,8 @@
  */
 import { log } from '../log.ts';
 import { repeat, type Repeating } from './repeat.ts';
+import { sweepOrphanFiles } from '../services/files.ts';
+import type { FileStorage } from '../storage/storage.ts';
 import type { Database } from '../services/db.ts';
 import { deleteEventsBefore, EVENT_RETENTION_MS } from '../services/events.ts';
 import { deleteExpiredIdempotencyKeys } from '../services/idempotency.ts';
@@ -25,10 +27,14 @@ interface SweepResult {
   rateLimits: number;
   idempotencyKeys: number;
   events: number;
+  orphanFiles: number;
 }
 
-/** Deletes everything that expired at or before `now`; returns how many rows of each went. */
-async function sweepExpired(db: Database, now = new Date()): Promise<SweepResult> {
+/**
+ * Deletes everything that expired at or before `now`, and the stored files no row names
+ * (`sweepOrphanFiles`) when given the storage; returns how many of each went.
+ */
+async function sweepExpired(db: Database, now = new Date(), storage?: FileStorage): Promise<SweepResult> {
   return {
     sessions: await deleteExpiredSessions(db, now),
     resetTokens: await deleteExpiredResetTokens(db, now),
@@ -36,6 +42,7 @@ async function sweepExpired(db: Database, now = new Date()): Promise<SweepResult
     rateLimits: await deleteExpiredRateLimits(db, now),
     idempotencyKeys: await deleteExpiredIdempotencyKeys(db, now),
     events: await deleteEventsBefore(db, new Date(now.getTime() - EVENT_RETENTION_MS)),
+    orphanFiles: storage ? await sweepOrphanFiles(db, storage, now) : 0,
   };
 }
 
@@ -53,11 +60,12 @@ export function scheduleSweep(
     everyMs = SWEEP_EVERY_MS,
     onError = (error: unknown) => log.error({ component: 'sweep', err: error }, 'sweep failed'),
     shouldRun = () => true,
-  }: { everyMs?: number; onError?: (error: unknown) => void; shouldRun?: () => boolean } = {},
+    storage,
+  }: { everyMs?: number; onError?: (error: unknown) => void; shouldRun?: () => boolean; storage?: FileStorage } = {},
 ): SweepSchedule {
   return repeat(
     () =>
-      sweepExpired(db, new Date()).then((removed) => {
+      sweepExpired(db, new Date(), storage).then((removed) => {
         log.info({ component: 'sweep', ...removed }, 'expired rows removed');
       }, onError),
     { everyMs, shouldRun },

@@ -10,6 +10,7 @@ import type { AdminClientValues } from '../../shared/schemas/admin.ts';
 import type { ClientListQuery } from '../../shared/schemas/lists.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { InvalidFieldError, NotFoundError } from '../errors.ts';
+import { storageKeysOf } from './files.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import { insertClient, normalizeEmail, toPublicClient, uniqueEmail, type ClientRow } from './clients.ts';
 import type { Database } from './db.ts';
@@ -119,9 +120,14 @@ export async function updateClient(db: Database, actor: Actor, id: string, value
   );
 }
 
-/** Deletes a client with its projects, milestones, messages and sessions. NotFoundError when missing. */
-export async function deleteClient(db: Database, actor: Actor, id: string): Promise<void> {
-  await db.write(async (tx) => {
+/**
+ * Deletes a client with its projects, milestones, messages, files' rows and sessions. NotFoundError
+ * when missing.
+ * @returns the storage keys of its files, for the caller to delete once the write has committed
+ */
+export async function deleteClient(db: Database, actor: Actor, id: string): Promise<string[]> {
+  return db.write(async (tx) => {
+    const keys = await storageKeysOf(tx, { clientId: id });
     const owned = await tx.select({ id: projects.id }).from(projects).where(eq(projects.clientId, id));
     // Recorded while the projects still name their client; the same transaction deletes them.
     await recordProjectsUpdated(tx, ...owned.map((project) => project.id));
@@ -129,5 +135,6 @@ export async function deleteClient(db: Database, actor: Actor, id: string): Prom
     if (!row) throw new NotFoundError('Client');
     await recordEvent(tx, { type: 'session-ended', kind: 'client', userId: id });
     await recordAdminEvent(tx, actor, 'delete', 'client', id, `Deleted client ${row.name} and all of its projects`);
+    return keys;
   });
 }

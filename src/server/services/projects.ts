@@ -10,6 +10,7 @@ import { clients, communications, milestones, projects } from '../../../db/schem
 import type { AdminProjectValues } from '../../shared/schemas/admin.ts';
 import type { ProjectListQuery } from '../../shared/schemas/lists.ts';
 import { InvalidFieldError, NotFoundError } from '../errors.ts';
+import { storageKeysOf } from './files.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database, SqlDb } from './db.ts';
 import { recordEvent } from './events.ts';
@@ -155,13 +156,19 @@ export async function updateProject(db: Database, actor: Actor, id: string, valu
   });
 }
 
-/** Deletes a project with its milestones and messages. NotFoundError when missing. */
-export async function deleteProject(db: Database, actor: Actor, id: string): Promise<void> {
-  await db.write(async (tx) => {
+/**
+ * Deletes a project with its milestones, messages and files' rows. NotFoundError when missing.
+ * @returns the storage keys of its files, for the caller to delete once the write has committed
+ *   (services/files.ts `deleteStoredFiles`)
+ */
+export async function deleteProject(db: Database, actor: Actor, id: string): Promise<string[]> {
+  return db.write(async (tx) => {
+    const keys = await storageKeysOf(tx, { projectId: id });
     const [row] = await tx.delete(projects).where(eq(projects.id, id)).returning();
     if (!row) throw new NotFoundError('Project');
     await recordAdminEvent(tx, actor, 'delete', 'project', id, `Deleted project ${row.title}`);
     await recordEvent(tx, { type: 'project-updated', projectId: id, clientId: row.clientId });
+    return keys;
   });
 }
 

@@ -13,10 +13,11 @@ import { clientListQuery } from '../../../shared/schemas/lists.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { createClient, deleteClient, getClient, listClients, updateClient } from '../../services/client-admin.ts';
+import { deleteStoredFiles } from '../../services/files.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
-export function staffClientRoutes({ db }: AppDeps) {
+export function staffClientRoutes({ db, storage }: AppDeps) {
   return new Hono<SessionEnv<'staff'>>()
     .get('/clients', validate('query', clientListQuery), async (c) =>
       c.json(await listClients(db, c.req.valid('query'))),
@@ -29,7 +30,8 @@ export function staffClientRoutes({ db }: AppDeps) {
       c.json(await updateClient(db, c.var.user, c.req.valid('param').id, c.req.valid('json'))),
     )
     .delete('/clients/:id', validate('param', idParam), async (c) => {
-      await deleteClient(db, c.var.user, c.req.valid('param').id);
+      // The files' bytes go once the rows are gone; the sweep catches any left by a crash.
+      await deleteStoredFiles(storage, await deleteClient(db, c.var.user, c.req.valid('param').id));
       return c.body(null, 204);
     });
 }

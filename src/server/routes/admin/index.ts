@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps.ts';
 import { areaGuard } from '../../middleware/area-guard.ts';
 import { adminEventRoutes } from './admin-events.ts';
 import { staffChatRoutes } from './chats.ts';
+import { staffFileRoutes } from './files.ts';
 import { staffClientRoutes } from './clients.ts';
 import { staffCommunicationRoutes } from './communications.ts';
 import { staffLeadRoutes } from './leads.ts';
@@ -38,6 +39,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', undeliveredEmailRoutes(deps))
     .route('/', adminSummaryRoutes(deps))
     .route('/', staffChatRoutes(deps))
+    .route('/', staffFileRoutes(deps))
     .route('/', staffStreamRoutes());
   return new Hono<ApiEnv>()
     .route('/auth', staffSignInRoutes(deps))

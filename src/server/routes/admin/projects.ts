@@ -13,10 +13,11 @@ import { projectListQuery } from '../../../shared/schemas/lists.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { createProject, deleteProject, getProject, listProjects, updateProject } from '../../services/projects.ts';
+import { deleteStoredFiles } from '../../services/files.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
-export function staffProjectRoutes({ db }: AppDeps) {
+export function staffProjectRoutes({ db, storage }: AppDeps) {
   return new Hono<SessionEnv<'staff'>>()
     .get('/projects', validate('query', projectListQuery), async (c) =>
       c.json(await listProjects(db, c.req.valid('query'))),
@@ -31,7 +32,8 @@ export function staffProjectRoutes({ db }: AppDeps) {
       return c.json(await updateProject(db, c.var.user, c.req.valid('param').id, c.req.valid('json')));
     })
     .delete('/projects/:id', validate('param', idParam), async (c) => {
-      await deleteProject(db, c.var.user, c.req.valid('param').id);
+      // The files' bytes go once the rows are gone; the sweep catches any left by a crash.
+      await deleteStoredFiles(storage, await deleteProject(db, c.var.user, c.req.valid('param').id));
       return c.body(null, 204);
     });
 }

@@ -5,6 +5,7 @@
  * staff session never passes) those answer 401, before any field is validated
  * (docs/decisions/0026-one-guard-per-area.md).
  */
+import { clientFileRoutes } from './files.ts';
 import { Hono } from 'hono';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -24,6 +25,7 @@ export function clientRoutes(deps: AppDeps) {
     .route('/', clientAccountRoutes(deps))
     .route('/', clientProjectRoutes(deps))
     .route('/', clientCommunicationRoutes(deps))
+    .route('/', clientFileRoutes(deps))
     .route('/', clientStreamRoutes());
   return new Hono<ApiEnv>()
     .route('/', clientSessionRoutes(deps))

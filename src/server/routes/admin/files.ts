@@ -1,0 +1,29 @@
+/**
+ * Staff's files on a project (docs/product.md#files), behind the dashboard's guard:
+ * POST /api/admin/projects/:id/files (multipart, field `file`, optional `internal=true`) → 201
+ * {id, name, size, type}; GET /api/admin/projects/:id/files → {items, storage: {used, quota}},
+ * internal files included. 404 for a missing project.
+ */
+import { Hono } from 'hono';
+import type { SessionEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { filesOfProject, projectFor, uploadToProject } from '../../services/files.ts';
+import { validate } from '../../validation.ts';
+import { idParam } from './params.ts';
+
+export function staffFileRoutes(deps: AppDeps) {
+  return new Hono<SessionEnv<'staff'>>()
+    .post('/projects/:id/files', validate('param', idParam), async (c) => {
+      const project = await projectFor(deps.db, c.req.valid('param').id, null);
+      return c.json(await uploadToProject(deps, c.req.raw, project, { kind: 'staff', name: c.var.user.username }), 201);
+    })
+    .get('/projects/:id/files', validate('param', idParam), async (c) => {
+      const project = await projectFor(deps.db, c.req.valid('param').id, null);
+      return c.json(
+        await filesOfProject(deps.db, project, {
+          includeInternal: true,
+          quotaBytes: deps.env.CLIENT_STORAGE_QUOTA_BYTES,
+        }),
+      );
+    });
+}

@@ -1,0 +1,29 @@
+/**
+ * A client's files (docs/product.md#files), behind the portal's guard:
+ * POST /api/client/projects/:projectId/files (multipart, field `file`) → 201 {id, name, size, type};
+ * GET /api/client/projects/:projectId/files → {items, storage: {used, quota}}, internal files left
+ * out. 404 for a project that is not the client's; the upload's refusals as services/files.ts says.
+ */
+import { Hono } from 'hono';
+import type { SessionEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { filesOfProject, projectFor, uploadToProject } from '../../services/files.ts';
+import { validate } from '../../validation.ts';
+import { projectParam } from './params.ts';
+
+export function clientFileRoutes(deps: AppDeps) {
+  return new Hono<SessionEnv<'client'>>()
+    .post('/projects/:projectId/files', validate('param', projectParam), async (c) => {
+      const project = await projectFor(deps.db, c.req.valid('param').projectId, c.var.user.id);
+      return c.json(await uploadToProject(deps, c.req.raw, project, { kind: 'client', name: c.var.user.name }), 201);
+    })
+    .get('/projects/:projectId/files', validate('param', projectParam), async (c) => {
+      const project = await projectFor(deps.db, c.req.valid('param').projectId, c.var.user.id);
+      return c.json(
+        await filesOfProject(deps.db, project, {
+          includeInternal: false,
+          quotaBytes: deps.env.CLIENT_STORAGE_QUOTA_BYTES,
+        }),
+      );
+    });
+}
