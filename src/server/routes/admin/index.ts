@@ -13,6 +13,7 @@ import { areaGuard } from '../../middleware/area-guard.ts';
 import { adminEventRoutes } from './admin-events.ts';
 import { staffChatRoutes } from './chats.ts';
 import { staffFileRoutes } from './files.ts';
+import { staffApprovalRoutes } from './approvals.ts';
 import { staffClientRoutes } from './clients.ts';
 import { staffCommunicationRoutes } from './communications.ts';
 import { staffLeadRoutes } from './leads.ts';
@@ -40,6 +41,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', adminSummaryRoutes(deps))
     .route('/', staffChatRoutes(deps))
     .route('/', staffFileRoutes(deps))
+    .route('/', staffApprovalRoutes(deps))
     .route('/', staffStreamRoutes());
   return new Hono<ApiEnv>()
     .route('/auth', staffSignInRoutes(deps))

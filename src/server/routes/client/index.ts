@@ -6,6 +6,7 @@
  * (docs/decisions/0026-one-guard-per-area.md).
  */
 import { clientFileRoutes } from './files.ts';
+import { clientApprovalRoutes } from './approvals.ts';
 import { Hono } from 'hono';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -26,6 +27,7 @@ export function clientRoutes(deps: AppDeps) {
     .route('/', clientProjectRoutes(deps))
     .route('/', clientCommunicationRoutes(deps))
     .route('/', clientFileRoutes(deps))
+    .route('/', clientApprovalRoutes(deps))
     .route('/', clientStreamRoutes());
   return new Hono<ApiEnv>()
     .route('/', clientSessionRoutes(deps))
