@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvals } from '../../db/schema/index.ts';
-import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
 import { bearer, createTestApi, errorOf, type TestApi } from './helpers.ts';
 
 const STAFF = 'staff@firststatewebstudio.com';
@@ -15,9 +14,7 @@ let staffToken: string;
 
 beforeAll(async () => {
   api = await createTestApi({ env: { ADMIN_EMAILS: STAFF, AUTH_RATE_LIMIT: '1000' } });
-  const link = await createSignInLink(api.db, STAFF);
-  const signedIn = await api.fresh().admin.auth.link.$post({ json: { token: link } });
-  staffToken = decodeURIComponent(/admin_session=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')?.[1] ?? '');
+  staffToken = await api.signInStaff(STAFF);
 });
 afterAll(async () => {
   await api.close();

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatConversations, chatMessages, contactSubmissions, notificationEmails } from '../../db/schema/index.ts';
 import { CHAT_LIMIT_MESSAGES } from '../../src/shared/chat.ts';
 import { escalateWaitingChats } from '../../src/server/services/chat.ts';
-import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
 import { sseBlocks, type SseBlock } from '../support/sse.ts';
 import { bearer, createTestApi, errorOf, type TestApi } from './helpers.ts';
 
@@ -19,9 +18,7 @@ let staffToken: string;
 
 beforeAll(async () => {
   api = await createTestApi({ env: { ADMIN_EMAILS: STAFF, AUTH_RATE_LIMIT: '1000' }, live: { heartbeatMs: 200 } });
-  const link = await createSignInLink(api.db, STAFF);
-  const signedIn = await api.fresh().admin.auth.link.$post({ json: { token: link } });
-  staffToken = decodeURIComponent(/admin_session=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')?.[1] ?? '');
+  staffToken = await api.signInStaff(STAFF);
 });
 afterAll(async () => {
   await api.close();

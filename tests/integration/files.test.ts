@@ -8,7 +8,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectFiles } from '../../db/schema/index.ts';
 import { sweepOrphanFiles } from '../../src/server/services/files.ts';
-import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
 import { bearer, createTestApi, errorOf, type TestApi } from './helpers.ts';
 
 const STAFF = 'staff@firststatewebstudio.com';
@@ -24,9 +23,7 @@ beforeAll(async () => {
       CLIENT_STORAGE_QUOTA_BYTES: String(3 * 1024 * 1024),
     },
   });
-  const link = await createSignInLink(api.db, STAFF);
-  const signedIn = await api.fresh().admin.auth.link.$post({ json: { token: link } });
-  staffToken = decodeURIComponent(/admin_session=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')?.[1] ?? '');
+  staffToken = await api.signInStaff(STAFF);
 });
 afterAll(async () => {
   await api.close();

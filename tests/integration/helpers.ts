@@ -26,6 +26,7 @@ import { openDatabaseHandle } from '../support/database.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { startNotificationWorker } from '../../src/server/jobs/notification-worker.ts';
 import { createMailer } from '../../src/server/mail.ts';
+import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
 import { createStorage } from '../../src/server/storage/storage.ts';
 
 export interface TestApiOptions {
@@ -200,6 +201,15 @@ export async function createTestApi(options: TestApiOptions = {}) {
     nextAddress,
     /** The typed client from a new address: `fresh().client.login.$post(...)`. */
     fresh: () => as(nextAddress()),
+    /**
+     * A staff session token for `email` (one of ADMIN_EMAILS), made as a newcomer signs in: a
+     * one-time link exchanged at POST /api/admin/auth/link.
+     */
+    async signInStaff(email: string): Promise<string> {
+      const token = await createSignInLink(db, email);
+      const signedIn = await as(nextAddress()).admin.auth.link.$post({ json: { token } });
+      return decodeURIComponent(/admin_session=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')?.[1] ?? '');
+    },
     /**
      * An untyped request, for what the typed client cannot send (malformed JSON, a body of
      * another type, an unknown path). Each use says why.

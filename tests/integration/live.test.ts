@@ -25,9 +25,7 @@ beforeAll(async () => {
     env: { ADMIN_EMAILS: STAFF, AUTH_RATE_LIMIT: '1000' },
     live: { heartbeatMs: HEARTBEAT_MS },
   });
-  const link = await createSignInLink(api.db, STAFF);
-  const signedIn = await api.fresh().admin.auth.link.$post({ json: { token: link } });
-  staffToken = decodeURIComponent(/admin_session=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')?.[1] ?? '');
+  staffToken = await api.signInStaff(STAFF);
 });
 afterAll(async () => {
   await api.close();
