@@ -13,7 +13,7 @@ import { contactSubmissions, staffPresence, users } from '../../db/schema/index.
 import { CHAT_LIMIT_MESSAGES, CHAT_OFFLINE_TEXT, CHAT_ONLINE_TEXT } from '../../src/shared/chat.ts';
 import { E2E_ADMIN_EMAILS } from '../../scripts/e2e-env.mjs';
 import { staffUser, type Database } from './support/data.ts';
-import { expect, expectNoAxeViolations, presetConsent, sentMails, test as base } from './fixtures.ts';
+import { expect, expectNoAxeViolations, presetConsent, sentMails, test as base, waitForIsland } from './fixtures.ts';
 
 /** `visitor`: a page in a browser of its own (its own cookies), beside the staff's `staffPage`. */
 const test = base.extend<{ visitor: Page }>({
@@ -79,9 +79,7 @@ test('a page loads no chat code until the chat is opened, and opening it loads u
   await page.locator('#contact').scrollIntoViewIfNeeded();
   // A visitor's first key press hydrates the islands that wait for one (the Emergency button's,
   // the notifications'): what they load is theirs, not the chat's.
-  await page.keyboard.press('Shift');
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
+  await waitForIsland(page, 'emergency-support');
   await page.waitForLoadState('networkidle');
   const before = [...scripts];
   // No chat request, and none of the scripts loaded so far holds the panel's code.
