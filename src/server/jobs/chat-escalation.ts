@@ -1,12 +1,13 @@
 /**
  * The live chat's escalation (docs/product.md#live-chat): every CHAT_ESCALATION_EVERY_MS, the
  * process holding the scheduled jobs' lease emails the team about each chat that has waited
- * CHAT_ESCALATE_MINUTES for an answer, once per wait (services/chat.ts `escalateWaitingChats`:
- * the email and its mark are one write, so two processes or a restart never send it twice).
+ * CHAT_ESCALATE_MINUTES for an answer, once per wait (services/chat-escalation.ts
+ * `escalateWaitingChats`: the email and its mark are one write, so two processes or a restart
+ * never send it twice).
  */
 import type { Env } from '../env.ts';
 import { log } from '../log.ts';
-import { escalateWaitingChats } from '../services/chat.ts';
+import { escalateWaitingChats } from '../services/chat-escalation.ts';
 import type { Database } from '../services/db.ts';
 import { staffWithEmailsOff } from '../services/email-queue.ts';
 import { repeat, type Repeating } from './repeat.ts';

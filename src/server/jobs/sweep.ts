@@ -7,7 +7,7 @@
  */
 import { log } from '../log.ts';
 import { repeat, type Repeating } from './repeat.ts';
-import { sweepOrphanFiles } from '../services/files.ts';
+import { sweepOrphanFiles } from '../services/file-cleanup.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import type { Database } from '../services/db.ts';
 import { deleteEventsBefore, EVENT_RETENTION_MS } from '../services/events.ts';

@@ -31,18 +31,16 @@ import type { AppDeps } from '../deps.ts';
 import { AppError, NotFoundError } from '../errors.ts';
 import { eventStream } from '../live/stream.ts';
 import { createLimiter } from '../middleware/rate-limit.ts';
+import { newChatToken } from '../services/chat-common.ts';
+import { chatOnline, recordTyping } from '../services/chat-presence.ts';
+import { confirmChatEmail, requestTranscript } from '../services/chat-transcripts.ts';
 import {
-  chatOnline,
-  confirmChatEmail,
   latestConversation,
-  newChatToken,
   postVisitorMessage,
-  recordTyping,
-  requestTranscript,
   startsConversation,
   visitorView,
   type VisitorIdentity,
-} from '../services/chat.ts';
+} from '../services/chat-visitor.ts';
 import { validate } from '../validation.ts';
 
 /** The visitor cookie's name. */

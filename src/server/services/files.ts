@@ -1,7 +1,7 @@
 /**
  * A project's files (docs/product.md#files; docs/decisions/0030-files-and-approvals.md): stored
  * after the bytes are in the storage (services/uploads.ts), listed per project, and found for a
- * download only by someone who may see them.
+ * download only by someone who may see them. Their bytes are cleaned up by file-cleanup.ts.
  *
  * A client's files count against CLIENT_STORAGE_QUOTA_BYTES: checked from the upload's declared
  * length before its bytes are read, and again with its real size in the write that stores it.
@@ -14,7 +14,6 @@ import type { Database, SqlDb } from './db.ts';
 import { recordProjectsUpdated } from './events.ts';
 import { receiveUpload, type ReceivedUpload } from './uploads.ts';
 import type { Env } from '../env.ts';
-import { log } from '../log.ts';
 
 export type FileRow = typeof projectFiles.$inferSelect;
 
@@ -152,44 +151,6 @@ export async function storageKeysOf(tx: SqlDb, owner: { projectId: string } | { 
       'projectId' in owner ? eq(projectFiles.projectId, owner.projectId) : eq(projectFiles.clientId, owner.clientId),
     );
   return rows.map((row) => row.key);
-}
-
-/**
- * Deletes files' bytes whose rows a committed write removed. A failure is logged and left to the
- * orphan sweep (`sweepOrphanFiles`), so the caller's answer never depends on the storage.
- */
-export async function deleteStoredFiles(storage: FileStorage, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    await storage
-      .delete(key)
-      .catch((error: unknown) =>
-        log.warn({ component: 'files', err: error, key }, 'could not delete a file; the sweep will'),
-      );
-  }
-}
-
-/** How old a stored file without a row must be before the sweep deletes it: an hour, in milliseconds. */
-const ORPHAN_AGE_MS = 60 * 60 * 1000;
-
-/**
- * Deletes the stored files no row names and that are older than ORPHAN_AGE_MS: left by a crash
- * between an upload's bytes and its row, or between a deletion's commit and its bytes. Younger
- * ones may be uploads in progress. Returns how many went.
- */
-export async function sweepOrphanFiles(db: Database, storage: FileStorage, now = new Date()): Promise<number> {
-  let deleted = 0;
-  for await (const key of storage.keys()) {
-    const [row] = await db.read
-      .select({ id: projectFiles.id })
-      .from(projectFiles)
-      .where(eq(projectFiles.storageKey, key));
-    if (row) continue;
-    const modified = await storage.modifiedAt(key).catch(() => null);
-    if (!modified || now.getTime() - modified.getTime() < ORPHAN_AGE_MS) continue;
-    await storage.delete(key);
-    deleted++;
-  }
-  return deleted;
 }
 
 /** Bytes a multipart body may carry beyond its file: the boundaries, headers and short fields. */

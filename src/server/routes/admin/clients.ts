@@ -13,7 +13,7 @@ import { clientListQuery } from '../../../shared/schemas/lists.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { createClient, deleteClient, getClient, listClients, updateClient } from '../../services/client-admin.ts';
-import { deleteStoredFiles } from '../../services/files.ts';
+import { deleteStoredFiles } from '../../services/file-cleanup.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 

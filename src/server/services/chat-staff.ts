@@ -1,0 +1,172 @@
+/**
+ * What staff do with a live chat (docs/product.md#live-chat): reply (emailed to an offline
+ * visitor), mark it read, take it, close or open it again, and convert it to a lead or link it
+ * to a lead or client.
+ */
+import { eq } from 'drizzle-orm';
+import {
+  chatConversations,
+  chatMessages,
+  clients,
+  contactSubmissions,
+  notificationEmails,
+  type ChatStatus,
+} from '../../../db/schema/index.ts';
+import { renderChatReply } from '../emails/chat.tsx';
+import { NotFoundError } from '../errors.ts';
+import { recordAdminEvent, type Actor } from './admin-events.ts';
+import { conversationIn, createLeadFromChat, messageJson, messagesOf, transcriptText } from './chat-common.ts';
+import { chatDetail } from './chat-staff-list.ts';
+import type { Database } from './db.ts';
+import { recordEvent } from './events.ts';
+
+/**
+ * A staff member's reply: stored, the conversation answered (open, no longer waiting) and read;
+ * in an offline conversation with an email, the reply is queued to the visitor by email in the
+ * same write. NotFoundError when missing; DatabaseBusyError when shed.
+ */
+export async function postStaffMessage(
+  db: Database,
+  id: string,
+  staff: Actor,
+  body: string,
+  now: Date,
+  siteUrl: string,
+) {
+  const before = await chatDetail(db, id);
+  const email =
+    before.offline && before.email
+      ? await renderChatReply({ staffName: staff.username, body, name: before.name, siteUrl })
+      : null;
+  return db.write(async (tx) => {
+    const conversation = await conversationIn(tx, id);
+    const [message] = await tx
+      .insert(chatMessages)
+      .values({
+        conversationId: id,
+        author: 'staff',
+        staffId: staff.id,
+        staffName: staff.username,
+        body,
+        createdAt: now,
+      })
+      .returning();
+    await tx
+      .update(chatConversations)
+      .set({
+        status: 'open',
+        closedAt: null,
+        lastMessageAt: now,
+        waitingSince: null,
+        escalatedAt: null,
+        staffReadAt: now,
+        assignedTo: conversation.assignedTo ?? staff.id,
+      })
+      .where(eq(chatConversations.id, id));
+    if (conversation.leadId && conversation.offline) {
+      await tx
+        .update(contactSubmissions)
+        .set({ message: transcriptText(await messagesOf(tx, id), conversation.name) })
+        .where(eq(contactSubmissions.id, conversation.leadId));
+    }
+    if (email && conversation.email) {
+      await tx.insert(notificationEmails).values({
+        audience: 'client',
+        to: [conversation.email],
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        headers: {},
+      });
+    }
+    const json = messageJson(message!);
+    await recordEvent(tx, { type: 'chat-message', conversationId: id, message: json });
+    await recordEvent(tx, { type: 'chat-read', conversationId: id, staffReadAt: now.toISOString() });
+    if (conversation.status !== 'open')
+      await recordEvent(tx, { type: 'chat-updated', conversationId: id, status: 'open' });
+    return json;
+  });
+}
+
+/** Staff read the conversation now: the visitor's messages so far show 'Seen'. NotFoundError. */
+export async function markChatRead(db: Database, id: string, now: Date): Promise<void> {
+  await db.write(async (tx) => {
+    await conversationIn(tx, id);
+    await tx.update(chatConversations).set({ staffReadAt: now }).where(eq(chatConversations.id, id));
+    await recordEvent(tx, { type: 'chat-read', conversationId: id, staffReadAt: now.toISOString() });
+  });
+}
+
+/**
+ * Takes a conversation ('Assign to me'), closes it or opens it again, with an admin event.
+ * NotFoundError when missing.
+ */
+export async function updateChat(
+  db: Database,
+  id: string,
+  staff: Actor,
+  change: { assignToMe?: true; status?: 'open' | 'closed' },
+  now: Date,
+) {
+  await db.write(async (tx) => {
+    const conversation = await conversationIn(tx, id);
+    const status: ChatStatus =
+      change.status ?? (change.assignToMe && conversation.status === 'waiting' ? 'open' : conversation.status);
+    await tx
+      .update(chatConversations)
+      .set({
+        status,
+        ...(change.assignToMe && { assignedTo: staff.id }),
+        closedAt: status === 'closed' ? (conversation.closedAt ?? now) : null,
+        ...(status === 'closed' && { waitingSince: null }),
+      })
+      .where(eq(chatConversations.id, id));
+    const what = [
+      change.assignToMe && 'assigned to themselves',
+      change.status === 'closed' && 'closed',
+      change.status === 'open' && 'opened again',
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    await recordAdminEvent(tx, staff, 'update', 'chat', id, `Chat ${what}`);
+    await recordEvent(tx, { type: 'chat-updated', conversationId: id, status });
+  });
+  return chatDetail(db, id);
+}
+
+/**
+ * 'Convert to lead': a new lead (source `chat`) from the conversation, or a link to an existing
+ * lead or client. NotFoundError for a missing conversation, lead or client.
+ */
+export async function convertChat(
+  db: Database,
+  id: string,
+  staff: Actor,
+  target: { leadId?: string; clientId?: string },
+  now: Date,
+) {
+  await db.write(async (tx) => {
+    const conversation = await conversationIn(tx, id);
+    if (target.leadId) {
+      const [lead] = await tx
+        .select({ id: contactSubmissions.id })
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.id, target.leadId));
+      if (!lead) throw new NotFoundError('Lead not found');
+      await tx.update(chatConversations).set({ leadId: lead.id }).where(eq(chatConversations.id, id));
+      await recordAdminEvent(tx, staff, 'update', 'chat', id, 'Chat linked to a lead');
+    } else if (target.clientId) {
+      const [client] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, target.clientId));
+      if (!client) throw new NotFoundError('Client not found');
+      await tx.update(chatConversations).set({ clientId: client.id }).where(eq(chatConversations.id, id));
+      await recordAdminEvent(tx, staff, 'update', 'chat', id, 'Chat linked to a client');
+    } else {
+      const transcript = transcriptText(await messagesOf(tx, id), conversation.name);
+      const leadId = await createLeadFromChat(tx, conversation, transcript, now);
+      await tx.update(chatConversations).set({ leadId }).where(eq(chatConversations.id, id));
+      await recordAdminEvent(tx, staff, 'create', 'lead', leadId, 'Lead made from a live chat');
+    }
+    await recordEvent(tx, { type: 'chat-updated', conversationId: id, status: conversation.status });
+  });
+  return chatDetail(db, id);
+}
