@@ -159,7 +159,7 @@ export async function updateProject(db: Database, actor: Actor, id: string, valu
 /**
  * Deletes a project with its milestones, messages and files' rows. NotFoundError when missing.
  * @returns the storage keys of its files, for the caller to delete once the write has committed
- *   (services/files.ts `deleteStoredFiles`)
+ *   (services/file-cleanup.ts `deleteStoredFiles`)
  */
 export async function deleteProject(db: Database, actor: Actor, id: string): Promise<string[]> {
   return db.write(async (tx) => {
