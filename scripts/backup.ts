@@ -1,7 +1,8 @@
 /**
  * `npm run db:backup [-- --to DIR]`: writes a checked backup of the embedded database
- * (DATABASE_URL `file:`) into DIR (default BACKUP_DIR, else db/backups) while the site may keep
- * running, and prints its path, size and rows per table (docs/product.md#backups). Nothing is
+ * (DATABASE_URL `file:`), with the uploaded files its rows name (UPLOADS_DIR; with an S3 bucket,
+ * their count), into DIR (default BACKUP_DIR, else db/backups) while the site may keep running,
+ * and prints its path, size, rows per table and files (docs/product.md#backups). Nothing is
  * deleted: BACKUP_KEEP applies to the server's scheduled backups only.
  *
  * Exit codes: 0 written; 1 a problem named on one line (bad settings, a libSQL server URL, no
@@ -10,6 +11,7 @@
 import { EnvError, loadEnv } from '../src/server/env.ts';
 import { backupDatabase } from '../src/server/services/backup.ts';
 import { BackupError } from '../src/server/services/backup-error.ts';
+import { formatBytes, uploadsBackupLines, uploadsLocationOf } from '../src/server/services/backup-uploads.ts';
 
 const USAGE = 'Usage: npm run db:backup [-- --to DIR]';
 
@@ -31,17 +33,11 @@ function parseArgs(args: string[]): { to?: string } {
   return options;
 }
 
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 const options = parseArgs(process.argv.slice(2));
 try {
   const env = loadEnv();
   const dir = options.to ?? env.BACKUP_DIR ?? 'db/backups';
-  const result = await backupDatabase({ databaseUrl: env.DATABASE_URL, dir });
+  const result = await backupDatabase({ databaseUrl: env.DATABASE_URL, dir, uploads: uploadsLocationOf(env) });
   console.log(`Backup written to ${result.path}`);
   console.log(`Size: ${formatBytes(result.bytes)} (${result.bytes} bytes), taken in ${result.ms} ms`);
   console.log(`Checked: integrity ok; search indexes rebuilt and checked: ${result.ftsTables.join(', ') || 'none'}`);
@@ -53,6 +49,7 @@ try {
   } else if ('row_counts' in result.counts) {
     console.log('Row counts agree with the row_counts table of the same snapshot.');
   }
+  if (result.uploads) for (const line of uploadsBackupLines(result.uploads)) console.log(line);
 } catch (error) {
   if (error instanceof EnvError) {
     console.error(`Invalid environment: ${error.problems.join('; ')}`);

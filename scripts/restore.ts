@@ -2,16 +2,20 @@
  * `npm run db:restore -- FILE`: replaces the embedded database (DATABASE_URL `file:`) with the
  * backup FILE, with the server stopped (docs/product.md#backups). The file is checked first;
  * the current database is kept aside as `<db>.before-restore-<time>` (with its `-wal`/`-shm`).
- * Prints what it did.
+ * Then the backup's uploaded files (`FILE.uploads`) are copied into UPLOADS_DIR. Prints what it
+ * did.
  *
  * Another process that has the database open without being a server (a seed, a backup) is
  * waited for up to 30 s, with a message. Exit codes: 0 restored; 1 a refusal named on one line
  * (bad settings, a libSQL server URL, the server running, the database still in use after the
- * wait, a missing, damaged or foreign file), the live database untouched; 2 bad arguments.
+ * wait, a missing, damaged or foreign file), the live database untouched, or files that could not
+ * be put back after the database was restored (the message says so); 2 bad arguments.
  */
 import { EnvError, loadEnv } from '../src/server/env.ts';
 import { BackupError } from '../src/server/services/backup-error.ts';
 import { restoreDatabase } from '../src/server/services/backup-restore.ts';
+import { uploadsRestoreLines } from '../src/server/services/backup-uploads-restore.ts';
+import { uploadsLocationOf } from '../src/server/services/backup-uploads.ts';
 
 /** How long a restore waits for a process that is not a server (a seed, a backup) to close the database. */
 const WAIT_MS = 30_000;
@@ -28,6 +32,7 @@ try {
     file: args[0]!,
     waitMs: WAIT_MS,
     onWait: () => console.warn(`Waiting for the database: another process is using it (up to ${WAIT_MS / 1000} s)…`),
+    uploads: uploadsLocationOf(env),
   });
   console.log(`Restored ${args[0]} into ${result.databasePath}`);
   if (result.keptAside.length > 0) {
@@ -38,6 +43,7 @@ try {
   console.log('Rows per table:');
   const width = Math.max(...Object.keys(result.counts).map((t) => t.length));
   for (const [table, n] of Object.entries(result.counts)) console.log(`  ${table.padEnd(width)}  ${n}`);
+  if (result.uploads) for (const line of uploadsRestoreLines(result.uploads)) console.log(line);
   console.log('Start the server again; it applies any newer migrations at start.');
 } catch (error) {
   if (error instanceof EnvError) {

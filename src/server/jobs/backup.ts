@@ -1,9 +1,10 @@
 /**
  * Scheduled backups of the embedded database inside the server process (docs/product.md#backups).
  *
- * With BACKUP_DIR set and a `file:` DATABASE_URL, a checked backup (services/backup.ts) is written
- * to BACKUP_DIR every BACKUP_EVERY_HOURS hours, and the oldest backups there beyond BACKUP_KEEP
- * are deleted. The copy runs in a worker thread on its own connection to the database file, so
+ * With BACKUP_DIR set and a `file:` DATABASE_URL, a checked backup (services/backup.ts), with the
+ * uploaded files its rows name (services/backup-uploads.ts), is written to BACKUP_DIR every
+ * BACKUP_EVERY_HOURS hours, and the oldest backups there beyond BACKUP_KEEP are deleted with
+ * their files. The copy runs in a worker thread on its own connection to the database file, so
  * requests are answered meanwhile (docs/decisions/0023-backups-in-a-worker-thread.md). The first one is due one interval after the newest backup already in the folder:
  * at start when there is none or it is older than the interval. A failed backup is logged and
  * the next one runs as planned; nothing here stops the server.
@@ -13,6 +14,7 @@ import type { Env } from '../env.ts';
 import { createBackup } from '../services/backup.ts';
 import { BackupError } from '../services/backup-error.ts';
 import { embeddedDatabasePath, newestBackupAt, prepareBackupDir, pruneBackups } from '../services/backup-files.ts';
+import { uploadsLocationOf, type UploadsBackup } from '../services/backup-uploads.ts';
 
 /** The longest delay a Node timer accepts, in milliseconds (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -22,6 +24,12 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * about the lease's renewal interval (JOB_LEASE_MS / 3 by default), so a take-over backs up soon.
  */
 const NOT_HOLDING_RECHECK_MS = 10_000;
+
+/** The log's fields of a backup's uploaded files: counts, the missing keys counted too. */
+function uploadsFields(uploads: UploadsBackup | null) {
+  if (uploads?.driver !== 'fs') return uploads;
+  return { ...uploads, missing: uploads.missing.length };
+}
 
 export interface BackupSchedule {
   /** Stops the timer and resolves once a backup in progress has finished. */
@@ -46,7 +54,16 @@ export function scheduleBackups({
   now = () => new Date(),
   shouldRun = () => true,
 }: {
-  env: Pick<Env, 'DATABASE_URL' | 'BACKUP_DIR' | 'BACKUP_EVERY_HOURS' | 'BACKUP_KEEP'>;
+  env: Pick<
+    Env,
+    | 'DATABASE_URL'
+    | 'BACKUP_DIR'
+    | 'BACKUP_EVERY_HOURS'
+    | 'BACKUP_KEEP'
+    | 'STORAGE_DRIVER'
+    | 'UPLOADS_DIR'
+    | 'S3_BUCKET'
+  >;
   log: Logger;
   now?: () => Date;
   /** Whether this process runs the scheduled jobs now (it holds their lease, jobs/lease-keeper.ts). */
@@ -98,12 +115,19 @@ export function scheduleBackups({
       return;
     }
     try {
-      const result = await createBackup({ databasePath, dir, now });
+      const result = await createBackup({ databasePath, dir, now, uploads: uploadsLocationOf(env) });
       const removed = await pruneBackups(dir, databasePath, env.BACKUP_KEEP);
+      const uploads = uploadsFields(result.uploads);
       logger.info(
-        { file: result.path, bytes: result.bytes, ms: result.ms, rows: result.counts, removed },
+        { file: result.path, bytes: result.bytes, ms: result.ms, rows: result.counts, uploads, removed },
         'backup written',
       );
+      if (result.uploads?.driver === 'fs' && result.uploads.missing.length > 0) {
+        logger.warn(
+          { missing: result.uploads.missing },
+          'backup lacks uploaded files its rows name: not in UPLOADS_DIR',
+        );
+      }
       if (result.countMismatches.length > 0) {
         logger.warn({ mismatches: result.countMismatches }, 'backup row counts differ from row_counts');
       }

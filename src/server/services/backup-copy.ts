@@ -41,8 +41,14 @@ export interface CopyChecks {
   countMismatches: string[];
 }
 
+/** A copy that passed its checks, and the uploaded files its rows name. */
+export interface CopyResult extends CopyChecks {
+  /** The `storage_key` of every `project_files` row of the copy (backup-uploads.ts). */
+  storageKeys: string[];
+}
+
 /** The worker's answer: the checks, or why the copy failed (`operator`: it was a BackupError). */
-export type CopyReport = ({ ok: true } & CopyChecks) | { ok: false; message: string; operator: boolean };
+export type CopyReport = ({ ok: true } & CopyResult) | { ok: false; message: string; operator: boolean };
 
 function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
@@ -105,6 +111,17 @@ export function integrityOk(db: Connection): void {
   }
 }
 
+/**
+ * The storage keys that the `project_files` rows of `db` name, in key order: the uploaded files a
+ * backup of `db` holds (docs/product.md#backups). None when the table does not exist (a database
+ * from before uploads).
+ */
+export function storedFileKeys(db: Connection): string[] {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'project_files'").get();
+  if (table === undefined) return [];
+  return db.prepare('SELECT storage_key FROM project_files ORDER BY storage_key').pluck().all().map(String);
+}
+
 /** Tables whose count differs from the `row_counts` table kept by triggers (same snapshot). */
 function countMismatches(db: Connection, counts: Record<string, number>): string[] {
   if (!('row_counts' in counts)) return [];
@@ -126,12 +143,13 @@ export function standalone(db: Connection): void {
 
 /**
  * Writes a copy of the live database `databasePath` to `temporary` with `VACUUM INTO`, rebuilds
- * and checks its search indexes, checks its integrity and counts its rows. Blocks its thread for
+ * and checks its search indexes, checks its integrity, counts its rows and reads the storage keys
+ * of its uploaded files (from the copy, so that the files agree with it). Blocks its thread for
  * the whole copy: run it in the backup worker. Throws BackupError when the database is missing,
  * the copy cannot be written, or the copy fails a check; `temporary` is then left for the
  * caller to delete.
  */
-export function copyAndCheck({ databasePath, temporary }: CopyRequest): CopyChecks {
+export function copyAndCheck({ databasePath, temporary }: CopyRequest): CopyResult {
   if (!existsSync(databasePath)) throw new BackupError(`There is no database at ${databasePath}`);
   let source: Connection;
   try {
@@ -153,7 +171,12 @@ export function copyAndCheck({ databasePath, temporary }: CopyRequest): CopyChec
     rebuildFts(copy, fts);
     integrityOk(copy);
     const counts = tableCounts(copy, fts);
-    return { counts, ftsTables: fts, countMismatches: countMismatches(copy, counts) };
+    return {
+      counts,
+      ftsTables: fts,
+      countMismatches: countMismatches(copy, counts),
+      storageKeys: storedFileKeys(copy),
+    };
   } catch (error) {
     if (error instanceof BackupError) throw error;
     throw new BackupError(`The backup copy failed its checks (${codeOf(error)})`, { cause: error });

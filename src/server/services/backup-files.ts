@@ -4,8 +4,10 @@
  * the removal of temporary files left by a backup that died.
  *
  * A backup is `<db>-YYYY-MM-DDTHH-MM-SSZ.db` (UTC, `-2`, `-3`… before `.db` for a second one within
- * one second); while it is made and checked it is `.<that name>.partial-<pid>` in the same folder,
- * `<pid>` being the process that makes it. Files named otherwise are never touched.
+ * one second), with its uploaded files, when it holds any, in the folder `<that name>.uploads`
+ * (backup-uploads.ts); while it is made and checked it is `.<that name>.partial-<pid>` (and
+ * `….partial-<pid>.uploads`) in the same folder, `<pid>` being the process that makes it. Files
+ * named otherwise are never touched.
  */
 import { existsSync, mkdirSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -45,6 +47,11 @@ export function processAlive(pid: number): boolean {
  */
 export async function removeQuietly(path: string): Promise<void> {
   for (const suffix of ['', '-journal', '-wal', '-shm']) await rm(path + suffix, { force: true });
+}
+
+/** The folder of the uploaded files of the backup (or temporary backup file) `backupPath`. */
+export function uploadsFolderOf(backupPath: string): string {
+  return `${backupPath}.uploads`;
 }
 
 /** `2026-11-23T18:30:00.123Z` → `2026-11-23T18-30-00Z`, the time in backup names (UTC, seconds). */
@@ -115,16 +122,27 @@ export function newestBackupAt(dir: string, databasePath: string): Date | null {
 
 /**
  * Deletes the oldest backups of the database at `databasePath` in `dir` beyond the newest
- * `keep` (integer ≥ 1; BACKUP_KEEP, docs/product.md#backups); files not named like our backups
- * are never touched. Resolves with the paths deleted, off the event loop (unlinking a backup of a
- * few hundred MB takes tens of milliseconds). Rejects with BackupError when `keep` is not an
- * integer ≥ 1.
+ * `keep` (integer ≥ 1; BACKUP_KEEP, docs/product.md#backups), each with its uploads folder, and
+ * the uploads folders whose backup file is gone (a backup cut between its two renames); files not
+ * named like our backups are never touched. Resolves with the backup files deleted, off the event
+ * loop (unlinking a backup of a few hundred MB takes tens of milliseconds). Rejects with
+ * BackupError when `keep` is not an integer ≥ 1.
  */
 export async function pruneBackups(dir: string, databasePath: string, keep: number): Promise<string[]> {
   if (!Number.isInteger(keep) || keep < 1) throw new BackupError(`BACKUP_KEEP must be a whole number ≥ 1, not ${keep}`);
-  const backups = listBackups(resolve(dir), databasePath);
+  const folder = resolve(dir);
+  const backups = listBackups(folder, databasePath);
   const doomed = backups.slice(0, Math.max(0, backups.length - keep));
-  for (const backup of doomed) await rm(backup.path, { force: true });
+  for (const backup of doomed) {
+    await rm(uploadsFolderOf(backup.path), { recursive: true, force: true });
+    await rm(backup.path, { force: true });
+  }
+  const uploads = new RegExp(`^(${namePattern(stemOf(databasePath))})\\.uploads$`);
+  for (const name of namesIn(folder)) {
+    const backupName = uploads.exec(name)?.[1];
+    if (backupName && !existsSync(join(folder, backupName)))
+      await rm(join(folder, name), { recursive: true, force: true });
+  }
   return doomed.map((b) => b.path);
 }
 
@@ -154,12 +172,15 @@ export function prepareBackupDir(dir: string): string {
   return absolute;
 }
 
-/** A backup name in `dir` not taken yet: `<db>-<stamp>.db`, else `<db>-<stamp>-2.db`, … */
+/**
+ * A backup name in `dir` not taken yet, by a backup or an uploads folder: `<db>-<stamp>.db`, else
+ * `<db>-<stamp>-2.db`, …
+ */
 export function freeBackupName(dir: string, databasePath: string, at: Date): string {
   const base = `${stemOf(databasePath)}-${stampOf(at)}`;
   for (let n = 1; ; n++) {
     const name = n === 1 ? `${base}.db` : `${base}-${n}.db`;
-    if (!existsSync(join(dir, name))) return name;
+    if (!existsSync(join(dir, name)) && !existsSync(uploadsFolderOf(join(dir, name)))) return name;
   }
 }
 
@@ -170,23 +191,25 @@ export function partialPathOf(dir: string, name: string): string {
 
 /**
  * Deletes from `dir` the temporary files that a backup of the database at `databasePath` left
- * when its process died (killed, power cut): `.<backup name>.partial-<pid>` and SQLite's
- * `-journal`/`-wal`/`-shm` beside it, and the folder's write probe `.write-test-<pid>`, when no
- * process `<pid>` exists any more. Files of this process count as left behind too: the caller
- * runs one backup at a time and calls this before starting one. Files of another live process
- * (a `npm run db:backup` in progress, a second server) are left alone; so is a file whose pid
- * has since been given to an unrelated process, until that process ends. Resolves with the paths
- * deleted, off the event loop; a missing folder has none.
+ * when its process died (killed, power cut): `.<backup name>.partial-<pid>`, SQLite's
+ * `-journal`/`-wal`/`-shm` beside it and its `.uploads` folder, and the folder's write probe
+ * `.write-test-<pid>`, when no process `<pid>` exists any more. Files of this process count as
+ * left behind too: the caller runs one backup at a time and calls this before starting one. Files
+ * of another live process (a `npm run db:backup` in progress, a second server) are left alone; so
+ * is a file whose pid has since been given to an unrelated process, until that process ends.
+ * Resolves with the paths deleted, off the event loop; a missing folder has none.
  */
 export async function removeStalePartials(dir: string, databasePath: string): Promise<string[]> {
-  const partial = new RegExp(`^\\.${namePattern(stemOf(databasePath))}\\.partial-(?<pid>\\d+)(?:-journal|-wal|-shm)?$`);
+  const partial = new RegExp(
+    `^\\.${namePattern(stemOf(databasePath))}\\.partial-(?<pid>\\d+)(?:-journal|-wal|-shm|\\.uploads)?$`,
+  );
   const probe = /^\.write-test-(?<pid>\d+)$/;
   const removed: string[] = [];
   for (const name of namesIn(dir)) {
     const pid = Number((partial.exec(name) ?? probe.exec(name))?.groups?.pid);
     if (!Number.isInteger(pid) || pid <= 0) continue;
     if (pid !== process.pid && processAlive(pid)) continue;
-    await rm(join(dir, name), { force: true });
+    await rm(join(dir, name), { recursive: true, force: true });
     removed.push(join(dir, name));
   }
   return removed;

@@ -7,7 +7,8 @@
  * backup-pid-file.ts, and an exclusive-lock probe); the live database is checkpointed and renamed
  * with its `-wal`/`-shm` to `<db>.before-restore-<time>`, and the checked copy renamed into place.
  * The checks are the backup's own (backup-copy.ts), run on this thread: nothing else is served
- * by the process that restores.
+ * by the process that restores. Then the backup's uploaded files are put back
+ * (backup-uploads-restore.ts).
  */
 import {
   closeSync,
@@ -27,6 +28,8 @@ import { BackupError, codeOf } from './backup-error.ts';
 import { ftsTables, integrityOk, rebuildFts, standalone, tableCounts } from './backup-copy.ts';
 import { embeddedDatabasePath, removeQuietly, stampOf } from './backup-files.ts';
 import { livePidOf, pidFileOf } from './backup-pid-file.ts';
+import { restoreUploads, type UploadsRestore } from './backup-uploads-restore.ts';
+import type { UploadsLocation } from './backup-uploads.ts';
 
 /** What a restore did. */
 export interface RestoreResult {
@@ -36,6 +39,8 @@ export interface RestoreResult {
   keptAside: string[];
   /** Rows per table in the restored database. */
   counts: Record<string, number>;
+  /** What was done with the uploaded files; null when restoreDatabase was given no `uploads`. */
+  uploads: UploadsRestore | null;
 }
 
 const SQLITE_HEADER = 'SQLite format 3\u0000';
@@ -163,8 +168,9 @@ function checkRestoreCopy(path: string, shownName: string): Record<string, numbe
  * live database is checkpointed and renamed, with its `-wal` and `-shm`, to
  * `<db>.before-restore-<time>` (`now` gives the time); the copy is renamed into place. A process
  * that is not a server (a seed, a backup) and still has the database open is waited for up to
- * `waitMs`, `onWait` saying so once. Throws BackupError (the live database untouched) for every
- * refusal.
+ * `waitMs`, `onWait` saying so once. Then, with `uploads`, the backup's files go back into the
+ * storage (restoreUploads). Throws BackupError (the live database untouched) for every refusal,
+ * and restoreUploads' BackupError after the database is restored.
  */
 export async function restoreDatabase({
   databaseUrl,
@@ -172,9 +178,12 @@ export async function restoreDatabase({
   now = () => new Date(),
   waitMs = 0,
   onWait,
+  uploads,
 }: {
   databaseUrl: string;
   file: string;
+  /** Where the uploaded files go back (backup-uploads.ts). */
+  uploads?: UploadsLocation;
   now?: () => Date;
   /** How long to wait for another process (not a server) to close the database, in milliseconds. */
   waitMs?: number;
@@ -225,7 +234,8 @@ export async function restoreDatabase({
     }
     renameSync(staged, databasePath);
     fsyncPath(dirname(databasePath));
-    return { databasePath, keptAside, counts };
+    const files = uploads ? await restoreUploads({ backupFile: source, databasePath, location: uploads }) : null;
+    return { databasePath, keptAside, counts, uploads: files };
   } finally {
     await removeQuietly(staged);
   }
