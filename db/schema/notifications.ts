@@ -26,6 +26,14 @@ export const NOTIFICATION_KINDS = [
   'milestone_completed',
   'project_status',
   'new_lead',
+  /** A file staff added to the project for the client to see (not in a message). */
+  'file_added',
+  /** A file the client added (not in a message): told to the team. */
+  'client_file',
+  /** Staff asked the client for an approval. */
+  'approval_requested',
+  /** The client approved or requested changes: told to the team. */
+  'approval_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

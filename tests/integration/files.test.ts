@@ -92,10 +92,10 @@ describe('uploads', () => {
       await api.raw(`/api/client/projects/${projectId}/files`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as {
       items: { name: string }[];
-      storage: { used: number; quota: number };
+      storage: { used: number; quota: number; fileMax: number };
     };
     expect(mine.items.map((f) => f.name)).toEqual(['Logo final.png']);
-    expect(mine.storage).toEqual({ used: image.length + PDF.length, quota: 3 * 1024 * 1024 });
+    expect(mine.storage).toEqual({ used: image.length + PDF.length, quota: 3 * 1024 * 1024, fileMax: 2 * 1024 * 1024 });
     const all = (await (
       await api.raw(`/api/admin/projects/${projectId}/files`, { headers: { authorization: `Bearer ${staffToken}` } })
     ).json()) as {

@@ -26,6 +26,7 @@ import { StaffNotifications } from './staff-notifications.tsx';
 import { UndeliveredEmails } from './undelivered-emails.tsx';
 import { ClientPage } from './client-page.tsx';
 import { LeadPage } from './lead-page.tsx';
+import { ProjectPage } from './project-page.tsx';
 import { adminLive, useChatCounts, useSummary, type AdminUser } from './queries.ts';
 import { navigate, useView, type Tab } from './route.ts';
 
@@ -189,6 +190,7 @@ function Dashboard({ user }: { user: AdminUser }) {
       'client-form': `${'id' in view && view.id ? 'Edit' : 'Add'} Client`,
       'project-form': `${'id' in view && view.id ? 'Edit' : 'Add'} Project`,
       'client-page': 'Client',
+      'project-page': 'Project',
       'lead-page': 'Lead',
       'chat-page': 'Chat',
       list: null,
@@ -200,6 +202,7 @@ function Dashboard({ user }: { user: AdminUser }) {
   if (view.kind === 'client-form') return <ClientForm id={view.id} />;
   if (view.kind === 'project-form') return <ProjectForm id={view.id} />;
   if (view.kind === 'client-page') return <ClientPage key={view.id} id={view.id} />;
+  if (view.kind === 'project-page') return <ProjectPage key={view.id} id={view.id} />;
   if (view.kind === 'lead-page') return <LeadPage key={view.id} id={view.id} />;
   if (view.kind === 'chat-page') return <ChatPage key={view.id} id={view.id} />;
   return <ListView tab={view.tab} params={view.params} user={user} />;

@@ -5,6 +5,7 @@
  */
 import { Bell, BellOff, Building2, CalendarDays, FolderKanban, Mail, MessageSquare, Pencil, Phone } from 'lucide-react';
 import { telHref } from '../../shared/phone.ts';
+import { AttachmentList } from '../files/file-list.tsx';
 import { cn } from '../lib/cn.ts';
 import { formatBudget, formatDate, formatDateTime } from '../lib/format.ts';
 import { Loading } from '../ui/loading.tsx';
@@ -142,6 +143,7 @@ function Conversation({ clientId }: { clientId: string }) {
                   </p>
                 </div>
                 <p className="mt-2 whitespace-pre-line wrap-anywhere text-ink-900">{message.message}</p>
+                <AttachmentList files={message.attachments} />
                 <div className="mt-3">
                   <MessageActions message={message} compact />
                 </div>

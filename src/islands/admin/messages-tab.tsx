@@ -6,8 +6,9 @@
  * 'Seen by client {time}' or 'Not seen yet'; reply, and mark a client's message read or unread.
  * 'No communications found'.
  */
-import { CheckCheck, Clock, FolderKanban, Mail, MailOpen, MessageSquare, Reply } from 'lucide-react';
+import { CheckCheck, Clock, FolderKanban, Mail, MailOpen, MessageSquare, Paperclip, Reply } from 'lucide-react';
 import { messageOf } from '../lib/api.ts';
+import { AttachmentList } from '../files/file-list.tsx';
 import { cn } from '../lib/cn.ts';
 import { formatDateTime, seenText } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
@@ -93,7 +94,12 @@ function FromBadge({ message }: { message: AdminCommunication }) {
 
 /** A message row's detail: the whole message. */
 function MessageDetail({ message }: { message: AdminCommunication }) {
-  return <p className="max-w-prose whitespace-pre-line wrap-anywhere text-ink-900">{message.message}</p>;
+  return (
+    <div>
+      <p className="max-w-prose whitespace-pre-line wrap-anywhere text-ink-900">{message.message}</p>
+      <AttachmentList files={message.attachments} />
+    </div>
+  );
 }
 
 function MessageCard({ message }: { message: AdminCommunication }) {
@@ -116,6 +122,7 @@ function MessageCard({ message }: { message: AdminCommunication }) {
         </time>
       </div>
       <p className="mt-2 whitespace-pre-line wrap-anywhere text-ink-700">{message.message}</p>
+      <AttachmentList files={message.attachments} />
       <p className="mt-3 flex items-center gap-1.5 text-sm text-ink-700">
         <FolderKanban aria-hidden="true" className="size-4" />
         <span className="sr-only">Project: </span>
@@ -184,7 +191,17 @@ const COLUMNS: Column<AdminCommunication>[] = [
   {
     key: 'message',
     header: 'Message',
-    cell: (m) => <span className="wrap-anywhere text-ink-700">{preview(m.message, 140)}</span>,
+    cell: (m) => (
+      <span className="wrap-anywhere text-ink-700">
+        {preview(m.message, 140)}
+        {m.attachments.length > 0 && (
+          <span className="mt-1 flex items-center gap-1 text-sm font-semibold text-ink-900">
+            <Paperclip aria-hidden="true" className="size-4" />
+            {m.attachments.length} {m.attachments.length === 1 ? 'file' : 'files'}
+          </span>
+        )}
+      </span>
+    ),
     className: 'min-w-40 xl:min-w-64',
   },
   { key: 'actions', header: 'Actions', cell: (m) => <MessageActions message={m} compact />, className: 'w-44' },

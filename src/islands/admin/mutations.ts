@@ -14,6 +14,7 @@ import type {
   MilestoneValues,
 } from '../../shared/schemas/admin.ts';
 import { api, unwrap } from '../lib/api.ts';
+import { workKeys } from './work-queries.ts';
 import { useSignOut } from '../lib/use-sign-out.ts';
 import { adminKeys, type AdminMilestone, type AdminUser } from './queries.ts';
 
@@ -103,14 +104,14 @@ export function useDeleteProject(id: string) {
  */
 export function useTeamReply(projectId: string, inReplyTo?: string) {
   return useAdminWrite(
-    (values: { subject: string; message: string }) =>
+    (values: { subject: string; message: string; attachments?: string[] }) =>
       unwrap(
         api.admin.projects[':id'].communications.$post({
           param: { id: projectId },
           json: inReplyTo ? { ...values, inReplyTo } : values,
         }),
       ),
-    [adminKeys.communications, adminKeys.projects],
+    [adminKeys.communications, adminKeys.projects, workKeys.files(projectId)],
   );
 }
 

@@ -6,7 +6,17 @@
  * created date) with edit and delete, the project's milestones and a message to the client.
  * Delete asks first and names its milestones and messages. 'No projects found'.
  */
-import { Building2, CalendarDays, DollarSign, Flag, FolderKanban, MessageSquarePlus, Pencil, Plus } from 'lucide-react';
+import {
+  Building2,
+  CalendarDays,
+  DollarSign,
+  Flag,
+  FolderKanban,
+  MessageSquarePlus,
+  Paperclip,
+  Pencil,
+  Plus,
+} from 'lucide-react';
 import { formatBudget, formatDate } from '../lib/format.ts';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
 import { ProjectStatusBadge } from '../ui/status-badge.tsx';
@@ -111,6 +121,10 @@ function ProjectCard({ project }: { project: AdminProject }) {
             </button>
           }
         />
+        <a href={`#project/${encodeURIComponent(project.id)}`} className={SMALL_BUTTON}>
+          <Paperclip aria-hidden="true" className="size-4" />
+          Files &amp; approvals<span className="sr-only"> of {project.title}</span>
+        </a>
         <MessageClient project={project} />
       </div>
     </li>
@@ -157,6 +171,14 @@ function ProjectActions({ project }: { project: AdminProject }) {
           </button>
         }
       />
+      <a
+        href={`#project/${encodeURIComponent(project.id)}`}
+        aria-label={`Files and approvals of ${project.title}`}
+        title="Files and approvals"
+        className="inline-flex size-10 items-center justify-center rounded-lg text-ink-700 hover:bg-slate-100"
+      >
+        <Paperclip aria-hidden="true" className="size-4" />
+      </a>
       <EditAndDelete project={project} />
     </div>
   );

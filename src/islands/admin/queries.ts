@@ -13,6 +13,7 @@ import { api, unwrap } from '../lib/api.ts';
 import { useFallbackInterval, type LiveRefresh, type LiveMessage } from '../lib/live.ts';
 import { FRESH_LIST_MS, FRESH_PROFILE_MS, nullWhenSignedOut } from '../lib/query.ts';
 import { TYPING_CLEARS_AFTER_MS } from '../../shared/chat.ts';
+import { workKeys } from './work-queries.ts';
 
 export const adminKeys = {
   me: ['admin', 'me'],
@@ -154,10 +155,16 @@ function visitorStoppedTyping(conversationId: string) {
 const STALE_AFTER: Record<LiveMessage['type'], (projectId: string) => QueryKey[]> = {
   // A new message: the messages list and the unread counter, a project's message count, and a
   // team reply's activity line.
-  message: () => [adminKeys.communications, adminKeys.projects, adminKeys.events, adminKeys.summary],
+  message: (projectId) => [
+    adminKeys.communications,
+    adminKeys.projects,
+    adminKeys.events,
+    adminKeys.summary,
+    workKeys.files(projectId),
+  ],
   'message-read': () => [adminKeys.communications, adminKeys.events, adminKeys.summary],
-  // A project or its milestones: the project list, the clients' project counts, the project
-  // titles on messages, the milestones dialog and the activity log.
+  // A project, its milestones, files or approvals: the project list, the clients' project counts,
+  // the project titles on messages, the milestones dialog, the project's page and the activity log.
   'project-updated': (projectId) => [
     adminKeys.summary,
     adminKeys.projects,
@@ -165,6 +172,8 @@ const STALE_AFTER: Record<LiveMessage['type'], (projectId: string) => QueryKey[]
     adminKeys.communications,
     adminKeys.events,
     adminKeys.milestones(projectId),
+    workKeys.files(projectId),
+    workKeys.approvals(projectId),
   ],
 };
 
@@ -200,6 +209,8 @@ export const adminLive: LiveRefresh = {
       void queryClient.invalidateQueries({ queryKey });
     }
     void queryClient.invalidateQueries({ queryKey: ['admin', 'milestones'] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'files'] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] });
   },
   profileKey: adminKeys.me,
 };

@@ -2,7 +2,8 @@
  * A message from the team on a project (docs/product.md#dashboard; the useTeamReply write). The
  * client sees it in the portal as 'Team'. Opened from a client's message ('Reply', subject
  * 'Re: …'; the reply names that message, which the server marks read with it, in one request)
- * or from a project card.
+ * or from a project card. Files dropped, picked or pasted are uploaded to the project and go
+ * with the message (files/attachments.tsx).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
@@ -13,12 +14,16 @@ import { messageOf } from '../lib/api.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog.tsx';
 import { Field } from '../ui/form.tsx';
+import { AttachmentsField, useAttachments } from '../files/attachments.tsx';
+import { toast } from '../lib/toast-store.ts';
 import { useTeamReply } from './mutations.ts';
 import { SaveButton } from './save-button.tsx';
+import { useProjectFiles } from './work-queries.ts';
 
 interface Values {
   subject: string;
   message: string;
+  attachments?: string[] | undefined;
 }
 
 function ReplyForm({
@@ -39,21 +44,40 @@ function ReplyForm({
     formState: { errors },
   } = useForm<Values>({ resolver: zodResolver(teamMessageSchema), defaultValues: { subject, message: '' } });
   const send = useTeamReply(projectId, inReplyTo);
-  const onSubmit = useSubmit(send, {
+  const files = useProjectFiles(projectId);
+  const attachments = useAttachments(`/api/admin/projects/${encodeURIComponent(projectId)}/files`, files.data?.storage);
+  const submit = useSubmit(send, {
     setError,
     success: { title: 'Message sent!', description: 'The client will see it in their portal.' },
     failure: { title: 'Failed to send message', description: (error) => messageOf(error, 'Unable to send message') },
-    onSuccess: onDone,
+    onSuccess: () => {
+      attachments.reset();
+      onDone();
+    },
   });
+  const onSubmit = (values: Values) => {
+    if (attachments.busy) {
+      toast({ title: 'Files are still uploading', description: 'Send the message once they are done.' });
+      return;
+    }
+    return submit(attachments.ids.length > 0 ? { ...values, attachments: attachments.ids } : values);
+  };
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4">
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      onPaste={attachments.onPaste}
+      className="grid gap-4"
+    >
       <Field label="Subject" error={errors.subject?.message}>
         {(control) => <input {...control} className="field-input" {...register('subject')} />}
       </Field>
       <Field label="Message" error={errors.message?.message}>
         {(control) => <textarea {...control} rows={6} className="field-input" {...register('message')} />}
       </Field>
+      <AttachmentsField attachments={attachments} />
       <div className="flex justify-end">
         <SaveButton pending={send.isPending} icon={<Send aria-hidden="true" className="size-4" />}>
           Send to client

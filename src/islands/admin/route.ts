@@ -1,8 +1,9 @@
 /**
  * The dashboard's views in the address fragment (docs/product.md#dashboard: list view, client
  * form view or project form view): '#projects' picks a tab, '#clients/new' and '#projects/new' open the add
- * forms, '#clients/{id}' and '#projects/{id}' the edit forms, '#client/{id}' a client's page and
- * '#lead/{id}' a lead's page (docs/product.md#client-page, docs/product.md#leads), '#chats' the live
+ * forms, '#clients/{id}' and '#projects/{id}' the edit forms, '#client/{id}' a client's page,
+ * '#project/{id}' a project's files and approvals (docs/product.md#files) and '#lead/{id}' a
+ * lead's page (docs/product.md#client-page, docs/product.md#leads), '#chats' the live
  * chats and '#chat/{id}' one of them (docs/product.md#live-chat). A tab's
  * search, filters and sort follow a '?' ('#projects?status=review&sort=title.asc'), so Back,
  * Forward and reload keep them (docs/product.md#lists). Opening a form or a page adds a history
@@ -18,6 +19,7 @@ export type View =
   | { kind: 'client-form'; id: string | null }
   | { kind: 'project-form'; id: string | null }
   | { kind: 'client-page'; id: string }
+  | { kind: 'project-page'; id: string }
   | { kind: 'lead-page'; id: string }
   | { kind: 'chat-page'; id: string };
 
@@ -30,6 +32,7 @@ export function parseView(hash: string): View {
     if (first === 'clients') return { kind: 'client-form', id };
     if (first === 'projects') return { kind: 'project-form', id };
     if (first === 'client' && id) return { kind: 'client-page', id };
+    if (first === 'project' && id) return { kind: 'project-page', id };
     if (first === 'lead' && id) return { kind: 'lead-page', id };
     if (first === 'chat' && id) return { kind: 'chat-page', id };
   }

@@ -42,9 +42,35 @@ export const useLogout = () => useSignOut(() => unwrap(api.client.logout.$post()
 export function useSendMessage(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: { subject: string; message: string }) =>
+    mutationFn: (values: { subject: string; message: string; attachments?: string[] }) =>
       unwrap(api.client.projects[':projectId'].communications.$post({ param: { projectId }, json: values })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.project(projectId) }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: portalKeys.files(projectId) });
+      return queryClient.invalidateQueries({ queryKey: portalKeys.project(projectId) });
+    },
+  });
+}
+
+/** Deletes file `id` the client added to `projectId`; its files are refreshed. */
+export function useDeleteOwnFile(projectId: string, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.client.files[':id'].$delete({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.files(projectId) }),
+  });
+}
+
+/**
+ * The client's answer to approval `approvalId` (docs/product.md#approvals): Approve, or Request
+ * changes with a comment. The approvals are refreshed either way (a 409 means it was answered
+ * meanwhile, and the list then shows how).
+ */
+export function useDecideApproval(approvalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: { decision: 'approved' | 'changes-requested'; comment?: string }) =>
+      unwrap(api.client.approvals[':approvalId'].decision.$post({ param: { approvalId }, json: values })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: portalKeys.approvals }),
   });
 }
 

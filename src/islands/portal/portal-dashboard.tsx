@@ -1,7 +1,8 @@
 /**
  * /portal (docs/product.md#portal): the signed-in client's projects as cards (title, status,
  * progress by status, start date, unread team messages), each opening
- * /portal/projects/{projectId}. Empty state 'No projects yet'. Without a session: the sign-in
+ * /portal/projects/{projectId}, under 'Awaiting your approval' when approvals wait
+ * (docs/product.md#approvals). Empty state 'No projects yet'. Without a session: the sign-in
  * screen. The cards follow live updates (docs/product.md#live-updates): a team message shows
  * its badge without a reload.
  */
@@ -13,7 +14,8 @@ import { LiveUpdates } from '../lib/live.ts';
 import { Loading } from '../ui/loading.tsx';
 import { ProjectStatusBadge } from '../ui/status-badge.tsx';
 import { PortalFrame } from './portal-frame.tsx';
-import { portalLive, useProjects, type PortalClient, type PortalProject } from './queries.ts';
+import { portalLive, useApprovals, useProjects, type PortalClient, type PortalProject } from './queries.ts';
+import { AwaitingApprovals } from './approvals.tsx';
 import { preview } from '../lib/preview.ts';
 
 /** A project's progress (0, 50, 80 or 100 %) as a labelled progress bar. */
@@ -75,6 +77,16 @@ function ProjectCard({ project }: { project: PortalProject }) {
   );
 }
 
+/** The approvals waiting across the client's projects, above the projects (nothing when none). */
+function Awaiting() {
+  const approvals = useApprovals();
+  return approvals.data ? (
+    <div className="mt-8">
+      <AwaitingApprovals approvals={approvals.data} />
+    </div>
+  ) : null;
+}
+
 function Projects({ client }: { client: PortalClient }) {
   const projects = useProjects();
   return (
@@ -83,6 +95,7 @@ function Projects({ client }: { client: PortalClient }) {
         Welcome, {client.name.split(' ')[0]}
       </h1>
       <p className="mt-1 text-ink-700">Your projects with First State Web Studio.</p>
+      <Awaiting />
       <div className="mt-8">
         {projects.isPending ? (
           <Loading />

@@ -3,7 +3,9 @@
  * yet'), the send-message form and the conversation ('No messages yet'), newest first, scrolling
  * past 24rem with a fade and 'Scroll for older messages' where it hides more (ui/scroll-region.tsx),
  * each message marked 'You' or 'Team' with its time, and the client's own messages 'Seen {time}'
- * or 'Sent'. 'Project not found' with 'Back to Portal' when the project is missing or not the
+ * or 'Sent', with their attachments; the project's approvals, Files and activity
+ * (project-work.tsx; docs/product.md#files, docs/product.md#approvals). A message may carry
+ * files (dropped, picked or pasted). 'Project not found' with 'Back to Portal' when the project is missing or not the
  * client's. Team messages are marked read once shown. Live updates
  * (docs/product.md#live-updates) bring a reply, a read or a change in without a reload.
  */
@@ -32,10 +34,14 @@ import { Field, SubmitButton } from '../ui/form.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
 import { MilestoneStatusBadge, ProjectStatusBadge } from '../ui/status-badge.tsx';
+import { AttachmentsField, useAttachments } from '../files/attachments.tsx';
+import { AttachmentList } from '../files/file-list.tsx';
+import { toast } from '../lib/toast-store.ts';
 import { useMarkTeamMessagesRead, useSendMessage } from './mutations.ts';
+import { ActivitySection, ApprovalsSection, FilesSection, portalFilesUrl } from './project-work.tsx';
 import { ProgressBar } from './portal-dashboard.tsx';
 import { PortalFrame } from './portal-frame.tsx';
-import { portalLive, useProject, type PortalCommunication, type PortalMilestone } from './queries.ts';
+import { portalLive, useProject, useProjectFiles, type PortalCommunication, type PortalMilestone } from './queries.ts';
 
 function BackToPortal() {
   return (
@@ -107,6 +113,7 @@ function Messages({ communications }: { communications: PortalCommunication[] })
             </div>
             <p className="mt-1 font-semibold text-ink-900">{c.subject}</p>
             <p className="mt-1 whitespace-pre-line text-ink-700">{c.message}</p>
+            <AttachmentList files={c.attachments} />
             {c.fromClient && <SeenState message={c} />}
           </li>
         ))}
@@ -126,21 +133,41 @@ function MessageForm({ projectId }: { projectId: string }) {
     resolver: zodResolver(projectMessageSchema),
     defaultValues: { subject: '', message: '' },
   });
-  const onSubmit = useSubmit(useSendMessage(projectId), {
+  const files = useProjectFiles(projectId);
+  const attachments = useAttachments(portalFilesUrl(projectId), files.data?.storage);
+  const submit = useSubmit(useSendMessage(projectId), {
     setError,
     success: { title: 'Message sent!', description: 'Your message has been sent to the project team.' },
     failure: { title: 'Failed to send message', description: (error) => messageOf(error, 'Unable to send message') },
-    onSuccess: () => reset(),
+    onSuccess: () => {
+      reset();
+      attachments.reset();
+    },
   });
+  const onSubmit = (values: ProjectMessageValues) => {
+    if (attachments.busy) {
+      toast({ title: 'Files are still uploading', description: 'Send the message once they are done.' });
+      return;
+    }
+    return submit(attachments.ids.length > 0 ? { ...values, attachments: attachments.ids } : values);
+  };
 
   return (
-    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Send a message" className="grid gap-4">
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      onPaste={attachments.onPaste}
+      aria-label="Send a message"
+      className="grid gap-4"
+    >
       <Field label="Subject" error={errors.subject?.message}>
         {(control) => <input {...control} className="field-input" {...register('subject')} />}
       </Field>
       <Field label="Message" error={errors.message?.message}>
         {(control) => <textarea {...control} rows={4} className="field-input" {...register('message')} />}
       </Field>
+      <AttachmentsField attachments={attachments} />
       <SubmitButton pending={isSubmitting} icon={<Send aria-hidden="true" className="size-5" />}>
         Send Message
       </SubmitButton>
@@ -225,6 +252,7 @@ function Detail({ projectId }: { projectId: string }) {
           </div>
         </dl>
       </section>
+      <ApprovalsSection projectId={projectId} />
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="milestones-title">
           <h2 id="milestones-title" className="mb-4 text-xl font-bold text-ink-900">
@@ -244,6 +272,10 @@ function Detail({ projectId }: { projectId: string }) {
             <MessageForm projectId={projectId} />
           </div>
         </section>
+      </div>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <FilesSection projectId={projectId} />
+        <ActivitySection projectId={projectId} />
       </div>
     </div>
   );

@@ -3,8 +3,9 @@
  * minutes; a 401 means signed out, shown as the sign-in screen), their projects (fresh 2
  * minutes, each with its count of unread team messages) and one project's detail (fresh 1
  * minute; a 404 when it is missing or not theirs). Types come from the API through the client.
- * Live updates (docs/product.md#live-updates) mark the list and a project's detail stale when
- * an event names that project; while the stream is down, both poll at their freshness times.
+ * A project's files and the client's approvals (docs/product.md#files, docs/product.md#approvals)
+ * are fresh 1 and 2 minutes. Live updates (docs/product.md#live-updates) mark the list, a
+ * project's detail and files, and the approvals stale when an event names that project; while the stream is down, both poll at their freshness times.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../lib/api.ts';
@@ -15,11 +16,16 @@ export const portalKeys = {
   me: ['portal', 'me'],
   projects: ['portal', 'projects'],
   project: (projectId: string) => ['portal', 'project', projectId],
+  files: (projectId: string) => ['portal', 'files', projectId],
+  approvals: ['portal', 'approvals'],
 } as const;
 
 const fetchMe = () => unwrap(api.client.me.$get());
 const fetchProjects = () => unwrap(api.client.projects.$get());
 const fetchProject = (projectId: string) => unwrap(api.client.projects[':projectId'].$get({ param: { projectId } }));
+const fetchFiles = (projectId: string) =>
+  unwrap(api.client.projects[':projectId'].files.$get({ param: { projectId } }));
+const fetchApprovals = () => unwrap(api.client.approvals.$get());
 
 /** The signed-in client, without the password hash. */
 export type PortalClient = Awaited<ReturnType<typeof fetchMe>>;
@@ -29,6 +35,8 @@ export type PortalProject = Awaited<ReturnType<typeof fetchProjects>>[number];
 type ProjectDetail = Awaited<ReturnType<typeof fetchProject>>;
 export type PortalMilestone = ProjectDetail['milestones'][number];
 export type PortalCommunication = ProjectDetail['communications'][number];
+/** An approval asked of the client, with its project's title and what it is about. */
+export type PortalApproval = Awaited<ReturnType<typeof fetchApprovals>>[number];
 
 /** The profile: the signed-in client, or null when signed out (a 401). */
 const meQuery = queryOptions({
@@ -52,6 +60,24 @@ const projectQuery = (projectId: string) =>
     staleTime: FRESH_DETAIL_MS,
   });
 
+/** Project `projectId`'s files and the client's storage used and allowed (docs/product.md#files). */
+export const useProjectFiles = (projectId: string) =>
+  useQuery({
+    queryKey: portalKeys.files(projectId),
+    queryFn: () => fetchFiles(projectId),
+    staleTime: FRESH_DETAIL_MS,
+    refetchInterval: useFallbackInterval(FRESH_DETAIL_MS),
+  });
+
+/** The client's approvals over all projects, pending first (docs/product.md#approvals). */
+export const useApprovals = () =>
+  useQuery({
+    queryKey: portalKeys.approvals,
+    queryFn: fetchApprovals,
+    staleTime: FRESH_LIST_MS,
+    refetchInterval: useFallbackInterval(FRESH_LIST_MS),
+  });
+
 /** The client's projects; they poll every 2 minutes only while the live stream is down. */
 export const useProjects = () => useQuery({ ...projectsQuery, refetchInterval: useFallbackInterval(FRESH_LIST_MS) });
 
@@ -68,10 +94,14 @@ export const portalLive: LiveRefresh = {
   onEvent: (queryClient, { projectId }) => {
     void queryClient.invalidateQueries({ queryKey: portalKeys.projects });
     void queryClient.invalidateQueries({ queryKey: portalKeys.project(projectId) });
+    void queryClient.invalidateQueries({ queryKey: portalKeys.files(projectId) });
+    void queryClient.invalidateQueries({ queryKey: portalKeys.approvals });
   },
   onReconnect: (queryClient) => {
     void queryClient.invalidateQueries({ queryKey: portalKeys.projects });
     void queryClient.invalidateQueries({ queryKey: ['portal', 'project'] });
+    void queryClient.invalidateQueries({ queryKey: ['portal', 'files'] });
+    void queryClient.invalidateQueries({ queryKey: portalKeys.approvals });
   },
   profileKey: portalKeys.me,
 };

@@ -19,12 +19,14 @@ import {
   renderEmail,
   text,
 } from './layout.tsx';
+import { AttachedFiles, fileLabel } from './files.tsx';
 import type { ClientDigestData, ClientUpdateItem, RenderedEmail } from './types.ts';
 
 /**
  * One team reply → `New reply on {project}: {subject}`; one status change → `Your project moved
- * to {to}`; one milestone → `Milestone completed on {project}: {title}`; several items →
- * `{n} updates on {project}`.
+ * to {to}`; one milestone → `Milestone completed on {project}: {title}`; one file → `New file on
+ * {project}: {name}`; one approval → `Your approval is needed on {project}: {title}`; several
+ * items → `{n} updates on {project}`.
  */
 function clientSubject({ project, items }: ClientDigestData): string {
   const [only] = items;
@@ -36,6 +38,10 @@ function clientSubject({ project, items }: ClientDigestData): string {
       return oneLine(`Your project moved to ${only.to}`);
     case 'milestone_completed':
       return oneLine(`Milestone completed on ${project.title}: ${only.title}`);
+    case 'file_added':
+      return oneLine(`New file on ${project.title}: ${only.name}`);
+    case 'approval_requested':
+      return oneLine(`Your approval is needed on ${project.title}: ${only.title}`);
   }
 }
 
@@ -48,6 +54,10 @@ function summary(item: ClientUpdateItem): string {
       return `Your project moved from ${item.from} to ${item.to}`;
     case 'milestone_completed':
       return `Milestone completed: ${item.title}`;
+    case 'file_added':
+      return `New file: ${item.name}`;
+    case 'approval_requested':
+      return `Awaiting your approval: ${item.title}`;
   }
 }
 
@@ -62,6 +72,28 @@ function Item({ item, timeZone }: { item: ClientUpdateItem; timeZone: string }) 
             time={`Sent ${formatTime(item.sentAt, timeZone)}`}
           />
           <Quote value={item.message} />
+          <AttachedFiles files={item.attachments} />
+        </Section>
+      );
+    case 'file_added':
+      return (
+        <Section style={itemStyle}>
+          <ItemHeader
+            label="New file from the team"
+            title={fileLabel(item)}
+            time={`Added ${formatTime(item.addedAt, timeZone)}`}
+          />
+        </Section>
+      );
+    case 'approval_requested':
+      return (
+        <Section style={itemStyle}>
+          <ItemHeader
+            label="Awaiting your approval"
+            title={item.title}
+            time={`Asked ${formatTime(item.requestedAt, timeZone)}`}
+          />
+          <Text style={text.body}>Open the project to approve it or to request changes.</Text>
         </Section>
       );
     case 'milestone_completed':

@@ -12,6 +12,12 @@ export interface RenderedEmail {
   text: string;
 }
 
+/** A file as an email names it: its name and size in bytes. */
+export interface FileMention {
+  name: string;
+  size: number;
+}
+
 /** A client's message, as the team's email quotes it. */
 export interface ClientMessageItem {
   projectId: string;
@@ -19,13 +25,40 @@ export interface ClientMessageItem {
   subject: string;
   message: string;
   sentAt: Date;
+  /** The files attached to it, if any. */
+  attachments?: FileMention[];
 }
 
-/** The team's email about one client's messages that are still unread. */
+/** A file the client added to a project's Files. */
+export interface ClientFileItem extends FileMention {
+  projectTitle: string;
+  addedAt: Date;
+}
+
+/** The client's answer to an approval (docs/product.md#approvals). */
+export interface ApprovalDecisionItem {
+  projectTitle: string;
+  title: string;
+  decision: 'approved' | 'changes-requested';
+  /** The comment as written, or null. */
+  comment: string | null;
+  /** The client's name at the time. */
+  by: string;
+  decidedAt: Date;
+}
+
+/**
+ * The team's email about one client: messages still unread, files added and approvals answered.
+ * At least one of the three lists has an item.
+ */
 export interface TeamDigestData {
   client: { name: string; email: string; company: string | null };
-  /** Oldest first; at least one. */
+  /** Oldest first. */
   messages: ClientMessageItem[];
+  /** Oldest first. */
+  files?: ClientFileItem[];
+  /** Oldest first. */
+  decisions?: ApprovalDecisionItem[];
   /** Absolute link to the conversation in the dashboard (the Messages tab). */
   dashboardUrl: string;
   /** The agency's time zone for the times shown (SITE_TIME_ZONE). */
@@ -34,12 +67,14 @@ export interface TeamDigestData {
 
 /** Something the client is told about one project, in the order it happened. */
 export type ClientUpdateItem =
-  | { kind: 'team_message'; subject: string; message: string; sentAt: Date }
+  | { kind: 'team_message'; subject: string; message: string; sentAt: Date; attachments?: FileMention[] }
+  | { kind: 'file_added'; name: string; size: number; addedAt: Date }
+  | { kind: 'approval_requested'; title: string; requestedAt: Date }
   | { kind: 'milestone_completed'; title: string; completedAt: Date }
   /** Status labels as shown on the site, e.g. 'In Progress' → 'Review'. */
   | { kind: 'project_status'; from: string; to: string; changedAt: Date };
 
-/** The client's email about one project: replies, milestones completed, status changes. */
+/** The client's email about one project: replies, files, approvals asked for, milestones completed, status changes. */
 export interface ClientDigestData {
   client: { name: string };
   project: { title: string };

@@ -1,21 +1,21 @@
 /**
  * What one due group of notifications becomes (docs/product.md#notifications): one email to the
- * team (a client's messages, a new lead) or to a client (everything on one project), or nothing
- * when its messages were read meanwhile, the person turned emails off, or nobody is to be told.
+ * team (a client's messages, files and answered approvals; a new lead) or to a client (everything
+ * on one project), or nothing when its messages were read meanwhile, the person turned emails
+ * off, or nobody is to be told.
  * `settle(group, options)` resolves with the rows batched into the email, the rows skipped, and
  * the email's draft (null for none). Used by the notification worker (notification-worker.ts).
  */
-import { PROJECT_STATUS_LABELS, type ProjectStatus } from '../../shared/projects.ts';
 import { renderClientDigest } from '../emails/client-digest.tsx';
 import { renderNewLead } from '../emails/new-lead.tsx';
 import { renderTeamDigest } from '../emails/team-digest.tsx';
-import type { ClientUpdateItem } from '../emails/types.ts';
 import type { Env } from '../env.ts';
 import type { Mailer } from '../mail.ts';
 import type { Database } from '../services/db.ts';
 import { type EmailDraft, type loadGroup } from '../services/notifications.ts';
 import { staffWithEmailsOff } from '../services/email-queue.ts';
 import { unsubscribeLinks } from '../services/unsubscribe.ts';
+import { clientItems, teamItems } from './notification-items.ts';
 
 export interface NotificationWorkerOptions {
   db: Database;
@@ -43,8 +43,6 @@ interface Settlement {
   skipped: string[];
   draft: EmailDraft | null;
 }
-
-const statusLabel = (status: unknown) => PROJECT_STATUS_LABELS[status as ProjectStatus] ?? String(status);
 
 /** Who hears about clients' messages: TEAM_NOTIFY_TO, else ADMIN_EMAILS, minus staff who opted out. */
 async function teamRecipients(options: NotificationWorkerOptions): Promise<string[]> {
@@ -77,64 +75,30 @@ export async function settle(group: Group, options: NotificationWorkerOptions): 
     };
   }
 
-  // A message read before its email was due needs no email (docs/product.md#notifications).
-  const live = group.items.filter((i) => !i.message?.isRead);
-  const skipped = group.items.filter((i) => i.message?.isRead).map((i) => i.id);
+  // A message read, or a file deleted, before its email was due needs no email
+  // (docs/product.md#notifications); notification-items.ts says which rows are still news.
   const { client, project } = group;
-  if (live.length === 0 || !client) return nothing;
+  if (!client) return nothing;
 
   if (group.audience === 'team') {
+    const { messages, files, decisions, batched, skipped } = await teamItems(db, group.items);
+    if (batched.length === 0) return nothing;
     const to = await teamRecipients(options);
     if (to.length === 0) return nothing;
     const email = await renderTeamDigest({
       client: { name: client.name, email: client.email, company: client.company },
-      messages: live.flatMap((i) =>
-        i.message
-          ? [
-              {
-                projectId: i.message.projectId,
-                projectTitle: i.message.projectTitle,
-                subject: i.message.subject,
-                message: i.message.message,
-                sentAt: i.message.createdAt,
-              },
-            ]
-          : [],
-      ),
-      dashboardUrl: site('/admin#messages'),
+      messages,
+      files,
+      decisions,
+      dashboardUrl: site(messages.length > 0 ? '/admin#messages' : `/admin#client/${client.id}`),
       timeZone: env.SITE_TIME_ZONE,
     });
-    return {
-      batched: live.map((i) => i.id),
-      skipped,
-      draft: { audience: 'team', to, ...email, headers: { 'Reply-To': client.email } },
-    };
+    return { batched, skipped, draft: { audience: 'team', to, ...email, headers: { 'Reply-To': client.email } } };
   }
 
   if (!project || !client.isActive || !client.emailNotifications) return nothing;
-  const items: ClientUpdateItem[] = live.map((i): ClientUpdateItem => {
-    if (i.kind === 'team_message' && i.message) {
-      return {
-        kind: 'team_message',
-        subject: i.message.subject,
-        message: i.message.message,
-        sentAt: i.message.createdAt,
-      };
-    }
-    if (i.kind === 'milestone_completed') {
-      return {
-        kind: 'milestone_completed',
-        title: String(i.payload.title),
-        completedAt: new Date(String(i.payload.completedAt)),
-      };
-    }
-    return {
-      kind: 'project_status',
-      from: statusLabel(i.payload.from),
-      to: statusLabel(i.payload.to),
-      changedAt: i.createdAt,
-    };
-  });
+  const { updates: items, batched, skipped } = await clientItems(db, group.items);
+  if (batched.length === 0) return nothing;
   const links = await unsubscribeLinks(db, env.SITE_URL, client.id);
   const email = await renderClientDigest({
     client: { name: client.name },
@@ -146,7 +110,7 @@ export async function settle(group: Group, options: NotificationWorkerOptions): 
     timeZone: env.SITE_TIME_ZONE,
   });
   return {
-    batched: live.map((i) => i.id),
+    batched,
     skipped,
     draft: {
       audience: 'client',

@@ -13,9 +13,10 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { approvals, milestones, projectFiles, projects } from '../../../db/schema/index.ts';
 import { AppError, InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
-import type { Database } from './db.ts';
+import type { Database, SqlDb } from './db.ts';
 import { recordProjectsUpdated } from './events.ts';
 import { toJson } from './json.ts';
+import { notifyApprovalDecided, notifyApprovalRequested } from './work-notifications.ts';
 
 type ApprovalRow = typeof approvals.$inferSelect;
 
@@ -38,7 +39,10 @@ export async function requestApproval(
   request: { projectId: string; milestoneId?: string; fileId?: string; title: string },
 ): Promise<string> {
   return db.write(async (tx) => {
-    const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, request.projectId));
+    const [project] = await tx
+      .select({ id: projects.id, clientId: projects.clientId })
+      .from(projects)
+      .where(eq(projects.id, request.projectId));
     if (!project) throw new NotFoundError('Project not found');
     let digest: string;
     if (request.milestoneId) {
@@ -71,41 +75,83 @@ export async function requestApproval(
       })
       .returning({ id: approvals.id });
     await recordAdminEvent(tx, staff, 'create', 'approval', row!.id, `Asked for approval: ${request.title}`);
+    const owner = { projectId: project.id, clientId: project.clientId };
+    await notifyApprovalRequested(tx, owner, { id: row!.id, title: request.title });
     await recordProjectsUpdated(tx, project.id);
     return row!.id;
   });
 }
 
-/** An approval as the API carries it, with its project's title. */
-function approvalJson(row: ApprovalRow, projectTitle: string | null) {
-  return { ...toJson(row), projectTitle };
+/** What an approval is about, as the lists show it: the file or the milestone, or null once deleted. */
+const subjectColumns = {
+  approval: approvals,
+  projectTitle: projects.title,
+  fileName: projectFiles.name,
+  fileSize: projectFiles.size,
+  fileType: projectFiles.type,
+  milestoneTitle: milestones.title,
+  milestoneDescription: milestones.description,
+};
+
+type ListedRow = {
+  approval: ApprovalRow;
+  projectTitle: string | null;
+  fileName: string | null;
+  fileSize: number | null;
+  fileType: string | null;
+  milestoneTitle: string | null;
+  milestoneDescription: string | null;
+};
+
+/**
+ * An approval as the API carries it: its fields, its project's title, and `file` ({id, name,
+ * size, type}) or `milestone` ({id, title, description}) as they are now, null once deleted.
+ */
+function approvalJson(r: ListedRow) {
+  const { approval } = r;
+  return {
+    ...toJson(approval),
+    projectTitle: r.projectTitle,
+    file:
+      approval.fileId && r.fileName !== null
+        ? { id: approval.fileId, name: r.fileName, size: r.fileSize ?? 0, type: r.fileType ?? '' }
+        : null,
+    milestone:
+      approval.milestoneId && r.milestoneTitle !== null
+        ? { id: approval.milestoneId, title: r.milestoneTitle, description: r.milestoneDescription }
+        : null,
+  };
+}
+
+function listed(db: SqlDb) {
+  return db
+    .select(subjectColumns)
+    .from(approvals)
+    .innerJoin(projects, eq(projects.id, approvals.projectId))
+    .leftJoin(projectFiles, eq(projectFiles.id, approvals.fileId))
+    .leftJoin(milestones, eq(milestones.id, approvals.milestoneId));
 }
 
 /** A client's approvals over its projects: pending first, then the newest. */
 export async function clientApprovals(db: Database, clientId: string) {
-  const rows = await db.read
-    .select({ approval: approvals, projectTitle: projects.title })
-    .from(approvals)
-    .innerJoin(projects, eq(projects.id, approvals.projectId))
+  const rows = await listed(db.read)
     .where(eq(projects.clientId, clientId))
     .orderBy(desc(eq(approvals.status, 'pending')), desc(approvals.requestedAt));
-  return rows.map((r) => approvalJson(r.approval, r.projectTitle));
+  return rows.map(approvalJson);
 }
 
-/** A project's approvals for staff, in the order they were asked for. */
+/** A project's approvals, in the order they were asked for (staff's list, and the client's own project). */
 export async function projectApprovals(db: Database, projectId: string) {
-  const rows = await db.read
-    .select({ approval: approvals, projectTitle: projects.title })
-    .from(approvals)
-    .innerJoin(projects, eq(projects.id, approvals.projectId))
-    .where(eq(approvals.projectId, projectId))
-    .orderBy(asc(approvals.requestedAt));
-  return rows.map((r) => approvalJson(r.approval, r.projectTitle));
+  const rows = await listed(db.read).where(eq(approvals.projectId, projectId)).orderBy(asc(approvals.requestedAt));
+  return rows.map(approvalJson);
 }
 
 /**
  * The client's decision on one of its approvals, written once. NotFoundError for an approval of
- * another client (or none); AppError 409 `already_decided` once decided, whoever decided first.
+ * another client (or none); AppError 409 `already_decided` once decided, whoever decided first;
+ * AppError 409 `subject_changed` when the milestone was edited, or the milestone or file deleted,
+ * since it was asked about (what the client would approve is no longer what was asked: the team
+ * asks again).
  * @returns the decided approval
  */
 export async function decideApproval(
@@ -122,6 +168,23 @@ export async function decideApproval(
       .innerJoin(projects, eq(projects.id, approvals.projectId))
       .where(and(eq(approvals.id, id), eq(projects.clientId, client.id)));
     if (!found) throw new NotFoundError('Approval not found');
+    if (found.approval.status === 'pending' && !found.approval.milestoneId && !found.approval.fileId) {
+      throw new AppError(
+        409,
+        'subject_changed',
+        'What this approval was about has been deleted. The team will ask again.',
+      );
+    }
+    if (found.approval.status === 'pending' && found.approval.milestoneId) {
+      const [milestone] = await tx.select().from(milestones).where(eq(milestones.id, found.approval.milestoneId));
+      if (!milestone || milestoneDigest(milestone) !== found.approval.subjectSha256) {
+        throw new AppError(
+          409,
+          'subject_changed',
+          'This milestone changed after the approval was asked for. The team will ask again.',
+        );
+      }
+    }
     const [decided] = await tx
       .update(approvals)
       .set({
@@ -135,7 +198,13 @@ export async function decideApproval(
       .where(and(eq(approvals.id, id), eq(approvals.status, 'pending')))
       .returning();
     if (!decided) throw new AppError(409, 'already_decided', 'This approval was already answered.');
+    await notifyApprovalDecided(
+      tx,
+      { projectId: decided.projectId, clientId: client.id },
+      { id, title: decided.title, decision: decided.status, comment: decided.comment, by: client.name },
+    );
     await recordProjectsUpdated(tx, decided.projectId);
-    return approvalJson(decided, found.projectTitle);
+    const [row] = await listed(tx).where(eq(approvals.id, decided.id));
+    return approvalJson(row!);
   });
 }

@@ -14,6 +14,7 @@ import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database, SqlDb } from './db.ts';
 import { recordEvent } from './events.ts';
 import { toJson } from './json.ts';
+import { attachFiles, attachmentsOf } from './attachments.ts';
 import { notifyClientMessage, notifyTeamMessage } from './notifications.ts';
 import { findClientProject } from './projects.ts';
 import { pageKeys, type ListSpec } from './lists.ts';
@@ -25,16 +26,22 @@ const readNow = (now: Date) => sql`coalesce(${communications.readAt}, ${now.getT
 export interface MessageInput {
   subject: string;
   message: string;
+  /** Ids of files uploaded to the project, tied to the message (services/attachments.ts). */
+  attachments?: string[] | undefined;
 }
 
-/** The project's messages, newest first. */
+/** The project's messages, newest first, each with its `attachments`. */
 export async function listProjectCommunications(db: SqlDb, projectId: string) {
   const rows = await db
     .select()
     .from(communications)
     .where(eq(communications.projectId, projectId))
     .orderBy(desc(communications.createdAt));
-  return rows.map(toJson);
+  const files = await attachmentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...toJson(r), attachments: files.get(r.id) ?? [] }));
 }
 
 const communicationsByRowid = preparedPer((db) =>
@@ -89,8 +96,13 @@ export async function listCommunications(db: Database, query: CommunicationListQ
   });
   if (page.rowids.length === 0) return { items: [], nextCursor: page.nextCursor, total: page.total };
   const rows = await communicationsByRowid(db).all({ rowids: JSON.stringify(page.rowids) });
+  const files = await attachmentsOf(
+    db.read,
+    rows.map((r) => r.communication.id),
+  );
   const items = rows.map((r) => ({
     ...toJson(r.communication),
+    attachments: files.get(r.communication.id) ?? [],
     project: r.projectTitle === null ? null : { title: r.projectTitle },
     client: r.clientId === null || r.clientName === null ? null : { id: r.clientId, name: r.clientName },
     rowid: r.rowid,
@@ -99,8 +111,9 @@ export async function listCommunications(db: Database, query: CommunicationListQ
 }
 
 /**
- * A client's message on its own project (fromClient, unread), with the team's notification
- * queued. NotFoundError when not its project.
+ * A client's message on its own project (fromClient, unread) with its attachments, and the
+ * team's notification queued. NotFoundError when not its project; InvalidFieldError on
+ * `attachments` as attachFiles says (nothing is stored then).
  */
 export async function sendClientMessage(db: Database, clientId: string, projectId: string, input: MessageInput) {
   return db.write(async (tx) => {
@@ -110,9 +123,10 @@ export async function sendClientMessage(db: Database, clientId: string, projectI
       .values({ projectId, fromClient: true, subject: input.subject, message: input.message, createdAt: new Date() })
       .returning();
     if (!row) throw new Error('Insert returned no row');
+    const attached = await attachFiles(tx, { projectId, communicationId: row.id, by: 'client' }, input.attachments);
     await notifyClientMessage(tx, { clientId, projectId, communicationId: row.id });
     await recordEvent(tx, { type: 'message', projectId, clientId, communicationId: row.id, fromClient: true });
-    return toJson(row);
+    return { ...toJson(row), attachments: attached };
   });
 }
 
@@ -144,7 +158,8 @@ export async function markTeamMessagesRead(db: Database, clientId: string, proje
  * client's notification queued. With
  * `inReplyTo`, that client message is marked read in the same transaction; it must be a client
  * message of the same project (InvalidFieldError on `inReplyTo`, and nothing is stored,
- * otherwise). NotFoundError when the project does not exist.
+ * otherwise). Its `attachments` are tied as attachFiles says (InvalidFieldError, nothing stored).
+ * NotFoundError when the project does not exist.
  */
 export async function sendTeamReply(
   db: Database,
@@ -164,6 +179,7 @@ export async function sendTeamReply(
       .values({ projectId, fromClient: false, subject: input.subject, message: input.message, createdAt: now })
       .returning();
     if (!row) throw new Error('Insert returned no row');
+    const attached = await attachFiles(tx, { projectId, communicationId: row.id, by: 'staff' }, input.attachments);
     await notifyTeamMessage(tx, { clientId: project.clientId, projectId, communicationId: row.id });
     if (input.inReplyTo) {
       const answered = await tx
@@ -192,7 +208,7 @@ export async function sendTeamReply(
       row.id,
       `Replied on ${project.title}: ${input.subject}`,
     );
-    return toJson(row);
+    return { ...toJson(row), attachments: attached };
   });
 }
 

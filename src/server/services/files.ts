@@ -8,10 +8,12 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { projectFiles, projects } from '../../../db/schema/index.ts';
+import { fileTooLargeMessage, storageFullMessage } from '../../shared/files.ts';
 import { AppError, NotFoundError } from '../errors.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import type { Database, SqlDb } from './db.ts';
 import { recordProjectsUpdated } from './events.ts';
+import { notifyFileAdded } from './work-notifications.ts';
 import { receiveUpload, type ReceivedUpload } from './uploads.ts';
 import type { Env } from '../env.ts';
 
@@ -44,8 +46,7 @@ async function storageUsed(db: SqlDb, clientId: string): Promise<number> {
 
 /** The message shown when a client's storage is full. */
 function quotaError(quotaBytes: number) {
-  const gb = Math.round((quotaBytes / 1024 ** 3) * 10) / 10;
-  const message = `This upload would go over the ${gb} GB of storage for this client. Delete files you no longer need, or ask us for more room.`;
+  const message = storageFullMessage(quotaBytes);
   return new AppError(413, 'storage_full', message, { file: message });
 }
 
@@ -108,6 +109,9 @@ async function saveUploadedFile(
         })
         .returning();
       await recordProjectsUpdated(tx, file.projectId);
+      if (!file.internal) {
+        await notifyFileAdded(tx, file, { id: row!.id, by: file.uploadedBy });
+      }
       return row!;
     });
   } catch (error) {
@@ -173,7 +177,7 @@ export async function uploadToProject(
   const { db, env, storage } = deps;
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > env.UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
-    const message = `The file is larger than ${Math.round(env.UPLOAD_MAX_BYTES / (1024 * 1024))} MB.`;
+    const message = fileTooLargeMessage(env.UPLOAD_MAX_BYTES);
     throw new AppError(413, 'file_too_large', message, { file: message });
   }
   await checkQuotaBefore(
@@ -199,14 +203,17 @@ export async function uploadToProject(
   return { id: row.id, name: row.name, size: row.size, type: row.type };
 }
 
-/** A project's files (the client's without internal ones) and the client's storage used and allowed. */
+/**
+ * A project's files (the client's without internal ones) and `storage`: the bytes the client's
+ * files take (`used`), CLIENT_STORAGE_QUOTA_BYTES (`quota`) and UPLOAD_MAX_BYTES (`fileMax`).
+ */
 export async function filesOfProject(
   db: Database,
   project: { id: string; clientId: string },
-  { includeInternal, quotaBytes }: { includeInternal: boolean; quotaBytes: number },
+  { includeInternal, quotaBytes, fileMaxBytes }: { includeInternal: boolean; quotaBytes: number; fileMaxBytes: number },
 ) {
   return {
     items: await listProjectFiles(db, project.id, { includeInternal }),
-    storage: { used: await storageUsed(db.read, project.clientId), quota: quotaBytes },
+    storage: { used: await storageUsed(db.read, project.clientId), quota: quotaBytes, fileMax: fileMaxBytes },
   };
 }

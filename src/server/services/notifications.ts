@@ -73,7 +73,8 @@ export function notifyNewLead(tx: SqlDb, leadId: string): Promise<void> {
   return enqueue(tx, { kind: 'new_lead', audience: 'team', groupKey: `lead:${leadId}`, payload: { leadId } });
 }
 
-async function enqueue(
+/** Adds one pending notification row inside the writer's transaction `tx`. */
+export async function enqueue(
   tx: SqlDb,
   row: {
     kind: NotificationKind;
@@ -116,6 +117,10 @@ interface PendingNotification {
   kind: NotificationKind;
   createdAt: Date;
   payload: Record<string, unknown>;
+  /** The title of the project the row names, or '' when none. */
+  projectTitle: string;
+  /** The message the row is about, if any. */
+  communicationId: string | null;
   message: {
     projectId: string;
     projectTitle: string;
@@ -152,6 +157,8 @@ export async function loadGroup(db: Database, groupKey: string) {
     kind: n.kind,
     createdAt: n.createdAt,
     payload: n.payload,
+    projectTitle: projectTitle ?? '',
+    communicationId: n.communicationId,
     message: m
       ? {
           projectId: m.projectId,

@@ -12,6 +12,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
+import { fileTooLargeMessage, PREVIEW_IMAGE_TYPES } from '../../shared/files.ts';
 import { AppError } from '../errors.ts';
 import { newStorageKey, type FileStorage } from '../storage/storage.ts';
 
@@ -45,7 +46,7 @@ const ACCEPTED_TYPES = new Set([
 ]);
 
 /** Images shown inline as previews; every other type is only ever a download. */
-export const PREVIEW_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
+export const PREVIEW_TYPES = new Set(PREVIEW_IMAGE_TYPES);
 
 /**
  * The most pixels an image may have (50 megapixels): sharp refuses to read more, so an image
@@ -217,10 +218,8 @@ export async function receiveUpload(
     });
   if (tooLarge) {
     await discard();
-    const mb = Math.round(maxBytes / (1024 * 1024));
-    throw new AppError(413, 'file_too_large', `The file is larger than ${mb} MB.`, {
-      file: `The file is larger than ${mb} MB.`,
-    });
+    const message = fileTooLargeMessage(maxBytes);
+    throw new AppError(413, 'file_too_large', message, { file: message });
   }
   const type = await detectType(new Uint8Array(Buffer.concat(head).subarray(0, HEAD_BYTES)));
   if (!type || !ACCEPTED_TYPES.has(type)) {

@@ -5,6 +5,7 @@
  */
 import { z } from '../zod.ts';
 import { LEAD_STATUSES, MILESTONE_STATUSES, PROJECT_STATUSES } from '../projects.ts';
+import { attachmentIds } from './fields.ts';
 
 const optionalText = (max: number) =>
   z
@@ -145,6 +146,7 @@ export const teamMessageSchema = z.object({
   subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(200),
   message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(5000),
   inReplyTo: z.string().min(1).max(100).optional(),
+  attachments: attachmentIds,
 });
 
 /** Marking a message read or unread. */

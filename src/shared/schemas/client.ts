@@ -4,7 +4,7 @@
  * 200 and message at most 5,000 characters (docs/product.md#limits).
  */
 import { z } from '../zod.ts';
-import { MESSAGE_MAX, SUBJECT_MAX } from './fields.ts';
+import { MESSAGE_MAX, SUBJECT_MAX, attachmentIds } from './fields.ts';
 
 const CLIENT_PASSWORD_MIN = 6;
 const CLIENT_PASSWORD_MAX = 128;
@@ -102,6 +102,7 @@ export const projectMessageSchema = z.object({
     .trim()
     .min(1, 'Message is required')
     .max(MESSAGE_MAX, 'Message must be at most 5,000 characters'),
+  attachments: attachmentIds,
 });
 export type ProjectMessageValues = z.infer<typeof projectMessageSchema>;
 

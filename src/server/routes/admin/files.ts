@@ -2,12 +2,14 @@
  * Staff's files on a project (docs/product.md#files), behind the dashboard's guard:
  * POST /api/admin/projects/:id/files (multipart, field `file`, optional `internal=true`) → 201
  * {id, name, size, type}; GET /api/admin/projects/:id/files → {items, storage: {used, quota}},
- * internal files included. 404 for a missing project.
+ * internal files included. 404 for a missing project. DELETE /api/admin/files/:id → 200
+ * {deleted: {id, name}}; 404 when there is no such file.
  */
 import { Hono } from 'hono';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { filesOfProject, projectFor, uploadToProject } from '../../services/files.ts';
+import { deleteFile } from '../../services/file-delete.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
@@ -23,7 +25,11 @@ export function staffFileRoutes(deps: AppDeps) {
         await filesOfProject(deps.db, project, {
           includeInternal: true,
           quotaBytes: deps.env.CLIENT_STORAGE_QUOTA_BYTES,
+          fileMaxBytes: deps.env.UPLOAD_MAX_BYTES,
         }),
       );
-    });
+    })
+    .delete('/files/:id', validate('param', idParam), async (c) =>
+      c.json({ deleted: await deleteFile(deps, c.req.valid('param').id, { staff: c.var.user }) }),
+    );
 }

@@ -3,13 +3,18 @@
  * POST /api/client/projects/:projectId/files (multipart, field `file`) → 201 {id, name, size, type};
  * GET /api/client/projects/:projectId/files → {items, storage: {used, quota}}, internal files left
  * out. 404 for a project that is not the client's; the upload's refusals as services/files.ts says.
+ * DELETE /api/client/files/:id → 200 {deleted: {id, name}} for a file the client uploaded; 404 else.
  */
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { filesOfProject, projectFor, uploadToProject } from '../../services/files.ts';
+import { deleteFile } from '../../services/file-delete.ts';
 import { validate } from '../../validation.ts';
 import { projectParam } from './params.ts';
+
+const fileParam = z.object({ id: z.string().min(1).max(100) });
 
 export function clientFileRoutes(deps: AppDeps) {
   return new Hono<SessionEnv<'client'>>()
@@ -23,7 +28,11 @@ export function clientFileRoutes(deps: AppDeps) {
         await filesOfProject(deps.db, project, {
           includeInternal: false,
           quotaBytes: deps.env.CLIENT_STORAGE_QUOTA_BYTES,
+          fileMaxBytes: deps.env.UPLOAD_MAX_BYTES,
         }),
       );
-    });
+    })
+    .delete('/files/:id', validate('param', fileParam), async (c) =>
+      c.json({ deleted: await deleteFile(deps, c.req.valid('param').id, { clientId: c.var.user.id }) }),
+    );
 }

@@ -1,0 +1,60 @@
+/**
+ * A project's files and approvals on the dashboard (docs/product.md#files,
+ * docs/product.md#approvals): the reads (fresh 2 minutes, polled only while the live stream is
+ * down, marked stale by the live events about the project: queries.ts) and the writes (an upload
+ * is uploads' own: files/use-uploads.ts; asking for an approval, deleting a file).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../lib/api.ts';
+import { useFallbackInterval } from '../lib/live.ts';
+import { FRESH_LIST_MS } from '../lib/query.ts';
+
+export const workKeys = {
+  files: (projectId: string) => ['admin', 'files', projectId],
+  approvals: (projectId: string) => ['admin', 'approvals', projectId],
+} as const;
+
+const fetchFiles = (id: string) => unwrap(api.admin.projects[':id'].files.$get({ param: { id } }));
+const fetchApprovals = (id: string) => unwrap(api.admin.projects[':id'].approvals.$get({ param: { id } }));
+
+/** A project's files (internal ones included) and its client's storage. */
+export type AdminFiles = Awaited<ReturnType<typeof fetchFiles>>;
+/** An approval with what it is about and, once answered, the decision. */
+export type AdminApproval = Awaited<ReturnType<typeof fetchApprovals>>[number];
+
+/** Project `projectId`'s files and its client's storage used, allowed, and the largest file. */
+export const useProjectFiles = (projectId: string) =>
+  useQuery({
+    queryKey: workKeys.files(projectId),
+    queryFn: () => fetchFiles(projectId),
+    staleTime: FRESH_LIST_MS,
+    refetchInterval: useFallbackInterval(FRESH_LIST_MS),
+  });
+
+/** Project `projectId`'s approvals in the order they were asked for. */
+export const useProjectApprovals = (projectId: string) =>
+  useQuery({
+    queryKey: workKeys.approvals(projectId),
+    queryFn: () => fetchApprovals(projectId),
+    staleTime: FRESH_LIST_MS,
+    refetchInterval: useFallbackInterval(FRESH_LIST_MS),
+  });
+
+/** Asks the client of `projectId` to approve a milestone or a file; the approvals are refreshed. */
+export function useRequestApproval(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: { milestoneId?: string; fileId?: string; title: string }) =>
+      unwrap(api.admin.approvals.$post({ json: { projectId, ...values } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workKeys.approvals(projectId) }),
+  });
+}
+
+/** Deletes file `id` of `projectId`; its files are refreshed. */
+export function useDeleteFile(projectId: string, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.admin.files[':id'].$delete({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: workKeys.files(projectId) }),
+  });
+}
