@@ -23,18 +23,50 @@ export class UploadCancelled extends Error {
   }
 }
 
+/** How long a busy server's 503 is answered by sending the file again, in milliseconds (as lib/api.ts). */
+const BUSY_RETRY_WINDOW_MS = 15_000;
+
+interface UploadOptions {
+  internal?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+}
+
 /**
- * Uploads `file` to `url`; `onProgress` gets the fraction sent (0 to 1) as it goes.
+ * Uploads `file` to `url`; `onProgress` gets the fraction sent (0 to 1) as it goes. While the
+ * server answers 503 with `Retry-After` (it stored nothing: docs/product.md#errors), the file is
+ * sent again after that wait, for up to 15 s.
  * @returns the stored file (the route's 201 answer)
  * @throws {ApiError} for any answer but 2xx (its message is the server's, docs/product.md#errors)
  * @throws {UploadCancelled} when `signal` aborts it
  * @throws {TypeError} when the network fails
  */
-export function uploadFile(
-  url: string,
-  file: File,
-  options: { internal?: boolean; signal?: AbortSignal; onProgress?: (fraction: number) => void } = {},
-): Promise<UploadedFile> {
+export async function uploadFile(url: string, file: File, options: UploadOptions = {}): Promise<UploadedFile> {
+  const deadline = Date.now() + BUSY_RETRY_WINDOW_MS;
+  for (;;) {
+    try {
+      return await sendOnce(url, file, options);
+    } catch (error) {
+      const waitMs = error instanceof BusyAnswer ? error.waitMs : null;
+      if (waitMs === null || Date.now() + waitMs > deadline) throw error instanceof BusyAnswer ? error.error : error;
+      options.onProgress?.(0);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      if (options.signal?.aborted) throw new UploadCancelled();
+    }
+  }
+}
+
+/** A 503 with Retry-After: the answer's error, and the wait it asks for. */
+class BusyAnswer extends Error {
+  constructor(
+    readonly error: ApiError,
+    readonly waitMs: number,
+  ) {
+    super(error.message);
+  }
+}
+
+function sendOnce(url: string, file: File, options: UploadOptions): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     const body = new FormData();
@@ -53,8 +85,16 @@ export function uploadFile(
         resolve(JSON.parse(text) as UploadedFile);
         return;
       }
+      const retryAfter = request.getResponseHeader('Retry-After');
       void apiErrorOf({ status: request.status, statusText: request.statusText, text: async () => text }).then(
-        (error: ApiError) => reject(error),
+        (error: ApiError) => {
+          const seconds = Number(retryAfter);
+          if (request.status === 503 && retryAfter !== null) {
+            reject(
+              new BusyAnswer(error, Math.min(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000, 5000)),
+            );
+          } else reject(error);
+        },
       );
     });
     request.addEventListener('error', () => reject(new TypeError('The upload could not reach the server')));
