@@ -171,10 +171,11 @@ test("a client's files go with a message by drop and by paste, and staff downloa
       .getByRole('region', { name: 'Conversation' })
       .getByRole('listitem')
       .filter({ hasText: subject });
-    await expect(mine.getByRole('list', { name: 'Attachments' }).getByRole('link')).toHaveText([
-      /about\.txt/,
-      /menu\.txt/,
-    ]);
+    // Both files, in the order their uploads finished.
+    const attached = mine.getByRole('list', { name: 'Attachments' }).getByRole('link');
+    await expect(attached).toHaveCount(2);
+    await expect(attached.filter({ hasText: 'about.txt' })).toHaveCount(1);
+    await expect(attached.filter({ hasText: 'menu.txt' })).toHaveCount(1);
     await expect(uploads).toHaveCount(0);
 
     // Staff (a wide screen shows the messages as a table): the row says 2 files; its details
