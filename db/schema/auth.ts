@@ -9,6 +9,20 @@ import { blob, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 
+/**
+ * What a session list shows of a session (docs/product.md#sign-in-security): the browser's
+ * User-Agent, the address and the last time it was used (updated at most every 5 minutes), and
+ * how it was signed in (password, link, passkey, google, register, reset, invitation).
+ */
+export function sessionDevice() {
+  return {
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }),
+    method: text('method'),
+  };
+}
+
 export const users = sqliteTable('users', {
   id: text('id')
     .primaryKey()
@@ -21,6 +35,11 @@ export const users = sqliteTable('users', {
   lastSignInAt: integer('last_sign_in_at', { mode: 'timestamp_ms' }),
   /** Whether this staff member receives the team's notification emails (docs/product.md#notifications). */
   emailNotifications: integer('email_notifications', { mode: 'boolean' }).notNull().default(true),
+  /**
+   * Staff access given by an invitation (docs/decisions/0031-sign-in-methods.md): 'owner' or
+   * 'staff'; null when access comes only from ADMIN_EMAILS (whose members are owners) or was removed.
+   */
+  role: text('role', { enum: ['owner', 'staff'] }),
 });
 
 export const adminSessions = sqliteTable(
@@ -33,6 +52,7 @@ export const adminSessions = sqliteTable(
     secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    ...sessionDevice(),
   },
   (t) => [index('admin_sessions_user_id_idx').on(t.userId)],
 );

@@ -7,3 +7,4 @@ export * from './requests.ts';
 export * from './events.ts';
 export * from './chat.ts';
 export * from './files.ts';
+export * from './security.ts';

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { blob, index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 import { MILESTONE_STATUSES, PROJECT_STATUSES } from '../../src/shared/projects.ts';
+import { sessionDevice } from './auth.ts';
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const uuid = () => crypto.randomUUID();
@@ -103,6 +104,7 @@ export const clientSessions = sqliteTable(
     secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    ...sessionDevice(),
   },
   (t) => [index('client_sessions_client_id_idx').on(t.clientId)],
 );

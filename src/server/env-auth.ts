@@ -1,9 +1,10 @@
 /**
  * The environment's settings of sign-in (docs/product.md#settings, docs/product.md#roles): Google
- * sign-in and its OpenID endpoints, the staff allowed into /admin, and the blog editor's password.
+ * sign-in and its OpenID endpoints, the staff allowed into /admin, the blog editor's password, how
+ * long emailed sign-in links work and whether staff must use two-step verification.
  */
 import { z } from 'zod';
-import { optionalString } from './env-fields.ts';
+import { booleanFlag, optionalString } from './env-fields.ts';
 
 export const authEnv = {
   GOOGLE_CLIENT_ID: optionalString,
@@ -30,4 +31,15 @@ export const authEnv = {
    * the editor is disabled.
    */
   BLOG_ADMIN_PASSWORD: optionalString,
+  /**
+   * How long a sign-in link in a client email works, in hours (docs/product.md#sign-in-security):
+   * 72 by default, as the links of other client portals (3 days).
+   */
+  MAGIC_LINK_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .min(1, { error: 'must be at least 1 hour' })
+    .max(24 * 30, { error: 'must be at most 720 hours' })
+    .default(72),
+  /** Staff must set up two-step verification before using the dashboard (docs/product.md#sign-in-security). */
+  STAFF_REQUIRE_2FA: booleanFlag,
 };

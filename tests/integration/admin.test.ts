@@ -16,7 +16,16 @@ import { hashSecretHex } from '../../src/server/auth/tokens.ts';
 import { SESSION_TTL_MS } from '../../src/server/auth/session-tokens.ts';
 import { createSession } from '../../src/server/services/sessions.ts';
 import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
-import { bearer, createTestApi, errorOf, invalidBody, withCookie, type ApiClient, type TestApi } from './helpers.ts';
+import {
+  bearer,
+  createTestApi,
+  errorOf,
+  invalidBody,
+  withCookie,
+  type ApiClient,
+  type TestApi,
+  signedIn,
+} from './helpers.ts';
 
 let api: TestApi;
 let adminToken: string;
@@ -473,7 +482,7 @@ describe('conversation, milestones and leads', () => {
   /** Signs the client in to the portal; answers its session token. */
   async function portalToken(email: string) {
     const login = await api.fresh().client.login.$post({ json: { email, password: 'secret-pass' } });
-    return (await login.json()).token;
+    return signedIn(await login.json()).token;
   }
   const teamReply = (projectId: string, json: { subject: string; message: string; inReplyTo?: string }) =>
     admin().projects[':id'].communications.$post({ param: { id: projectId }, json }, staff());

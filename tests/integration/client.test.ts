@@ -15,7 +15,7 @@ import { SESSION_TTL_MS } from '../../src/server/auth/session-tokens.ts';
 import { createPasswordResetToken } from '../../src/server/services/password-resets.ts';
 import { createSession } from '../../src/server/services/sessions.ts';
 import type { ErrorBody } from '../../src/shared/api-error.ts';
-import { bearer, createTestApi, errorOf, withCookie, type ApiClient, type TestApi } from './helpers.ts';
+import { bearer, createTestApi, errorOf, withCookie, type ApiClient, type TestApi, signedIn } from './helpers.ts';
 
 // The real argon2, with `verify` wrapped in a spy: the sign-in test counts password
 // verifications (docs/product.md#portal-sign-in). Hashing and verifying stay real.
@@ -124,7 +124,7 @@ describe('sign-in', () => {
     const { body } = await register();
     const response = await login(body.email.toUpperCase(), body.password);
     expect(response.status).toBe(200);
-    const json = await response.json();
+    const json = signedIn(await response.json());
     expect(json.client.email).toBe(body.email);
     expect(json.token).toContain('.');
     expect(response.headers.get('set-cookie')).toContain('client_session=');

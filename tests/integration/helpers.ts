@@ -248,3 +248,14 @@ export async function createTestApi(options: TestApiOptions = {}) {
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
+
+/**
+ * The session of a sign-in's answer that gave one (no second step asked): its token and client.
+ * Throws when the answer asks for the second step instead.
+ */
+export function signedIn<T extends { twoFactorRequired: boolean }>(
+  answer: T,
+): Extract<T, { twoFactorRequired: false }> {
+  if (answer.twoFactorRequired) throw new Error('The sign-in asked for a second step');
+  return answer as Extract<T, { twoFactorRequired: false }>;
+}

@@ -9,7 +9,7 @@ import { deleteEventsBefore } from '../../src/server/services/events.ts';
 import { revokeSession } from '../../src/server/services/sessions.ts';
 import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
 import { sseBlocks, type SseBlock } from '../support/sse.ts';
-import { bearer, createTestApi, DEFAULT_ADDRESS, type TestApi } from './helpers.ts';
+import { bearer, createTestApi, DEFAULT_ADDRESS, type TestApi, signedIn } from './helpers.ts';
 
 /** Short enough that a test sees several heartbeats, long enough that events are read between them. */
 const HEARTBEAT_MS = 150;
@@ -223,7 +223,7 @@ describe('how a stream ends', () => {
         password: 'secret-pass',
       },
     });
-    const other = (await login.json()).token;
+    const other = signedIn(await login.json()).token;
     const stream = await clientStream(token);
 
     // Signing out elsewhere ends that other session only: this stream still gets events.
@@ -256,8 +256,9 @@ describe('how a stream ends', () => {
   it("ends the other sessions' streams at once when the client changes the password, and keeps this one", async () => {
     const { token, projectId } = await clientWithProject();
     const email = (await (await api.http.client.me.$get({}, bearer(token))).json()).email;
-    const other = (await (await api.fresh().client.login.$post({ json: { email, password: 'secret-pass' } })).json())
-      .token;
+    const other = signedIn(
+      await (await api.fresh().client.login.$post({ json: { email, password: 'secret-pass' } })).json(),
+    ).token;
     const mine = await clientStream(token);
     const theirs = await clientStream(other);
     const changed = await api.http.client.password.$post(

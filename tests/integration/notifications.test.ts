@@ -180,7 +180,7 @@ describe('team recipients fall back to ADMIN_EMAILS', () => {
 });
 
 describe('team → client', () => {
-  it('emails the reply with the project and a link to it, and the RFC 8058 unsubscribe headers', async () => {
+  it('emails the reply with a link that signs the client in on the project, and the RFC 8058 unsubscribe headers', async () => {
     const dana = await clientWithProject();
     await teamReplies(dana.project.id, 'Draft ready', 'Have a look at the new homepage.');
     const [mail, ...more] = await afterDelay();
@@ -189,7 +189,15 @@ describe('team → client', () => {
     const { parsed } = mail!;
     expect(parsed.subject).toBe('New reply on Bakery website: Draft ready');
     expect(parsed.text).toContain('Have a look at the new homepage.');
-    expect(parsed.text).toContain(`https://studio.example.com/portal/projects/${dana.project.id}`);
+    // The button is a single-use sign-in link that lands on the project.
+    const token = /https:\/\/studio\.example\.com\/portal\/sign-in#token=([a-z0-9]+)/.exec(parsed.text || '')?.[1];
+    expect(token).toBeTruthy();
+    expect(parsed.text).toContain('It works once, within 72 hours');
+    const redeemed = await api.fresh().client['sign-in-link'].redeem.$post({ json: { token: token! } });
+    expect(await redeemed.json()).toMatchObject({
+      twoFactorRequired: false,
+      redirect: `/portal/projects/${dana.project.id}`,
+    });
     expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(header(mail, 'List-Unsubscribe')).toMatch(
       /^<https:\/\/studio\.example\.com\/api\/unsubscribe\?token=[\w.-]+>$/,

@@ -15,7 +15,7 @@ import {
   unsubscribeLinks,
   verifyUnsubscribeToken,
 } from '../../src/server/services/unsubscribe.ts';
-import { bearer, createTestApi, errorOf, invalidBody, withCookie, type TestApi } from './helpers.ts';
+import { bearer, createTestApi, errorOf, invalidBody, withCookie, type TestApi, signedIn } from './helpers.ts';
 
 let api: TestApi;
 const STAFF = 'settings-staff@firststatewebstudio.com';
@@ -185,7 +185,7 @@ describe('POST /api/client/password', () => {
   it('replaces the hash, signs out every other session but keeps this one, and the new password signs in', async () => {
     const { token: current, id, email, password } = await newClient();
     const other = await api.fresh().client.login.$post({ json: { email, password } });
-    const otherToken = (await other.json()).token;
+    const otherToken = signedIn(await other.json()).token;
     const otherCookie = other.headers.get('set-cookie')!.split(';')[0]!;
     expect((await api.http.client.me.$get({}, withCookie(otherCookie))).status).toBe(200);
     const before = await rowOf(id);

@@ -29,6 +29,18 @@ const PUBLIC_ROUTES = [
   // A forgotten password (docs/product.md#password-reset): the client has no session to use.
   'POST /api/client/password-reset',
   'POST /api/client/password-reset/confirm',
+  // Sign-in without a password (docs/product.md#sign-in-security): an emailed link, the second
+  // step of a sign-in, a passkey. Each is how a session is made.
+  'POST /api/client/sign-in-link',
+  'POST /api/client/sign-in-link/redeem',
+  'POST /api/client/login/second-factor',
+  'POST /api/client/passkeys/authentication-options',
+  'POST /api/client/passkeys/authentication/verify',
+  'POST /api/client/passkeys/authentication-options/verify',
+  'POST /api/admin/login/second-factor',
+  'POST /api/admin/passkeys/authentication-options',
+  'POST /api/admin/passkeys/authentication/verify',
+  'POST /api/admin/passkeys/authentication-options/verify',
   // Signing out answers 204 with or without a session, and clears the cookie either way.
   'POST /api/admin/logout',
   'POST /api/client/logout',

@@ -128,7 +128,7 @@ describe('approvals in the emails', () => {
     const [toClient] = await afterDelay();
     expect(toClient?.rcpt).toEqual([dana.email]);
     expect(toClient?.parsed.subject).toBe('Your approval is needed on Bakery website: Homepage design v2');
-    expect(toClient?.parsed.text).toContain('https://studio.example.com/portal/projects/');
+    expect(toClient?.parsed.text).toContain('https://studio.example.com/portal/sign-in#token=');
 
     smtp.received.length = 0;
     const answered = await api.http.client.approvals[':approvalId'].decision.$post(

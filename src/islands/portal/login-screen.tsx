@@ -1,7 +1,8 @@
 /**
  * Client sign-in and registration (docs/product.md#portal-sign-in): two modes with a toggle, show or
- * hide the password, the field messages and toasts of docs/product.md#validation, and
- * 'Forgot password?'.
+ * hide the password, the field messages and toasts of docs/product.md#validation, 'Forgot
+ * password?', 'Email me a sign-in link', and the second step when two-step verification is on
+ * (docs/product.md#sign-in-security).
  * Signing in fills the profile query, so the page shows what the client came for (on
  * /portal/login, PortalDashboard then moves on to /portal).
  */
@@ -21,10 +22,19 @@ import { messageOf } from '../lib/api.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { CompanyPhoneFields, Field, NewPasswordFields, SubmitButton } from '../ui/form.tsx';
 import { useLogin, useRegister, useRequestPasswordReset } from './mutations.ts';
+import { PortalSecondFactor, SignInLinkForm, welcomeBack } from './sign-in-steps.tsx';
 
-type Mode = 'signin' | 'register' | 'forgot';
+type Mode = 'signin' | 'register' | 'forgot' | 'link' | 'code';
 
-function SignInForm({ onForgot }: { onForgot: () => void }) {
+function SignInForm({
+  onForgot,
+  onEmailLink,
+  onSecondStep,
+}: {
+  onForgot: () => void;
+  onEmailLink: () => void;
+  onSecondStep: (challenge: string) => void;
+}) {
   const [visible, setVisible] = useState(false);
   const {
     register,
@@ -33,8 +43,11 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
   } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
 
   const onSubmit = useSubmit(useLogin(), {
-    success: { title: 'Welcome back!', description: "You've been successfully logged in." },
     failure: { title: 'Login failed', description: (error) => messageOf(error, 'Invalid email or password') },
+    onSuccess: (answer) => {
+      if (answer.twoFactorRequired) onSecondStep(answer.challenge);
+      else welcomeBack();
+    },
   });
 
   return (
@@ -70,7 +83,14 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
           </div>
         )}
       </Field>
-      <div className="-mt-1 text-right">
+      <div className="-mt-1 flex flex-wrap justify-between gap-2">
+        <button
+          type="button"
+          onClick={onEmailLink}
+          className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          Email me a sign-in link
+        </button>
         <button
           type="button"
           onClick={onForgot}
@@ -185,10 +205,13 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
 
 export default function LoginScreen() {
   const [mode, setMode] = useState<Mode>('signin');
+  const [challenge, setChallenge] = useState('');
   const titles: Record<Mode, [string, string]> = {
     signin: ['Sign in to your portal', 'Follow your projects and talk to your team.'],
     register: ['Create your account', 'Set up access to your project portal.'],
     forgot: ['Forgot your password?', 'We will email you a link.'],
+    link: ['Sign in by email', 'No password needed: we email you a link.'],
+    code: ['Two-step verification', 'One more step to sign in.'],
   };
   const [title, subtitle] = titles[mode];
   return (
@@ -201,11 +224,22 @@ export default function LoginScreen() {
       </h1>
       <p className="mt-1 text-ink-700">{subtitle}</p>
       <div className="mt-6">
-        {mode === 'signin' && <SignInForm onForgot={() => setMode('forgot')} />}
+        {mode === 'signin' && (
+          <SignInForm
+            onForgot={() => setMode('forgot')}
+            onEmailLink={() => setMode('link')}
+            onSecondStep={(next) => {
+              setChallenge(next);
+              setMode('code');
+            }}
+          />
+        )}
         {mode === 'register' && <RegisterForm />}
         {mode === 'forgot' && <ForgotForm onBack={() => setMode('signin')} />}
+        {mode === 'link' && <SignInLinkForm onBack={() => setMode('signin')} />}
+        {mode === 'code' && <PortalSecondFactor challenge={challenge} onCancel={() => setMode('signin')} />}
       </div>
-      {mode !== 'forgot' && (
+      {(mode === 'signin' || mode === 'register') && (
         <p className="mt-6 border-t border-ink-700/10 pt-5 text-center text-sm text-ink-700">
           {mode === 'signin' ? "Don't have an account?" : 'Already have an account?'}{' '}
           <button

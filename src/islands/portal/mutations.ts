@@ -17,12 +17,46 @@ import { api, unwrap } from '../lib/api.ts';
 import { useSignOut } from '../lib/use-sign-out.ts';
 import { portalKeys, type PortalClient } from './queries.ts';
 
-/** Sign-in; the answer's client becomes the profile. The returned token is not kept. */
+/**
+ * Sign-in; the answer's client becomes the profile (the returned token is not kept). With
+ * two-step verification on, the answer is `{twoFactorRequired: true, challenge}` instead, for the
+ * second step (`useSecondFactor`).
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: LoginValues) => unwrap(api.client.login.$post({ json: values })),
+    onSuccess: (answer) => {
+      if (!answer.twoFactorRequired) queryClient.setQueryData(portalKeys.me, answer.client);
+    },
+  });
+}
+
+/** The second step of a sign-in: the challenge and a code or a recovery code; the client becomes the profile. */
+export function useSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: { challenge: string; code?: string; recoveryCode?: string }) =>
+      unwrap(api.client.login['second-factor'].$post({ json: values })),
     onSuccess: (answer) => queryClient.setQueryData(portalKeys.me, answer.client),
+  });
+}
+
+/** 'Email me a sign-in link': the server answers the same whether or not the address has an account. */
+export function useRequestSignInLink() {
+  return useMutation({
+    mutationFn: (values: { email: string }) => unwrap(api.client['sign-in-link'].$post({ json: values })),
+  });
+}
+
+/** Redeems an emailed sign-in link: a session (the client becomes the profile) or the second step. */
+export function useRedeemSignInLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => unwrap(api.client['sign-in-link'].redeem.$post({ json: { token } })),
+    onSuccess: (answer) => {
+      if (!answer.twoFactorRequired) queryClient.setQueryData(portalKeys.me, answer.client);
+    },
   });
 }
 

@@ -5,7 +5,7 @@
  * the kind's httpOnly cookie; a renewed session re-sets the cookie.
  *
  * - `requireSession(kind)`: middleware; 401 without a valid session of that kind (for staff,
- *   also when the email is no longer in ADMIN_EMAILS); sets `session` and `user`.
+ *   also when the person may no longer use the dashboard, staff-access.ts); sets `session` and `user`.
  * - `currentStaff(c)`: the signed-in, still-allowed staff user, or null (the blog editor's gate
  *   and the dashboard share it).
  * - `startSession(c, kind, userId)` and `endSession(c, kind)`: sign-in and sign-out; sign-out
@@ -14,7 +14,7 @@
  *   (docs/decisions/0009-live-updates.md).
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import type { ApiEnv, SessionEnv } from '../context.ts';
+import { clientAddress, type ApiEnv, type SessionEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
 import {
   createSession,
@@ -26,6 +26,7 @@ import {
   type ValidatedSession,
 } from '../services/sessions.ts';
 import { sessionCookie } from './session-cookie.ts';
+import { staffRoleOf } from './staff-access.ts';
 
 /** The cookie of each kind of session (ADR 0004, 0005). */
 const SESSION_COOKIES = { client: 'client_session', staff: 'admin_session' } as const;
@@ -49,7 +50,7 @@ async function currentSession<K extends SessionKind>(
   const token = cookies[kind].read(c);
   const result = token ? await validateSession(db, kind, token, new Date(), { renew }) : null;
   if (!result) return null;
-  if (kind === 'staff' && !env.ADMIN_EMAILS.includes((result.user as StaffRecord).username)) return null;
+  if (kind === 'staff' && !staffRoleOf(env, result.user as StaffRecord)) return null;
   if (result.renewed && !c.req.header('authorization')) {
     cookies[kind].set(c, token!, result.session.expiresAt);
   }
@@ -69,8 +70,8 @@ export function requireSession<K extends SessionKind>(kind: K): MiddlewareHandle
 }
 
 /**
- * The signed-in staff user of the request, or null. Someone removed from ADMIN_EMAILS loses
- * access at once, whatever sessions they hold.
+ * The signed-in staff user of the request, or null. Someone removed from ADMIN_EMAILS, or whose
+ * invited role was removed, loses access at once, whatever sessions they hold.
  */
 export async function currentStaff(c: Context<ApiEnv>): Promise<StaffRecord | null> {
   return (await currentSession(c, 'staff'))?.user ?? null;
@@ -81,9 +82,22 @@ export async function currentClient(c: Context<ApiEnv>): Promise<SessionOwner['c
   return (await currentSession(c, 'client'))?.user ?? null;
 }
 
-/** Creates a session of `kind` for `userId` and sets its cookie; returns the token (for API clients). */
-export async function startSession(c: Context<ApiEnv>, kind: SessionKind, userId: string): Promise<string> {
-  const { token, session } = await createSession(c.var.deps.db, kind, userId);
+/**
+ * Creates a session of `kind` for `userId` and sets its cookie; returns the token (for API
+ * clients). The session keeps the browser's User-Agent, the caller's address and `method`, how
+ * the person signed in (password, link, passkey, google, register, reset, invitation).
+ */
+export async function startSession(
+  c: Context<ApiEnv>,
+  kind: SessionKind,
+  userId: string,
+  method: string,
+): Promise<string> {
+  const { token, session } = await createSession(c.var.deps.db, kind, userId, new Date(), {
+    userAgent: c.req.header('user-agent') ?? null,
+    ipAddress: clientAddress(c),
+    method,
+  });
   cookies[kind].set(c, token, session.expiresAt);
   return token;
 }

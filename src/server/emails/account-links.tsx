@@ -15,13 +15,15 @@ export interface AccountLinkData {
   link: string;
 }
 
-function AccountLink({
+/** An email with a greeting, `lines`, a button to `link` (`button`) and the address in full. */
+export function AccountLink({
   subject,
   name,
   link,
   lines,
   footer,
-}: AccountLinkData & { subject: string; lines: string[]; footer: string }) {
+  button = 'Choose a password',
+}: AccountLinkData & { subject: string; lines: string[]; footer: string; button?: string }) {
   return (
     <Layout title={subject} preview={lines[0]!} footer={<FooterText>{footer}</FooterText>}>
       <Heading as="h1" style={text.heading}>
@@ -34,7 +36,7 @@ function AccountLink({
         </Text>
       ))}
       <EmailButton href={link} skipInText>
-        Choose a password
+        {button}
       </EmailButton>
       {/* The address has no break points of its own: it may break anywhere rather than widen the email. */}
       <Text style={{ ...text.body, overflowWrap: 'anywhere', wordBreak: 'break-all' }}>

@@ -152,6 +152,11 @@ function ClientDigest({ data, subject }: { data: ClientDigestData; subject: stri
         <Item key={i} item={item} timeZone={data.timeZone} />
       ))}
       <EmailButton href={data.projectUrl}>View your project</EmailButton>
+      {data.linkHours ? (
+        <Text style={{ ...text.body, fontSize: '13px', color: '#475569' }}>
+          {`The button signs you in without a password. It works once, within ${data.linkHours} hours; after that, sign in as usual.`}
+        </Text>
+      ) : null}
     </Layout>
   );
 }

@@ -80,8 +80,10 @@ export interface ClientDigestData {
   project: { title: string };
   /** Oldest first; at least one. */
   items: ClientUpdateItem[];
-  /** Absolute link to /portal/projects/{id}. */
+  /** Absolute link that opens /portal/projects/{id}: a single-use sign-in link landing there. */
   projectUrl: string;
+  /** How long that link signs in, in hours (MAGIC_LINK_HOURS); without it the link is a plain one. */
+  linkHours?: number;
   /** Absolute one-click unsubscribe link (also sent as the List-Unsubscribe header). */
   unsubscribeUrl: string;
   /** Absolute link to /portal/settings. */

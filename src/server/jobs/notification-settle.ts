@@ -14,6 +14,7 @@ import type { Mailer } from '../mail.ts';
 import type { Database } from '../services/db.ts';
 import { type EmailDraft, type loadGroup } from '../services/notifications.ts';
 import { staffWithEmailsOff } from '../services/email-queue.ts';
+import { createClientSignInLink, signInLinkUrl } from '../services/client-sign-in-links.ts';
 import { unsubscribeLinks } from '../services/unsubscribe.ts';
 import { clientItems, teamItems } from './notification-items.ts';
 
@@ -28,6 +29,7 @@ export interface NotificationWorkerOptions {
     | 'TEAM_NOTIFY_TO'
     | 'ADMIN_EMAILS'
     | 'LEADS_NOTIFY_TO'
+    | 'MAGIC_LINK_HOURS'
   >;
   mailer: Mailer;
   pollMs?: number;
@@ -100,11 +102,14 @@ export async function settle(group: Group, options: NotificationWorkerOptions): 
   const { updates: items, batched, skipped } = await clientItems(db, group.items);
   if (batched.length === 0) return nothing;
   const links = await unsubscribeLinks(db, env.SITE_URL, client.id);
+  // The button signs the client in and lands on the project (docs/product.md#sign-in-security).
+  const signIn = await createClientSignInLink(db, client.id, `/portal/projects/${project.id}`, env.MAGIC_LINK_HOURS);
   const email = await renderClientDigest({
     client: { name: client.name },
     project: { title: project.title },
     items,
-    projectUrl: site(`/portal/projects/${project.id}`),
+    projectUrl: signInLinkUrl(env.SITE_URL, signIn),
+    linkHours: env.MAGIC_LINK_HOURS,
     unsubscribeUrl: links.pageUrl,
     settingsUrl: site('/portal/settings'),
     timeZone: env.SITE_TIME_ZONE,

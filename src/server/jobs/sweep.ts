@@ -16,6 +16,9 @@ import { deleteExpiredResetTokens } from '../services/password-resets.ts';
 import { deleteExpiredRateLimits } from '../services/rate-limits.ts';
 import { deleteExpiredSessions } from '../services/sessions.ts';
 import { deleteExpiredSignInLinks } from '../services/sign-in-links.ts';
+import { deleteExpiredClientSignInLinks } from '../services/client-sign-in-links.ts';
+import { deleteExpiredChallenges } from '../services/second-factor.ts';
+import { deleteExpiredWebauthnChallenges } from '../services/passkeys.ts';
 
 /** How often the sweep runs, in milliseconds: every hour. */
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -28,6 +31,8 @@ interface SweepResult {
   idempotencyKeys: number;
   events: number;
   orphanFiles: number;
+  /** Second-step and passkey challenges. */
+  challenges: number;
 }
 
 /**
@@ -38,7 +43,8 @@ async function sweepExpired(db: Database, now = new Date(), storage?: FileStorag
   return {
     sessions: await deleteExpiredSessions(db, now),
     resetTokens: await deleteExpiredResetTokens(db, now),
-    signInLinks: await deleteExpiredSignInLinks(db, now),
+    signInLinks: (await deleteExpiredSignInLinks(db, now)) + (await deleteExpiredClientSignInLinks(db, now)),
+    challenges: (await deleteExpiredChallenges(db, now)) + (await deleteExpiredWebauthnChallenges(db, now)),
     rateLimits: await deleteExpiredRateLimits(db, now),
     idempotencyKeys: await deleteExpiredIdempotencyKeys(db, now),
     events: await deleteEventsBefore(db, new Date(now.getTime() - EVENT_RETENTION_MS)),

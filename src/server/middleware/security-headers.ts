@@ -26,14 +26,24 @@ export function securityHeaders(options: { https: boolean }): Record<string, str
 const OPENER_POLICY = 'Cross-Origin-Opener-Policy';
 
 /**
+ * The pages that carry a token after `#` (a sign-in link, a password link, a sign-in's second
+ * step, a staff invitation): they send no Referer at all, so no address of theirs ever leaves the
+ * site (docs/product.md#sign-in-security).
+ */
+const TOKEN_PAGE =
+  /^\/(portal\/sign-in|portal\/reset-password|admin\/login|admin\/invitation)(\/|\/index\.html|\.html)?$/;
+
+/**
  * The security headers of the page at `path` (a request path or a prebuilt file's path): all of
- * `headers` on a private page (portal, dashboard, blog editor, unsubscribe), and all but
+ * `headers` on a private page (portal, dashboard, blog editor, unsubscribe), with
+ * `Referrer-Policy: no-referrer` on a page that carries a token, and all but
  * `Cross-Origin-Opener-Policy` on a public one. In Chrome that header makes the browser give the
  * site a process of its own at every navigation into it (on Android too, where sites otherwise
  * share processes), which costs a public visitor time and guards nothing a public page holds
  * (docs/decisions/0019-opener-policy-on-private-pages.md).
  */
 export function headersForPage(path: string, headers: Record<string, string>): Record<string, string> {
+  if (TOKEN_PAGE.test(path)) return { ...headers, 'Referrer-Policy': 'no-referrer' };
   if (isPrivatePage(path)) return headers;
   let publicHeaders = publicSets.get(headers);
   if (!publicHeaders) {

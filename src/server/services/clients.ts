@@ -12,7 +12,7 @@ import { hashPassword, verifyNothing, verifyPassword } from '../auth/passwords.t
 import { ConflictError, InvalidFieldError, NotFoundError } from '../errors.ts';
 import { writeIn, type Database, type Writer } from './db.ts';
 import { isUniqueViolation } from './db-errors.ts';
-import { revokeOtherSessions } from './sessions.ts';
+import { applySecurityChange, type PreparedNotice } from './security-notices.ts';
 
 export type ClientRow = typeof clients.$inferSelect;
 
@@ -45,6 +45,12 @@ export async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(error)) throw duplicateEmail();
     throw error;
   }
+}
+
+/** The client `id`, or undefined. */
+export async function findClientById(db: Database, id: string): Promise<ClientRow | undefined> {
+  const [row] = await db.read.select().from(clients).where(eq(clients.id, id));
+  return row;
 }
 
 export async function findClientByEmail(db: Database, email: string): Promise<ClientRow | undefined> {
@@ -142,6 +148,7 @@ export async function changeClientPassword(
   clientId: string,
   keepSessionId: string,
   { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
+  notice: PreparedNotice | null = null,
 ): Promise<void> {
   const [client] = await db.read
     .select({ passwordHash: clients.passwordHash })
@@ -160,6 +167,6 @@ export async function changeClientPassword(
       .where(and(eq(clients.id, clientId), eq(clients.passwordHash, client.passwordHash)))
       .returning({ id: clients.id });
     if (changed.length === 0) throw new InvalidFieldError('currentPassword', WRONG_CURRENT_PASSWORD);
-    await revokeOtherSessions(tx, 'client', clientId, keepSessionId);
+    await applySecurityChange(tx, 'client', clientId, keepSessionId, notice);
   });
 }

@@ -5,7 +5,9 @@
  *
  * A token is `<id>.<secret>` (auth/session-tokens.ts); only SHA-256(secret) is stored. A session
  * lasts 30 days and is renewed to 30 days when used in its second half; an expired session is
- * refused and deleted; a client session of a deactivated client is refused.
+ * refused and deleted; a client session of a deactivated client is refused. A session keeps the
+ * browser's User-Agent, the address, how it was signed in and when it was last used (written at
+ * most every 5 minutes), for the list of signed-in devices (session-list.ts).
  *
  * On an embedded database the look-up of `validateSession` reads through the fast reader
  * (docs/decisions/0011-fast-embedded-reads.md), which sees every committed write; its writes (the
@@ -111,8 +113,25 @@ async function lookup(db: Database, kind: SessionKind, id: string) {
   const row = await findSession(db, kind, id);
   if (!row) return undefined;
   const ownerId = 'clientId' in row.session ? row.session.clientId : row.session.userId;
-  return { secretHash: row.session.secretHash, expiresAt: row.session.expiresAt, ownerId, user: row.user };
+  return {
+    secretHash: row.session.secretHash,
+    expiresAt: row.session.expiresAt,
+    lastSeenAt: row.session.lastSeenAt,
+    ownerId,
+    user: row.user,
+  };
 }
+
+/** What a session list shows of where a session was opened (docs/product.md#sign-in-security). */
+export interface SessionDevice {
+  userAgent?: string | null | undefined;
+  ipAddress?: string | null | undefined;
+  /** How it was signed in: password, link, passkey, google, register, reset, invitation. */
+  method?: string | undefined;
+}
+
+/** How long between two writes of a session's `lastSeenAt`, in milliseconds: 5 minutes. */
+const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 /** Creates a session for `userId`; returns the token to hand out (only once) and the session. */
 export async function createSession(
@@ -120,9 +139,19 @@ export async function createSession(
   kind: SessionKind,
   userId: string,
   now = new Date(),
+  device: SessionDevice = {},
 ): Promise<{ token: string; session: Session }> {
   const { id, token, secretHash, expiresAt } = newSessionToken(now);
-  const row = { id, secretHash, createdAt: now, expiresAt };
+  const row = {
+    id,
+    secretHash,
+    createdAt: now,
+    expiresAt,
+    lastSeenAt: now,
+    userAgent: device.userAgent?.slice(0, 400) ?? null,
+    ipAddress: device.ipAddress ?? null,
+    method: device.method ?? null,
+  };
   await writeIn(db, (tx) =>
     kind === 'client'
       ? tx.insert(clientSessions).values({ ...row, clientId: userId })
@@ -155,10 +184,17 @@ export async function validateSession<K extends SessionKind>(
   if ('isActive' in row.user && !row.user.isActive) return null;
   const session: Session = { id: parsed.id, kind, userId: row.ownerId, expiresAt: row.expiresAt };
   const renewal = renew ? renewedExpiry(session.expiresAt, now) : null;
-  if (renewal) {
-    session.expiresAt = renewal;
+  const seen = renew && now.getTime() - (row.lastSeenAt?.getTime() ?? 0) >= LAST_SEEN_EVERY_MS;
+  if (renewal || seen) {
+    if (renewal) session.expiresAt = renewal;
     const { table } = TABLES[kind];
-    await db.write((tx) => tx.update(table).set({ expiresAt: renewal }).where(eq(table.id, parsed.id)));
+    const write = db.write((tx) =>
+      tx.update(table).set({ expiresAt: session.expiresAt, lastSeenAt: now }).where(eq(table.id, parsed.id)),
+    );
+    // A renewal must be stored (the cookie says so); a last-seen time alone may wait for the next
+    // request when the database is busy.
+    if (renewal) await write;
+    else await write.catch(() => undefined);
   }
   return { session, user: row.user as SessionOwner[K], renewed: renewal !== null };
 }

@@ -35,3 +35,20 @@ export async function setStaffEmailNotifications(db: Database, userId: string, o
   if (!row) throw new NotFoundError('Staff user');
   return row.emailNotifications;
 }
+
+/**
+ * Whether `email` may sign in as staff (docs/decisions/0031-sign-in-methods.md): listed in
+ * ADMIN_EMAILS, or a member an owner invited (a role in `users`).
+ */
+export async function staffEmailAllowed(db: Database, adminEmails: readonly string[], email: string): Promise<boolean> {
+  const address = email.trim().toLowerCase();
+  if (adminEmails.includes(address)) return true;
+  const [row] = await db.read.select({ role: users.role }).from(users).where(eq(users.username, address));
+  return Boolean(row?.role);
+}
+
+/** The staff user `id`, or undefined. */
+export async function findStaffUser(db: Database, id: string) {
+  const [row] = await db.read.select().from(users).where(eq(users.id, id));
+  return row;
+}

@@ -9,6 +9,9 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
+import { passkeyRoutes } from '../../auth/passkey-routes.ts';
+import { accountSecurityRoutes } from '../../auth/security-routes.ts';
+import { twoFactorSetupGate } from '../../auth/two-factor-gate.ts';
 import { areaGuard } from '../../middleware/area-guard.ts';
 import { adminEventRoutes } from './admin-events.ts';
 import { staffChatRoutes } from './chats.ts';
@@ -20,6 +23,7 @@ import { staffLeadRoutes } from './leads.ts';
 import { staffMilestoneRoutes } from './milestones.ts';
 import { staffProjectRoutes } from './projects.ts';
 import { staffSessionRoutes, staffSignOutRoutes } from './session.ts';
+import { staffSecondFactorRoutes } from './second-factor.ts';
 import { staffSignInRoutes } from './sign-in.ts';
 import { undeliveredEmailRoutes } from './undelivered-emails.ts';
 import { staffStreamRoutes } from './stream.ts';
@@ -30,7 +34,10 @@ export function adminRoutes(deps: AppDeps) {
   // answer before the guard's `*` is reached; everything mounted after the guard is staff-only.
   const staffOnly = new Hono<ApiEnv>()
     .use('*', areaGuard('staff'))
+    .use('*', twoFactorSetupGate(deps))
     .route('/', staffSessionRoutes())
+    .route('/', accountSecurityRoutes('staff', deps))
+    .route('/', passkeyRoutes('staff', deps))
     .route('/', staffClientRoutes(deps))
     .route('/', staffProjectRoutes(deps))
     .route('/', staffMilestoneRoutes(deps))
@@ -45,6 +52,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', staffStreamRoutes());
   return new Hono<ApiEnv>()
     .route('/auth', staffSignInRoutes(deps))
+    .route('/', staffSecondFactorRoutes(deps))
     .route('/', staffSignOutRoutes())
     .route('/', staffOnly);
 }

@@ -5,11 +5,14 @@
  * - GET /google → 302 to the OpenID provider with state and a PKCE verifier kept in short-lived
  *   httpOnly cookies; to /admin/login?error=not_configured without credentials.
  * - GET /google/callback → checks the state, exchanges the code, verifies the ID token against
- *   the provider's keys (issuer, audience, expiry). Only a verified email listed in ADMIN_EMAILS
- *   gets a session (cookie) and goes to /admin; otherwise /admin/login?error=unauthorized, or
- *   ?error=callback_failed when anything fails. No token ever appears in a URL.
- * - POST /link {token} → signs in with a one-time link from `npm run admin:link`; 400 when the
- *   link is used, expired or unknown, 403 when its email is no longer allowed.
+ *   the provider's keys (issuer, audience, expiry). Only a verified email that may use the
+ *   dashboard (auth/staff-access.ts) gets a session (cookie) and goes to /admin, or, with
+ *   two-step verification on, goes to /admin/login#second-factor={challenge}; otherwise
+ *   /admin/login?error=unauthorized, or ?error=callback_failed when anything fails. No token ever
+ *   reaches a server in a URL.
+ * - POST /link {token} → signs in with a one-time link from `npm run admin:link`: {user}, or
+ *   {twoFactorRequired: true, challenge}; 400 when the link is used, expired or unknown, 403 when
+ *   its email is no longer allowed.
  */
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from 'arctic';
 import { Hono, type Context } from 'hono';
@@ -17,13 +20,13 @@ import { getCookie } from 'hono/cookie';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { clearAppCookie, setAppCookie } from '../../auth/cookies.ts';
-import { startSession } from '../../auth/identity.ts';
+import { finishSignIn } from '../../auth/sign-in-flow.ts';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { createLimiter, limitByAddress } from '../../middleware/rate-limit.ts';
 import { useSignInLink } from '../../services/sign-in-links.ts';
-import { upsertStaffUser } from '../../services/staff-users.ts';
+import { staffEmailAllowed, upsertStaffUser } from '../../services/staff-users.ts';
 import { validate } from '../../validation.ts';
 import { log } from '../../log.ts';
 
@@ -74,10 +77,10 @@ export function staffSignInRoutes(deps: AppDeps) {
     }
   }
 
-  async function signIn(c: Context<ApiEnv>, email: string) {
+  /** Signs `email` in after `method`: a session, or the second step when two-step verification is on. */
+  async function signIn(c: Context<ApiEnv>, email: string, method: string) {
     const user = await upsertStaffUser(db, email);
-    await startSession(c, 'staff', user.id);
-    return user;
+    return { user, outcome: await finishSignIn(c, 'staff', user.id, method) };
   }
 
   return new Hono<ApiEnv>()
@@ -108,8 +111,12 @@ export function staffSignInRoutes(deps: AppDeps) {
       }
       const identity = await providerIdentity(code, verifier);
       if (!identity) return toLogin(c, 'callback_failed');
-      if (!identity.verified || !env.ADMIN_EMAILS.includes(identity.email)) return toLogin(c, 'unauthorized');
-      await signIn(c, identity.email);
+      if (!identity.verified || !(await staffEmailAllowed(db, env.ADMIN_EMAILS, identity.email))) {
+        return toLogin(c, 'unauthorized');
+      }
+      const { outcome } = await signIn(c, identity.email, 'google');
+      // The challenge travels after `#`, which the browser keeps to itself.
+      if (outcome.twoFactorRequired) return c.redirect(`/admin/login#second-factor=${outcome.challenge}`, 302);
       return c.redirect('/admin', 302);
     })
     .post(
@@ -119,15 +126,18 @@ export function staffSignInRoutes(deps: AppDeps) {
       async (c) => {
         const email = await useSignInLink(db, c.req.valid('json').token);
         if (!email) throw new AppError(400, 'invalid_link', 'This sign-in link is invalid, used or expired.');
-        if (!env.ADMIN_EMAILS.includes(email)) {
+        if (!(await staffEmailAllowed(db, env.ADMIN_EMAILS, email))) {
           throw new AppError(
             403,
             'forbidden',
             'Access denied. Only authorized email addresses can access the admin panel.',
           );
         }
-        const user = await signIn(c, email);
-        return c.json({ user: { id: user.id, username: user.username } });
+        const { user, outcome } = await signIn(c, email, 'link');
+        if (outcome.twoFactorRequired) {
+          return c.json({ twoFactorRequired: true as const, challenge: outcome.challenge });
+        }
+        return c.json({ twoFactorRequired: false as const, user: { id: user.id, username: user.username } });
       },
     );
 }

@@ -25,6 +25,7 @@ import {
   toPublicClient,
   updateClientProfile,
 } from '../../services/clients.ts';
+import { prepareSecurityNotice } from '../../services/security-notices.ts';
 import { validate } from '../../validation.ts';
 
 export function clientAccountRoutes(deps: AppDeps) {
@@ -43,7 +44,14 @@ export function clientAccountRoutes(deps: AppDeps) {
     })
     .post('/password', validate('json', changePasswordSchema), limitByAddress(byAddress, 'password:'), async (c) => {
       await byAccount.consume(`password:${c.var.user.id}`);
-      await changeClientPassword(db, c.var.user.id, c.var.session.id, c.req.valid('json'));
+      const notice = await prepareSecurityNotice(
+        db,
+        'client',
+        c.var.user.id,
+        'password-changed',
+        c.req.header('user-agent') ?? null,
+      );
+      await changeClientPassword(db, c.var.user.id, c.var.session.id, c.req.valid('json'), notice);
       return c.json({ status: 'password-changed' } as const);
     });
 }

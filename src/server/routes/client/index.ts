@@ -10,12 +10,15 @@ import { clientApprovalRoutes } from './approvals.ts';
 import { Hono } from 'hono';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
+import { passkeyRoutes } from '../../auth/passkey-routes.ts';
+import { accountSecurityRoutes } from '../../auth/security-routes.ts';
 import { areaGuard } from '../../middleware/area-guard.ts';
 import { clientAccountRoutes } from './account.ts';
 import { clientCommunicationRoutes } from './communications.ts';
 import { passwordResetRoutes } from './password-resets.ts';
 import { clientProjectRoutes } from './projects.ts';
 import { clientSessionRoutes } from './session.ts';
+import { clientPasskeySignInRoutes, clientSignInLinkRoutes } from './sign-in-link.ts';
 import { clientStreamRoutes } from './stream.ts';
 
 export function clientRoutes(deps: AppDeps) {
@@ -28,9 +31,13 @@ export function clientRoutes(deps: AppDeps) {
     .route('/', clientCommunicationRoutes(deps))
     .route('/', clientFileRoutes(deps))
     .route('/', clientApprovalRoutes(deps))
+    .route('/', accountSecurityRoutes('client', deps))
+    .route('/', passkeyRoutes('client', deps))
     .route('/', clientStreamRoutes());
   return new Hono<ApiEnv>()
     .route('/', clientSessionRoutes(deps))
+    .route('/', clientSignInLinkRoutes(deps))
+    .route('/', clientPasskeySignInRoutes(deps))
     .route('/password-reset', passwordResetRoutes(deps))
     .route('/', signedIn);
 }

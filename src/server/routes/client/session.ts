@@ -4,7 +4,8 @@
  *
  * - POST /register {name, email, company?, phone?, password} → 201 {token, client}; 409 when the
  *   email exists in any case.
- * - POST /login {email, password} → 200 {token, client}; 401 'Invalid email or password' for an
+ * - POST /login {email, password} → 200 {token, client}, or 200 {twoFactorRequired: true, challenge}
+ *   and no session when two-step verification is on (sign-in-link.ts completes it); 401 'Invalid email or password' for an
  *   unknown email and a wrong password alike (one password verification runs in both cases);
  *   403 for a deactivated account; 429 past AUTH_RATE_LIMIT tries per 15 minutes per address
  *   or per email.
@@ -14,6 +15,7 @@
 import { Hono } from 'hono';
 import { loginSchema, registerSchema } from '../../../shared/schemas/client.ts';
 import { endSession, startSession } from '../../auth/identity.ts';
+import { finishSignIn } from '../../auth/sign-in-flow.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -32,7 +34,7 @@ export function clientSessionRoutes(deps: AppDeps) {
     .post('/register', validate('json', registerSchema), limitByAddress(byAddress, 'register:'), async (c) => {
       const body = c.req.valid('json');
       const client = await insertClient(db, { ...body, passwordHash: await hashPassword(body.password) });
-      const token = await startSession(c, 'client', client.id);
+      const token = await startSession(c, 'client', client.id, 'register');
       return c.json({ token, client: toPublicClient(client) }, 201);
     })
     .post('/login', validate('json', loginSchema), limitByAddress(byAddress, 'login:'), async (c) => {
@@ -43,8 +45,10 @@ export function clientSessionRoutes(deps: AppDeps) {
       if (!client.isActive) {
         throw new AppError(403, 'account_disabled', 'This account has been deactivated. Please contact us.');
       }
-      const token = await startSession(c, 'client', client.id);
-      return c.json({ token, client: toPublicClient(client) }, 200);
+      const outcome = await finishSignIn(c, 'client', client.id, 'password');
+      if (outcome.twoFactorRequired)
+        return c.json({ twoFactorRequired: true as const, challenge: outcome.challenge }, 200);
+      return c.json({ twoFactorRequired: false as const, token: outcome.token, client: toPublicClient(client) }, 200);
     })
     .post('/logout', async (c) => {
       await endSession(c, 'client');

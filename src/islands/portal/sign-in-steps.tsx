@@ -1,0 +1,93 @@
+/**
+ * The portal's other ways into an account (docs/product.md#sign-in-security): 'Email me a sign-in
+ * link' (the same answer whether or not the address has an account) and the second step after a
+ * password or a link when two-step verification is on.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Mail } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { passwordResetRequestSchema } from '../../shared/schemas/client.ts';
+import { messageOf } from '../lib/api.ts';
+import { toast } from '../lib/toast-store.ts';
+import { useSubmit } from '../lib/use-submit.ts';
+import { SecondFactorForm } from '../security/second-factor-form.tsx';
+import { Field, SubmitButton } from '../ui/form.tsx';
+import { useRequestSignInLink, useSecondFactor } from './mutations.ts';
+
+/** The toast of a completed sign-in. */
+export function welcomeBack() {
+  toast({ title: 'Welcome back!', description: "You've been successfully logged in." });
+}
+
+/** 'Email me a sign-in link': the same answer whether or not the address has an account. */
+export function SignInLinkForm({ onBack }: { onBack: () => void }) {
+  const requestLink = useRequestSignInLink();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<{ email: string }>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
+  const onSubmit = useSubmit(requestLink, {
+    failure: { title: 'Could not send the link', description: (error) => messageOf(error, 'Please try again later.') },
+  });
+  return (
+    <div className="grid gap-4">
+      {requestLink.isSuccess ? (
+        <p role="status" className="rounded-lg bg-green-50 p-4 text-green-900 ring-1 ring-green-700/30">
+          If an account exists for that address, we&apos;ve emailed a link that signs you in. It works once.
+        </p>
+      ) : (
+        <form
+          method="post"
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          aria-label="Email me a sign-in link"
+          className="grid gap-4"
+        >
+          <p className="text-ink-700">
+            Enter your account&apos;s email address and we&apos;ll send you a link that signs you in.
+          </p>
+          <Field label="Email" error={errors.email?.message}>
+            {(control) => (
+              <input {...control} type="email" autoComplete="email" className="field-input" {...register('email')} />
+            )}
+          </Field>
+          <SubmitButton pending={isSubmitting} icon={<Mail aria-hidden="true" className="size-5" />}>
+            Send Sign-in Link
+          </SubmitButton>
+        </form>
+      )}
+      <button
+        type="button"
+        onClick={onBack}
+        className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+      >
+        Back to sign in
+      </button>
+    </div>
+  );
+}
+
+/** The second step after a password: the code completes the sign-in. */
+export function PortalSecondFactor({
+  challenge,
+  onCancel,
+  onDone,
+}: {
+  challenge: string;
+  onCancel: () => void;
+  onDone?: () => void;
+}) {
+  const secondFactor = useSecondFactor();
+  return (
+    <SecondFactorForm
+      onCancel={onCancel}
+      verify={async (proof) => {
+        const answer = await secondFactor.mutateAsync({ challenge, ...proof });
+        welcomeBack();
+        onDone?.();
+        return answer;
+      }}
+    />
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * A client's sign-in by emailed link and the second step of a sign-in, under /api/client, public
+ * (docs/product.md#sign-in-security):
+ *
+ * - POST /sign-in-link {email} → 202 {} whatever the address (an active client's gets an email);
+ *   429 past AUTH_RATE_LIMIT per 15 minutes per address or per email.
+ * - POST /sign-in-link/redeem {token} → 200 {twoFactorRequired: false, token, client, redirect}
+ *   with a session, or {twoFactorRequired: true, challenge, redirect}; 410 `link_expired` for a
+ *   used, expired or unknown link.
+ * - POST /login/second-factor {challenge, code | recoveryCode} → 200 {token, client, redirect}
+ *   with a session; 400 `challenge_expired` or `invalid_code`; 429 after repeated wrong codes.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { emailField } from '../../../shared/schemas/fields.ts';
+import { secondFactorSchema } from '../../../shared/schemas/security.ts';
+import { startSession } from '../../auth/identity.ts';
+import { passkeySignInRoutes } from '../../auth/passkey-routes.ts';
+import { finishSignIn } from '../../auth/sign-in-flow.ts';
+import type { ApiEnv } from '../../context.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { authLimiter } from '../../middleware/limits.ts';
+import { limitByAddress } from '../../middleware/rate-limit.ts';
+import { redeemClientSignInLink, requestClientSignInLink } from '../../services/client-sign-in-links.ts';
+import { findClientById, normalizeEmail, toPublicClient } from '../../services/clients.ts';
+import { completeSecondFactor } from '../../services/second-factor.ts';
+import { validate } from '../../validation.ts';
+
+/** Sign-in with a passkey (auth/passkey-routes.ts): 200 {token, client} with a session. */
+export function clientPasskeySignInRoutes(deps: AppDeps) {
+  return passkeySignInRoutes('client', deps, async (c, clientId) => {
+    const client = await findClientById(deps.db, clientId);
+    if (!client?.isActive) {
+      throw new AppError(403, 'account_disabled', 'This account has been deactivated. Please contact us.');
+    }
+    const token = await startSession(c, 'client', client.id, 'passkey');
+    return c.json({ token, client: toPublicClient(client) });
+  });
+}
+
+export function clientSignInLinkRoutes(deps: AppDeps) {
+  const { db, env } = deps;
+  const byAddress = authLimiter(deps, 'client-link-address');
+  const byEmail = authLimiter(deps, 'client-link-email');
+  const codes = authLimiter(deps, 'client-second-factor');
+  const publicClient = async (id: string) => {
+    const client = await findClientById(db, id);
+    if (!client) throw new AppError(410, 'link_expired', 'This sign-in link has been used or has expired.');
+    return toPublicClient(client);
+  };
+
+  return new Hono<ApiEnv>()
+    .post(
+      '/sign-in-link',
+      validate('json', z.object({ email: emailField })),
+      limitByAddress(byAddress, 'request:'),
+      async (c) => {
+        const { email } = c.req.valid('json');
+        await byEmail.consume(`request:${normalizeEmail(email)}`);
+        await requestClientSignInLink(db, email, env.SITE_URL, env.MAGIC_LINK_HOURS);
+        return c.json({}, 202);
+      },
+    )
+    .post(
+      '/sign-in-link/redeem',
+      validate('json', z.object({ token: z.string().min(10).max(200) })),
+      limitByAddress(byAddress, 'redeem:'),
+      async (c) => {
+        const link = await redeemClientSignInLink(db, c.req.valid('json').token);
+        if (!link) throw new AppError(410, 'link_expired', 'This sign-in link has been used or has expired.');
+        const outcome = await finishSignIn(c, 'client', link.clientId, 'link', link.redirectPath);
+        if (outcome.twoFactorRequired) {
+          return c.json({
+            twoFactorRequired: true as const,
+            challenge: outcome.challenge,
+            redirect: link.redirectPath,
+          });
+        }
+        const client = await publicClient(link.clientId);
+        return c.json({ twoFactorRequired: false as const, token: outcome.token, client, redirect: link.redirectPath });
+      },
+    )
+    .post('/login/second-factor', validate('json', secondFactorSchema), limitByAddress(codes, 'code:'), async (c) => {
+      const { challenge, code, recoveryCode } = c.req.valid('json');
+      const done = await completeSecondFactor(db, 'client', challenge, { code, recoveryCode });
+      const token = await startSession(c, 'client', done.userId, `${done.method}+code`);
+      return c.json({ token, client: await publicClient(done.userId), redirect: done.redirectPath ?? '/portal' });
+    });
+}
