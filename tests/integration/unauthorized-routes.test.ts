@@ -41,6 +41,9 @@ const PUBLIC_ROUTES = [
   'POST /api/admin/passkeys/authentication-options',
   'POST /api/admin/passkeys/authentication/verify',
   'POST /api/admin/passkeys/authentication-options/verify',
+  // A staff invitation is accepted before the person has any session; staff ask for a link by email.
+  'POST /api/admin/invitations/accept',
+  'POST /api/admin/auth/email-link',
   // Signing out answers 204 with or without a session, and clears the cookie either way.
   'POST /api/admin/logout',
   'POST /api/client/logout',

@@ -28,6 +28,24 @@ export function renderSignInLink(data: AccountLinkData & { hours: number }): Pro
   );
 }
 
+/** A staff member's emailed sign-in link (15 minutes): subject `Your sign-in link for the dashboard`. */
+export function renderStaffSignInLink(data: AccountLinkData): Promise<RenderedEmail> {
+  const subject = 'Your sign-in link for the dashboard';
+  return renderEmail(
+    subject,
+    <AccountLink
+      {...data}
+      subject={subject}
+      button="Sign in"
+      lines={[
+        'Someone asked for a link to sign in to the dashboard.',
+        'Open it within 15 minutes to sign in (it works once):',
+      ]}
+      footer="If you did not ask for this, you can ignore this email: nobody can sign in without the link."
+    />,
+  );
+}
+
 /** An owner's invitation: subject `Join the {company} team dashboard`. */
 export function renderStaffInvitation(data: AccountLinkData & { invitedBy: string }): Promise<RenderedEmail> {
   const subject = `Join the ${company.name} team dashboard`;

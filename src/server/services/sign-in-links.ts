@@ -1,11 +1,14 @@
 /**
- * One-time sign-in links for staff (`npm run admin:link`; docs/product.md#admin-sign-in): valid
- * 15 minutes, usable once, stored only as the SHA-256 of their token.
+ * One-time sign-in links for staff (`npm run admin:link`, or emailed from the sign-in screen;
+ * docs/product.md#admin-sign-in): valid 15 minutes, usable once, stored only as the SHA-256 of
+ * their token.
  */
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
-import { adminSignInLinks } from '../../../db/schema/index.ts';
+import { adminSignInLinks, notificationEmails } from '../../../db/schema/index.ts';
 import { hashSecretHex, randomToken } from '../auth/tokens.ts';
+import { renderStaffSignInLink } from '../emails/sign-in.tsx';
 import type { Database } from './db.ts';
+import { staffEmailAllowed } from './staff-users.ts';
 
 /** How long a printed sign-in link works, in milliseconds: 15 minutes. */
 const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
@@ -48,4 +51,39 @@ export async function deleteExpiredSignInLinks(db: Database, now = new Date()): 
     tx.delete(adminSignInLinks).where(lte(adminSignInLinks.expiresAt, now)).returning({ id: adminSignInLinks.id }),
   );
   return rows.length;
+}
+
+/**
+ * 'Email me a sign-in link' on the staff sign-in screen: when `email` may use the dashboard, a
+ * 15-minute link (to /admin/login#link=…) and its email are stored in one write. Resolves whether
+ * one was sent; the caller answers the same either way.
+ */
+export async function emailStaffSignInLink(
+  db: Database,
+  env: { ADMIN_EMAILS: readonly string[]; SITE_URL: string },
+  email: string,
+): Promise<boolean> {
+  const address = email.trim().toLowerCase();
+  if (!(await staffEmailAllowed(db, env.ADMIN_EMAILS, address))) return false;
+  const token = `${randomToken()}${randomToken()}`;
+  const link = new URL(`/admin/login#link=${token}`, env.SITE_URL).href;
+  const rendered = await renderStaffSignInLink({ name: address, link });
+  await db.write(async (tx) => {
+    const now = new Date();
+    await tx.insert(adminSignInLinks).values({
+      email: address,
+      tokenHash: hashSecretHex(token),
+      expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),
+      createdAt: now,
+    });
+    await tx.insert(notificationEmails).values({
+      audience: 'team',
+      to: [address],
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      headers: {},
+    });
+  });
+  return true;
 }

@@ -25,6 +25,7 @@ import { staffProjectRoutes } from './projects.ts';
 import { staffSessionRoutes, staffSignOutRoutes } from './session.ts';
 import { staffSecondFactorRoutes } from './second-factor.ts';
 import { staffSignInRoutes } from './sign-in.ts';
+import { staffInvitationRoutes, staffTeamRoutes } from './staff.ts';
 import { undeliveredEmailRoutes } from './undelivered-emails.ts';
 import { staffStreamRoutes } from './stream.ts';
 import { adminSummaryRoutes } from './summary.ts';
@@ -38,6 +39,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', staffSessionRoutes())
     .route('/', accountSecurityRoutes('staff', deps))
     .route('/', passkeyRoutes('staff', deps))
+    .route('/', staffTeamRoutes(deps))
     .route('/', staffClientRoutes(deps))
     .route('/', staffProjectRoutes(deps))
     .route('/', staffMilestoneRoutes(deps))
@@ -53,6 +55,7 @@ export function adminRoutes(deps: AppDeps) {
   return new Hono<ApiEnv>()
     .route('/auth', staffSignInRoutes(deps))
     .route('/', staffSecondFactorRoutes(deps))
+    .route('/', staffInvitationRoutes(deps))
     .route('/', staffSignOutRoutes())
     .route('/', staffOnly);
 }

@@ -4,15 +4,18 @@
  *
  * - `staffSignOutRoutes`, public: POST /logout → 204, the session (if any) revoked and its
  *   cookie cleared; signed out already, it only clears the cookie.
- * - `staffSessionRoutes`, for signed-in staff: GET /me → {id, username, emailNotifications};
+ * - `staffSessionRoutes`, for signed-in staff: GET /me → {id, username, emailNotifications, role
+ *   ('owner' or 'staff'), twoFactorSetupRequired (STAFF_REQUIRE_2FA and no two-step verification)};
  *   PUT /me/notifications {emailNotifications} → 200 {emailNotifications}, their own
  *   notification emails on or off (docs/product.md#settings-screen).
  */
 import { Hono } from 'hono';
 import { notificationsSchema } from '../../../shared/schemas/notifications.ts';
 import { endSession } from '../../auth/identity.ts';
+import { staffRoleOf } from '../../auth/staff-access.ts';
 import type { ApiEnv, SessionEnv } from '../../context.ts';
 import { setStaffEmailNotifications } from '../../services/staff-users.ts';
+import { totpEnabled } from '../../services/totp.ts';
 import { validate } from '../../validation.ts';
 
 export function staffSignOutRoutes() {
@@ -24,9 +27,12 @@ export function staffSignOutRoutes() {
 
 export function staffSessionRoutes() {
   return new Hono<SessionEnv<'staff'>>()
-    .get('/me', (c) => {
+    .get('/me', async (c) => {
       const { id, username, emailNotifications } = c.var.user;
-      return c.json({ id, username, emailNotifications });
+      const { env, db } = c.var.deps;
+      const role = staffRoleOf(env, c.var.user) ?? 'staff';
+      const twoFactorSetupRequired = env.STAFF_REQUIRE_2FA && !(await totpEnabled(db.read, 'staff', id));
+      return c.json({ id, username, emailNotifications, role, twoFactorSetupRequired });
     })
     .put('/me/notifications', validate('json', notificationsSchema), async (c) => {
       const { emailNotifications } = c.req.valid('json');
