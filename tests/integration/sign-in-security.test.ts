@@ -225,9 +225,9 @@ describe('rate limits', () => {
         ['/api/client/sign-in-link', { email: 'someone@example.com' }],
         ['/api/client/sign-in-link/redeem', { token: 'not-a-real-token-at-all' }],
         ['/api/client/login/second-factor', { challenge: 'not-a-real-challenge', code: '123456' }],
-        ['/api/client/passkeys/authentication-options', {}],
+        ['/api/client/passkeys/authentication/verify', { response: { id: 'x', rawId: 'x', type: 'public-key' } }],
         ['/api/admin/login/second-factor', { challenge: 'not-a-real-challenge', code: '123456' }],
-        ['/api/admin/passkeys/authentication-options', {}],
+        ['/api/admin/passkeys/authentication/verify', { response: { id: 'x', rawId: 'x', type: 'public-key' } }],
       ];
       for (const [path, body] of calls) {
         const statuses: number[] = [];
@@ -242,6 +242,13 @@ describe('rate limits', () => {
         expect(statuses.slice(0, 3), path).not.toContain(429);
         expect(statuses[3], path).toBe(429);
       }
+      // Passkey options: each sign-in screen asks, so ten times the attempts (30 here).
+      const options: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        options.push((await limited.raw('/api/client/passkeys/authentication-options', { method: 'POST' })).status);
+      }
+      expect(options.slice(0, 30)).not.toContain(429);
+      expect(options[30]).toBe(429);
     } finally {
       await limited.close();
     }

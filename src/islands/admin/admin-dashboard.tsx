@@ -27,6 +27,7 @@ import { UndeliveredEmails } from './undelivered-emails.tsx';
 import { ClientPage } from './client-page.tsx';
 import { LeadPage } from './lead-page.tsx';
 import { ProjectPage } from './project-page.tsx';
+import { SecurityPage, TeamPage } from './security-pages.tsx';
 import { adminLive, useChatCounts, useSummary, type AdminUser } from './queries.ts';
 import { navigate, useView, type Tab } from './route.ts';
 
@@ -193,12 +194,17 @@ function Dashboard({ user }: { user: AdminUser }) {
       'project-page': 'Project',
       'lead-page': 'Lead',
       'chat-page': 'Chat',
+      security: 'Sign-in and security',
+      team: 'Team',
       list: null,
     };
     const form = titles[view.kind];
     const title = form ? `${form} | ${pageTitle.current}` : pageTitle.current;
     document.title = waitingChats > 0 ? `(${waitingChats}) ${title}` : title;
-  }, [view.kind, view.kind === 'list' ? null : view.id, waitingChats]);
+  }, [view.kind, 'id' in view ? view.id : null, waitingChats]);
+  if (user.twoFactorSetupRequired) return <SecurityPage setupRequired />;
+  if (view.kind === 'security') return <SecurityPage />;
+  if (view.kind === 'team') return <TeamPage user={user} />;
   if (view.kind === 'client-form') return <ClientForm id={view.id} />;
   if (view.kind === 'project-form') return <ProjectForm id={view.id} />;
   if (view.kind === 'client-page') return <ClientPage key={view.id} id={view.id} />;

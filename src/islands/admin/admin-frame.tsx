@@ -4,7 +4,7 @@
  * Sign Out, the 'Loading...' state while the session is checked, the sign-in screen when there is
  * no session, and the notification region.
  */
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { KeyRound, LogOut, ShieldCheck, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query.ts';
 import { SessionFrame } from '../ui/session-frame.tsx';
@@ -18,11 +18,12 @@ function Header({ user }: { user: AdminUser | null }) {
   return (
     <header data-top-bar className="border-b border-ink-700/10 bg-white">
       {/* One row of fixed height at every width: the signed-in address shows from 640 px, wrapping
-          inside its column if it is long; on the narrowest phones Sign Out is an icon. */}
+          inside its column if it is long; below 640 px the title is for screen readers only, Team and
+          Security are icons below 1,024 px, and on the narrowest phones Sign Out is an icon too. */}
       <div className="container-wide flex h-16 items-center justify-between gap-3">
         <a href="/admin" className="inline-flex shrink-0 items-center gap-2 font-bold whitespace-nowrap text-ink-900">
           <BrandMark className="size-8" />
-          <span>
+          <span className={user ? 'max-sm:sr-only' : undefined}>
             Admin Dashboard<span className="sr-only">, First State Web Studio</span>
           </span>
         </a>
@@ -32,9 +33,21 @@ function Header({ user }: { user: AdminUser | null }) {
               <p className="font-semibold wrap-anywhere text-ink-900">{user.username}</p>
               <p className="inline-flex items-center gap-1 whitespace-nowrap text-ink-700">
                 <ShieldCheck aria-hidden="true" className="size-3.5" />
-                Administrator
+                {user.role === 'owner' ? 'Administrator' : 'Staff'}
               </p>
             </div>
+            <a href="#team" className="btn-secondary w-11 shrink-0 px-0 lg:w-auto lg:px-4" title="Team">
+              <Users aria-hidden="true" className="size-4" />
+              <span className="sr-only lg:not-sr-only">Team</span>
+            </a>
+            <a
+              href="#security"
+              className="btn-secondary w-11 shrink-0 px-0 lg:w-auto lg:px-4"
+              title="Sign-in and security"
+            >
+              <KeyRound aria-hidden="true" className="size-4" />
+              <span className="sr-only lg:not-sr-only">Security</span>
+            </a>
             <button
               type="button"
               className="btn-secondary shrink-0 whitespace-nowrap max-[26.24rem]:w-11 max-[26.24rem]:px-0"

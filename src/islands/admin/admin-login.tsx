@@ -3,7 +3,10 @@
  * Google sign-in (apiLinks.googleSignIn); an `error` query parameter shows its message; with
  * Google not configured on the server the button explains so instead of failing. A one-time sign-in link
  * (`npm run admin:link`) arrives as `#link=TOKEN`: the fragment is removed from the address at
- * once, the token is exchanged for a session cookie, and the browser goes to /admin.
+ * once, the token is exchanged for a session cookie, and the browser goes to /admin. With two-step
+ * verification on, Google or a link is followed by the code (`#second-factor=` after Google);
+ * a passkey signs in at once; 'Email me a sign-in link' sends staff a 15-minute link
+ * (docs/product.md#sign-in-security).
  */
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft, Info } from 'lucide-react';
@@ -11,7 +14,9 @@ import { useEffect, useState } from 'react';
 import { apiLinks, messageOf } from '../lib/api.ts';
 import { BrandMark } from '../ui/brand-mark.tsx';
 import { Loading } from '../ui/loading.tsx';
-import { useLinkSignIn } from './mutations.ts';
+import { SecondFactorForm } from '../security/second-factor-form.tsx';
+import { StaffEmailLink, StaffPasskeySignIn } from './admin-sign-in-ways.tsx';
+import { useLinkSignIn, useStaffSecondFactor } from './mutations.ts';
 import { adminQueries } from './queries.ts';
 
 /** Messages for the `error` query parameter the Google callback sets (docs/product.md#admin-sign-in). */
@@ -53,6 +58,8 @@ function GoogleMark() {
 
 export function LoginScreen() {
   const [error, setError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const secondFactor = useStaffSecondFactor();
   const config = useQuery(adminQueries.authConfig);
   const googleReady = config.data?.google !== false;
   const { mutate: signInWithLink, isPending, isSuccess } = useLinkSignIn();
@@ -62,12 +69,21 @@ export function LoginScreen() {
     if (code) setError(loginErrorMessage(code));
     const takeLink = () => {
       const hash = window.location.hash;
+      // After Google, with two-step verification on: the challenge of the second step.
+      if (hash.startsWith('#second-factor=')) {
+        history.replaceState(null, '', window.location.pathname);
+        setChallenge(decodeURIComponent(hash.slice('#second-factor='.length)));
+        return;
+      }
       if (!hash.startsWith('#link=')) return;
       // The token must not stay in the address bar or the history.
       history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
       // Exchanged for a session cookie, then on to /admin; a refused link shows the server's message.
       signInWithLink(decodeURIComponent(hash.slice('#link='.length)), {
-        onSuccess: () => window.location.assign('/admin'),
+        onSuccess: (answer) => {
+          if (answer.twoFactorRequired) setChallenge(answer.challenge);
+          else window.location.assign('/admin');
+        },
         onError: (failure) => setError(messageOf(failure, LOGIN_ERROR_FALLBACK)),
       });
     };
@@ -77,8 +93,24 @@ export function LoginScreen() {
     return () => window.removeEventListener('hashchange', takeLink);
   }, [signInWithLink]);
 
+  if (challenge) {
+    return (
+      <div className="mx-auto max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-ink-700/10">
+        <h1 className="text-2xl font-extrabold text-ink-900">Two-step verification</h1>
+        <div className="mt-6">
+          <SecondFactorForm
+            onCancel={() => setChallenge(null)}
+            verify={async (proof) => {
+              await secondFactor.mutateAsync({ challenge, ...proof });
+              window.location.assign('/admin');
+            }}
+          />
+        </div>
+      </div>
+    );
+  }
   // Still 'Signing you in...' while the browser moves on to /admin.
-  if (isPending || isSuccess) return <Loading label="Signing you in..." />;
+  if ((isPending || isSuccess) && !challenge) return <Loading label="Signing you in..." />;
 
   return (
     <div className="mx-auto max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-ink-700/10">
@@ -105,6 +137,8 @@ export function LoginScreen() {
         <GoogleMark />
         Continue with Google
       </a>
+      <StaffPasskeySignIn onError={setError} />
+      <StaffEmailLink />
       <p className="mt-4 flex gap-2 text-sm text-ink-700">
         <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         Only authorized staff email addresses can sign in.

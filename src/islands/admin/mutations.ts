@@ -60,6 +60,21 @@ export function useLinkSignIn() {
   return useMutation({ mutationFn: (token: string) => unwrap(api.admin.auth.link.$post({ json: { token } })) });
 }
 
+/** The second step of a staff sign-in: the challenge and a code or a recovery code. */
+export function useStaffSecondFactor() {
+  return useMutation({
+    mutationFn: (values: { challenge: string; code?: string; recoveryCode?: string }) =>
+      unwrap(api.admin.login['second-factor'].$post({ json: values })),
+  });
+}
+
+/** 'Email me a sign-in link' for staff: the same answer whether or not the address is staff. */
+export function useStaffEmailLink() {
+  return useMutation({
+    mutationFn: (email: string) => unwrap(api.admin.auth['email-link'].$post({ json: { email } })),
+  });
+}
+
 /** Creates a client (`id` null) or updates client `id`. */
 export function useSaveClient(id: string | null) {
   return useAdminWrite(

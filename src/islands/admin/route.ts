@@ -3,7 +3,8 @@
  * form view or project form view): '#projects' picks a tab, '#clients/new' and '#projects/new' open the add
  * forms, '#clients/{id}' and '#projects/{id}' the edit forms, '#client/{id}' a client's page,
  * '#project/{id}' a project's files and approvals (docs/product.md#files) and '#lead/{id}' a
- * lead's page (docs/product.md#client-page, docs/product.md#leads), '#chats' the live
+ * lead's page (docs/product.md#client-page, docs/product.md#leads), '#security' the signed-in
+ * person's sign-in security and '#team' the staff and invitations (docs/product.md#sign-in-security), '#chats' the live
  * chats and '#chat/{id}' one of them (docs/product.md#live-chat). A tab's
  * search, filters and sort follow a '?' ('#projects?status=review&sort=title.asc'), so Back,
  * Forward and reload keep them (docs/product.md#lists). Opening a form or a page adds a history
@@ -21,12 +22,16 @@ export type View =
   | { kind: 'client-page'; id: string }
   | { kind: 'project-page'; id: string }
   | { kind: 'lead-page'; id: string }
-  | { kind: 'chat-page'; id: string };
+  | { kind: 'chat-page'; id: string }
+  | { kind: 'security' }
+  | { kind: 'team' };
 
 /** '#clients/new' → { kind: 'client-form', id: null }; anything unknown → the Clients tab. */
 export function parseView(hash: string): View {
   const [path = '', params = ''] = hash.replace(/^#/, '').split('?', 2);
   const [first = '', second] = path.split('/');
+  if (first === 'security' && !second) return { kind: 'security' };
+  if (first === 'team' && !second) return { kind: 'team' };
   if (second !== undefined && second !== '') {
     const id = second === 'new' ? null : decodeURIComponent(second);
     if (first === 'clients') return { kind: 'client-form', id };

@@ -22,7 +22,7 @@ import { messageOf } from '../lib/api.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { CompanyPhoneFields, Field, NewPasswordFields, SubmitButton } from '../ui/form.tsx';
 import { useLogin, useRegister, useRequestPasswordReset } from './mutations.ts';
-import { PortalSecondFactor, SignInLinkForm, welcomeBack } from './sign-in-steps.tsx';
+import { PasskeySignIn, PortalSecondFactor, SignInLinkForm, welcomeBack } from './sign-in-steps.tsx';
 
 type Mode = 'signin' | 'register' | 'forgot' | 'link' | 'code';
 
@@ -54,7 +54,13 @@ function SignInForm({
     <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign in" className="grid gap-4">
       <Field label="Email" error={errors.email?.message}>
         {(control) => (
-          <input {...control} type="email" autoComplete="email" className="field-input" {...register('email')} />
+          <input
+            {...control}
+            type="email"
+            autoComplete="email webauthn"
+            className="field-input"
+            {...register('email')}
+          />
         )}
       </Field>
       <Field label="Password" error={errors.password?.message}>
@@ -102,6 +108,7 @@ function SignInForm({
       <SubmitButton pending={isSubmitting} icon={<LogIn aria-hidden="true" className="size-5" />}>
         Sign In
       </SubmitButton>
+      <PasskeySignIn />
     </form>
   );
 }

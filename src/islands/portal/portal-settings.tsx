@@ -20,6 +20,7 @@ import { useSubmit } from '../lib/use-submit.ts';
 import { CompanyPhoneFields, Field, NewPasswordFields, SubmitButton } from '../ui/form.tsx';
 import { Switch } from '../ui/switch.tsx';
 import { useChangePassword, useSetEmailNotifications, useUpdateProfile } from './mutations.ts';
+import { AccountSecurity } from '../security/account-security.tsx';
 import { PortalFrame } from './portal-frame.tsx';
 import type { PortalClient } from './queries.ts';
 
@@ -205,11 +206,12 @@ function Settings({ client }: { client: PortalClient }) {
           <ArrowLeft aria-hidden="true" className="size-4" /> Back to Portal
         </a>
         <h1 className="mt-3 text-3xl font-extrabold text-ink-900">Settings</h1>
-        <p className="mt-1 text-ink-700">Your details, your emails and your password.</p>
+        <p className="mt-1 text-ink-700">Your details, your emails, your password and how you sign in.</p>
       </div>
       <ProfileSection client={client} />
       <NotificationsSection client={client} />
       <PasswordSection />
+      <AccountSecurity area="client" />
     </div>
   );
 }

@@ -4,7 +4,10 @@
  * password or a link when two-step verification is on.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Mail } from 'lucide-react';
+import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
+import { useQueryClient } from '@tanstack/react-query';
+import { KeyRound, Mail } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { passwordResetRequestSchema } from '../../shared/schemas/client.ts';
 import { messageOf } from '../lib/api.ts';
@@ -12,7 +15,9 @@ import { toast } from '../lib/toast-store.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { SecondFactorForm } from '../security/second-factor-form.tsx';
 import { Field, SubmitButton } from '../ui/form.tsx';
+import { securityApi } from '../security/security-api.ts';
 import { useRequestSignInLink, useSecondFactor } from './mutations.ts';
+import { portalKeys, type PortalClient } from './queries.ts';
 
 /** The toast of a completed sign-in. */
 export function welcomeBack() {
@@ -89,5 +94,59 @@ export function PortalSecondFactor({
         return answer;
       }}
     />
+  );
+}
+
+/**
+ * 'Use a passkey', and the browser's own passkey suggestion in the email field where it
+ * offers one (conditional UI): a passkey counts as both steps, so it signs in at once.
+ */
+export function PasskeySignIn() {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  const signedIn = (answer: { client: PortalClient }) => {
+    queryClient.setQueryData(portalKeys.me, answer.client);
+    welcomeBack();
+  };
+  useEffect(() => {
+    let active = true;
+    void browserSupportsWebAuthnAutofill().then((autofill) => {
+      if (!autofill || !active) return;
+      securityApi('client')
+        .signInWithPasskey<{ client: PortalClient }>(true)
+        .then(signedIn)
+        // Cancelled when the person signs in another way, or refused: the form stays.
+        .catch(() => undefined);
+    });
+    return () => {
+      active = false;
+    };
+    // Once, when the sign-in form opens.
+  }, []);
+  if (typeof window !== 'undefined' && !browserSupportsWebAuthn()) return null;
+  return (
+    <button
+      type="button"
+      className="btn-secondary w-full justify-center"
+      disabled={pending}
+      onClick={() => {
+        setPending(true);
+        securityApi('client')
+          .signInWithPasskey<{ client: PortalClient }>()
+          .then(signedIn)
+          .catch((error: unknown) => {
+            if (error instanceof Error && error.name === 'NotAllowedError') return;
+            toast({
+              title: 'Passkey sign-in failed',
+              description: messageOf(error, 'Please try again, or sign in with your password.'),
+              variant: 'destructive',
+            });
+          })
+          .finally(() => setPending(false));
+      }}
+    >
+      <KeyRound aria-hidden="true" className="size-5" />
+      Use a passkey
+    </button>
   );
 }

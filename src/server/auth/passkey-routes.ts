@@ -13,7 +13,8 @@
  * Public (`passkeySignInRoutes`):
  * - POST /passkeys/authentication-options → the options for `navigator.credentials.get`
  * - POST /passkeys/authentication/verify (also …/authentication-options/verify) {response} →
- *   a session, as the area's sign-in answers; 400 `passkey_failed`; 429 past AUTH_RATE_LIMIT.
+ *   a session, as the area's sign-in answers; 400 `passkey_failed`; 429 past AUTH_RATE_LIMIT
+ *   (the options: past ten times that, since each sign-in screen asks for them).
  */
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { Hono, type Context } from 'hono';
@@ -22,7 +23,7 @@ import { passkeyNameSchema } from '../../shared/schemas/security.ts';
 import type { ApiEnv, SessionEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { authLimiter } from '../middleware/limits.ts';
-import { limitByAddress } from '../middleware/rate-limit.ts';
+import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
 import {
   authenticateWithPasskey,
   authenticationOptions,
@@ -105,13 +106,21 @@ export function passkeySignInRoutes(
 ) {
   const { db, env } = deps;
   const limiter = authLimiter(deps, `${kind}-passkey`);
+  // Options are asked for each time a sign-in screen opens (the browser's passkey suggestion), so
+  // they get ten times the sign-in attempts; a verification counts as an attempt.
+  const optionsLimiter = createLimiter(db, {
+    name: `${kind}-passkey-options`,
+    points: env.AUTH_RATE_LIMIT * 10,
+    durationSeconds: 15 * 60,
+    message: 'Too many attempts. Please wait a few minutes.',
+  });
   const verify = async (c: Context<ApiEnv>, response: unknown) => {
     const userId = await authenticateWithPasskey(db, env.SITE_URL, kind, response as AuthenticationResponseJSON);
     return signIn(c, userId);
   };
   const body = z.object({ response: responseJson });
   return new Hono<ApiEnv>()
-    .post('/passkeys/authentication-options', limitByAddress(limiter, 'options:'), async (c) =>
+    .post('/passkeys/authentication-options', limitByAddress(optionsLimiter), async (c) =>
       c.json(await authenticationOptions(db, env.SITE_URL, kind)),
     )
     .post('/passkeys/authentication/verify', validate('json', body), limitByAddress(limiter, 'verify:'), (c) =>
