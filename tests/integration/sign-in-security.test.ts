@@ -190,6 +190,41 @@ describe('two-step verification', () => {
   });
 });
 
+describe('staff turn off a client’s two-step verification', () => {
+  it('turns it off, ends the client’s sessions, records who did it, and answers 404 when it is off', async () => {
+    const staffApi = await createTestApi({
+      env: { ADMIN_EMAILS: 'owner@firststatewebstudio.com', AUTH_RATE_LIMIT: '1000' },
+    });
+    try {
+      const staff = await staffApi.signInStaff('owner@firststatewebstudio.com');
+      const registered = await staffApi.fresh().client.register.$post({
+        json: { name: 'Lost Phone', email: `lost-${Date.now()}@example.com`, password: 'secret-pass' },
+      });
+      const { token, client } = await registered.json();
+      const { secret } = await (await staffApi.http.client.totp.setup.$post({}, bearer(token))).json();
+      await steadyStep();
+      expect(
+        (await staffApi.http.client.totp.confirm.$post({ json: { code: codeAt(secret) } }, bearer(token))).status,
+      ).toBe(200);
+      const shown = await (
+        await staffApi.http.admin.clients[':id'].$get({ param: { id: client.id } }, bearer(staff))
+      ).json();
+      expect(shown.twoStep).toBe(true);
+      const reset = () =>
+        staffApi.http.admin.clients[':id']['two-step'].$delete({ param: { id: client.id } }, bearer(staff));
+      expect((await reset()).status).toBe(200);
+      expect((await staffApi.http.client.me.$get({}, bearer(token))).status).toBe(401);
+      expect((await reset()).status).toBe(404);
+      const events = await (
+        await staffApi.http.admin.events.$get({ query: { clientId: client.id } }, bearer(staff))
+      ).json();
+      expect(events.map((e) => e.summary)).toContain('Turned off two-step verification');
+    } finally {
+      await staffApi.close();
+    }
+  });
+});
+
 describe('sessions', () => {
   it('lists the sessions with the current one marked, signs one out, and signs out everywhere else', async () => {
     const { token, email } = await newClient();

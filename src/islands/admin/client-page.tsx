@@ -11,6 +11,7 @@ import { formatBudget, formatDate, formatDateTime } from '../lib/format.ts';
 import { Loading } from '../ui/loading.tsx';
 import { ProjectStatusBadge } from '../ui/status-badge.tsx';
 import { EventRow } from './activity-log.tsx';
+import { ClientTwoStep } from './client-two-step.tsx';
 import { PagedList } from './list-view.tsx';
 import { MessageActions } from './messages-tab.tsx';
 import { Badge, ListError } from './parts.tsx';
@@ -197,6 +198,7 @@ export function ClientPage({ id }: { id: string }) {
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
           <div className="grid content-start gap-6">
             <Details client={c} />
+            <ClientTwoStep client={c} />
             <Projects clientId={c.id} />
             <Activity clientId={c.id} />
           </div>

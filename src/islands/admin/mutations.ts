@@ -19,7 +19,7 @@ import { useSignOut } from '../lib/use-sign-out.ts';
 import { adminKeys, type AdminMilestone, type AdminUser } from './queries.ts';
 
 /** A write that refreshes `refreshes`, the admin events and the counters once it succeeded. */
-function useAdminWrite<TData, TVariables = void>(
+export function useAdminWrite<TData, TVariables = void>(
   mutationFn: (variables: TVariables) => Promise<TData>,
   refreshes: QueryKey[],
 ) {

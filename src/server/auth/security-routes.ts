@@ -22,7 +22,8 @@ import { createLimiter } from '../middleware/rate-limit.ts';
 import { applySecurityChange, prepareSecurityNotice } from '../services/security-notices.ts';
 import { listSessions, signOutSession } from '../services/session-list.ts';
 import { revokeOtherSessions, type SessionKind } from '../services/sessions.ts';
-import { confirmTotp, disableTotp, regenerateRecoveryCodes, startTotpSetup, totpStatus } from '../services/totp.ts';
+import { disableTotp } from '../services/totp-off.ts';
+import { confirmTotp, regenerateRecoveryCodes, startTotpSetup, totpStatus } from '../services/totp.ts';
 import { validate } from '../validation.ts';
 
 const sessionParam = z.object({ id: z.string().min(1).max(200) });

@@ -233,23 +233,3 @@ export async function regenerateRecoveryCodes(
   if ('error' in result) throw result.error;
   return result.codes;
 }
-
-/** Turns two-step verification off after a current code or a recovery code; deletes its codes. */
-export async function disableTotp(
-  db: Database,
-  kind: AccountKind,
-  userId: string,
-  proof: { code?: string | undefined; recoveryCode?: string | undefined },
-  now: Date,
-  then: (tx: SqlDb) => Promise<void>,
-): Promise<void> {
-  const result = await db.write(async (tx) => {
-    const check = await checkSecondFactor(tx, kind, userId, proof, now);
-    if (!check.ok) return { error: factorRefusal(check) };
-    await tx.delete(totpCredentials).where(and(eq(totpCredentials.kind, kind), eq(totpCredentials.userId, userId)));
-    await tx.delete(recoveryCodes).where(and(eq(recoveryCodes.kind, kind), eq(recoveryCodes.userId, userId)));
-    await then(tx);
-    return {};
-  });
-  if ('error' in result) throw result.error;
-}
