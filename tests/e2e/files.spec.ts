@@ -1,5 +1,6 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, presetConsent, type ClientSpec, type CreatedClient } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { clientPage, LIVE, openLive, unique } from './support/live-pages.ts';
+import { test, expect, expectNoAxeViolations, presetConsent } from './fixtures.ts';
 
 /**
  * Files and approvals (docs/product.md#files, docs/product.md#approvals), with the client and a
@@ -14,30 +15,10 @@ test.beforeEach(async ({ page, allowPageErrors }) => {
   allowPageErrors(/status of 401/);
 });
 
-/** The budget of live updates: a change shows on the other screen within 2 seconds. */
-const LIVE = { timeout: 2_000 };
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function openLive(page: Page, path: string, kind: 'client' | 'admin') {
-  const stream = page.waitForResponse((r) => r.url().endsWith(`/api/${kind}/stream`) && r.status() === 200);
-  await page.goto(path);
-  await stream;
-}
-
-async function clientPage(
-  context: BrowserContext,
-  signInClient: (data: ClientSpec, context: BrowserContext) => Promise<CreatedClient>,
-  data: ClientSpec,
-) {
-  const client = await signInClient(data, context);
-  const page = await context.newPage();
-  await presetConsent(page);
-  return { client, page };
-}
 
 /** Drops files on the first drop zone inside `scope`, as a file manager would. */
 async function dropFiles(page: Page, selector: string, files: { name: string; type: string; text: string }[]) {

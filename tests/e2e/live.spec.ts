@@ -1,5 +1,6 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect, presetConsent, type ClientSpec, type CreatedClient } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { clientPage, LIVE, openLive, unique } from './support/live-pages.ts';
+import { test, expect, presetConsent } from './fixtures.ts';
 
 /**
  * Live updates (docs/product.md#live-updates): a client and a staff member side by side, each in
@@ -15,29 +16,6 @@ test.beforeEach(async ({ page, allowPageErrors }) => {
   // Checking for a session answers 401 when there is none; Chromium logs every such answer.
   allowPageErrors(/status of 401/);
 });
-
-/** The budget of the feature: a change shows on the other screen within 2 seconds. */
-const LIVE = { timeout: 2_000 };
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** Goes to `path` and resolves once the page's live stream (`kind`) has answered. */
-async function openLive(page: Page, path: string, kind: 'client' | 'admin') {
-  const stream = page.waitForResponse((r) => r.url().endsWith(`/api/${kind}/stream`) && r.status() === 200);
-  await page.goto(path);
-  await stream;
-}
-
-/** A page in the client's own browser, signed in as a new client with `projects`. */
-async function clientPage(
-  context: BrowserContext,
-  signInClient: (data: ClientSpec, context: BrowserContext) => Promise<CreatedClient>,
-  data: ClientSpec,
-) {
-  const client = await signInClient(data, context);
-  const page = await context.newPage();
-  await presetConsent(page);
-  return { client, page };
-}
 
 /** The number in the dashboard's 'Unread Messages' counter. */
 async function unreadCount(page: Page): Promise<number> {

@@ -3,6 +3,7 @@
  * 'Turn off two-step verification', for a client who lost their phone and every recovery code.
  * It asks first; the client's sessions end and the change is recorded as an admin event.
  */
+import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { api, unwrap } from '../lib/api.ts';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
@@ -10,12 +11,16 @@ import { useAdminWrite } from './mutations.ts';
 import { Panel } from './page-frame.tsx';
 import { adminKeys } from './queries.ts';
 
-export function ClientTwoStep({ client }: { client: { id: string; name: string; twoStep: boolean } }) {
+export function ClientTwoStep({ client }: { client: { id: string; name: string } }) {
+  const state = useQuery({
+    queryKey: [...adminKeys.clients, client.id, 'two-step'],
+    queryFn: () => unwrap(api.admin.clients[':id']['two-step'].$get({ param: { id: client.id } })),
+  });
   const reset = useAdminWrite(
     () => unwrap(api.admin.clients[':id']['two-step'].$delete({ param: { id: client.id } })),
     [adminKeys.clients],
   );
-  if (!client.twoStep) return null;
+  if (!state.data?.twoStep) return null;
   return (
     <Panel title="Two-step verification" id="client-two-step-heading">
       <p className="flex items-center gap-2 text-sm text-ink-900">

@@ -12,7 +12,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   loginSchema,
-  passwordResetRequestSchema,
   registerFormSchema,
   type LoginValues,
   type RegisterFormOutput,
@@ -22,7 +21,7 @@ import { messageOf } from '../lib/api.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { CompanyPhoneFields, Field, NewPasswordFields, SubmitButton } from '../ui/form.tsx';
 import { useLogin, useRegister, useRequestPasswordReset } from './mutations.ts';
-import { PasskeySignIn, PortalSecondFactor, SignInLinkForm, welcomeBack } from './sign-in-steps.tsx';
+import { EmailLinkRequest, PasskeySignIn, PortalSecondFactor, SignInLinkForm, welcomeBack } from './sign-in-steps.tsx';
 
 type Mode = 'signin' | 'register' | 'forgot' | 'link' | 'code';
 
@@ -160,53 +159,16 @@ function RegisterForm() {
 }
 
 function ForgotForm({ onBack }: { onBack: () => void }) {
-  const requestLink = useRequestPasswordReset();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<{ email: string }>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
-  const onSubmit = useSubmit(requestLink, {
-    failure: { title: 'Could not send the link', description: (error) => messageOf(error, 'Please try again later.') },
-  });
-  const sent = requestLink.isSuccess;
-
   return (
-    <div className="grid gap-4">
-      {sent ? (
-        <p role="status" className="rounded-lg bg-green-50 p-4 text-green-900 ring-1 ring-green-700/30">
-          If an account exists for that address, we&apos;ve emailed a link to choose a new password. It works once, for
-          one hour.
-        </p>
-      ) : (
-        <form
-          method="post"
-          noValidate
-          onSubmit={handleSubmit(onSubmit)}
-          aria-label="Reset password"
-          className="grid gap-4"
-        >
-          <p className="text-ink-700">
-            Enter your account&apos;s email address and we&apos;ll send you a link to choose a new password.
-          </p>
-          <Field label="Email" error={errors.email?.message}>
-            {(control) => (
-              <input {...control} type="email" autoComplete="email" className="field-input" {...register('email')} />
-            )}
-          </Field>
-          <SubmitButton pending={isSubmitting} icon={<KeyRound aria-hidden="true" className="size-5" />}>
-            Send Reset Link
-          </SubmitButton>
-        </form>
-      )}
-      <button
-        type="button"
-        onClick={onBack}
-        className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-      >
-        Back to sign in
-      </button>
-    </div>
+    <EmailLinkRequest
+      request={useRequestPasswordReset()}
+      name="Reset password"
+      intro="Enter your account's email address and we'll send you a link to choose a new password."
+      button="Send Reset Link"
+      icon={<KeyRound aria-hidden="true" className="size-5" />}
+      sent="If an account exists for that address, we've emailed a link to choose a new password. It works once, for one hour."
+      onBack={onBack}
+    />
   );
 }
 

@@ -5,9 +5,9 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from '@simplewebauthn/browser';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { KeyRound, Mail } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { passwordResetRequestSchema } from '../../shared/schemas/client.ts';
 import { messageOf } from '../lib/api.ts';
@@ -24,41 +24,52 @@ export function welcomeBack() {
   toast({ title: 'Welcome back!', description: "You've been successfully logged in." });
 }
 
-/** 'Email me a sign-in link': the same answer whether or not the address has an account. */
-export function SignInLinkForm({ onBack }: { onBack: () => void }) {
-  const requestLink = useRequestSignInLink();
+/**
+ * A form that asks for an emailed link (a sign-in link, a password reset): the email, a button,
+ * and once sent a status that reads the same whether or not the address has an account; `Back to
+ * sign in` under it. `request` sends the address (the area's mutation).
+ */
+export function EmailLinkRequest({
+  request,
+  name,
+  intro,
+  button,
+  icon,
+  sent,
+  onBack,
+}: {
+  request: UseMutationResult<unknown, Error, { email: string }>;
+  name: string;
+  intro: string;
+  button: string;
+  icon: ReactNode;
+  sent: string;
+  onBack: () => void;
+}) {
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<{ email: string }>({ resolver: zodResolver(passwordResetRequestSchema), defaultValues: { email: '' } });
-  const onSubmit = useSubmit(requestLink, {
+  const onSubmit = useSubmit(request, {
     failure: { title: 'Could not send the link', description: (error) => messageOf(error, 'Please try again later.') },
   });
   return (
     <div className="grid gap-4">
-      {requestLink.isSuccess ? (
+      {request.isSuccess ? (
         <p role="status" className="rounded-lg bg-green-50 p-4 text-green-900 ring-1 ring-green-700/30">
-          If an account exists for that address, we&apos;ve emailed a link that signs you in. It works once.
+          {sent}
         </p>
       ) : (
-        <form
-          method="post"
-          noValidate
-          onSubmit={handleSubmit(onSubmit)}
-          aria-label="Email me a sign-in link"
-          className="grid gap-4"
-        >
-          <p className="text-ink-700">
-            Enter your account&apos;s email address and we&apos;ll send you a link that signs you in.
-          </p>
+        <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={name} className="grid gap-4">
+          <p className="text-ink-700">{intro}</p>
           <Field label="Email" error={errors.email?.message}>
             {(control) => (
               <input {...control} type="email" autoComplete="email" className="field-input" {...register('email')} />
             )}
           </Field>
-          <SubmitButton pending={isSubmitting} icon={<Mail aria-hidden="true" className="size-5" />}>
-            Send Sign-in Link
+          <SubmitButton pending={isSubmitting} icon={icon}>
+            {button}
           </SubmitButton>
         </form>
       )}
@@ -70,6 +81,21 @@ export function SignInLinkForm({ onBack }: { onBack: () => void }) {
         Back to sign in
       </button>
     </div>
+  );
+}
+
+/** 'Email me a sign-in link': the same answer whether or not the address has an account. */
+export function SignInLinkForm({ onBack }: { onBack: () => void }) {
+  return (
+    <EmailLinkRequest
+      request={useRequestSignInLink()}
+      name="Email me a sign-in link"
+      intro="Enter your account's email address and we'll send you a link that signs you in."
+      button="Send Sign-in Link"
+      icon={<Mail aria-hidden="true" className="size-5" />}
+      sent="If an account exists for that address, we've emailed a link that signs you in. It works once."
+      onBack={onBack}
+    />
   );
 }
 

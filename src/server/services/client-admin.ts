@@ -13,7 +13,6 @@ import { InvalidFieldError, NotFoundError } from '../errors.ts';
 import { storageKeysOf } from './files.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import { insertClient, normalizeEmail, toPublicClient, uniqueEmail, type ClientRow } from './clients.ts';
-import { totpEnabled } from './totp.ts';
 import type { Database } from './db.ts';
 import { recordEvent, recordProjectsUpdated } from './events.ts';
 import { pageKeys, type ListSpec } from './lists.ts';
@@ -49,12 +48,12 @@ export async function listClients(db: Database, query: ClientListQuery) {
   return { items: inPageOrder(page.rowids, rows.map(toClientItem)), nextCursor: page.nextCursor, total: page.total };
 }
 
-/** One client as the list shows it (with its project count), and whether two-step verification is on (`twoStep`). NotFoundError when it does not exist. */
+/** One client as the list shows it (with its project count). NotFoundError when it does not exist. */
 export async function getClient(db: Database, id: string) {
   const [client] = await selectClients(db, eq(clients.id, id));
   if (!client) throw new NotFoundError('Client');
   const { rowid: _rowid, ...rest } = client;
-  return { ...rest, twoStep: await totpEnabled(db.read, 'client', id) };
+  return rest;
 }
 
 const clientColumns = { client: clients, projectCount: count(projects.id), rowid: sql<number>`${clients}.rowid` };

@@ -5,7 +5,8 @@
  * current one), DELETE /:id (with its projects, milestones and messages). 409 when the email
  * exists in any case; 422 with the form's messages; 404 for a missing client. A delete records
  * `project-updated` for each project it took and `session-ended` for the client, whose sessions
- * went with it, in its transaction (docs/product.md#live-updates). DELETE /:id/two-step → 200
+ * went with it, in its transaction (docs/product.md#live-updates). GET /:id/two-step → 200
+ * {twoStep: boolean}; DELETE /:id/two-step → 200
  * {twoStep: false}: the client's two-step verification turned off and their sessions ended (a
  * lost phone; docs/product.md#sign-in-security); 404 when it was off.
  */
@@ -17,6 +18,7 @@ import type { AppDeps } from '../../deps.ts';
 import { createClient, deleteClient, getClient, listClients, updateClient } from '../../services/client-admin.ts';
 import { deleteStoredFiles } from '../../services/file-cleanup.ts';
 import { resetClientTotp } from '../../services/totp-off.ts';
+import { totpEnabled } from '../../services/totp.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
@@ -32,6 +34,11 @@ export function staffClientRoutes({ db, storage }: AppDeps) {
     .put('/clients/:id', validate('param', idParam), validate('json', adminClientSchema), async (c) =>
       c.json(await updateClient(db, c.var.user, c.req.valid('param').id, c.req.valid('json'))),
     )
+    .get('/clients/:id/two-step', validate('param', idParam), async (c) => {
+      const { id } = c.req.valid('param');
+      await getClient(db, id);
+      return c.json({ twoStep: await totpEnabled(db.read, 'client', id) });
+    })
     .delete('/clients/:id/two-step', validate('param', idParam), async (c) => {
       await resetClientTotp(db, c.var.user, c.req.valid('param').id);
       return c.json({ twoStep: false as const });
