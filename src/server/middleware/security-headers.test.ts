@@ -14,13 +14,27 @@ describe('headersForPage', () => {
     }
   });
 
+  it('sends pages that carry a token in their address no Referer at all', () => {
+    for (const path of [
+      '/portal/sign-in',
+      '/portal/sign-in/index.html',
+      '/portal/reset-password',
+      '/admin/login',
+      '/admin/login/index.html',
+      '/admin/invitation',
+    ]) {
+      expect(headersForPage(path, headers), path).toEqual({ ...headers, 'Referrer-Policy': 'no-referrer' });
+    }
+    expect(headersForPage('/portal/sign-in-help', headers)['Referrer-Policy']).toBe(headers['Referrer-Policy']);
+  });
+
   it('sends private pages the opener policy as well', () => {
     for (const path of [
       '/portal',
       '/portal/index.html',
       '/portal/projects/12',
       '/admin',
-      '/admin/login/index.html',
+      '/admin/index.html',
       '/blog-admin',
       '/blog-admin.html',
       '/unsubscribe/',
