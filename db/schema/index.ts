@@ -8,3 +8,4 @@ export * from './events.ts';
 export * from './chat.ts';
 export * from './files.ts';
 export * from './security.ts';
+export * from './privacy.ts';

@@ -29,6 +29,9 @@ export const clients = sqliteTable('clients', {
   emailNotifications: integer('email_notifications', { mode: 'boolean' }).notNull().default(true),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  /** When the client was erased (docs/product.md#privacy), and the legal basis of what was kept. */
+  erasedAt: integer('erased_at', { mode: 'timestamp_ms' }),
+  erasureBasis: text('erasure_basis'),
 });
 
 export const projects = sqliteTable(

@@ -54,6 +54,8 @@ export const contactSubmissions = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    /** When the lead was erased or anonymised (docs/product.md#privacy). */
+    erasedAt: integer('erased_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('contact_submissions_created_at_idx').on(t.createdAt)],
 );

@@ -20,6 +20,7 @@ const lead = (overrides: Partial<Lead>): Lead => ({
   clientId: null,
   status: 'new',
   createdAt: new Date('2026-11-21T10:00:00Z'),
+  erasedAt: null,
   ...overrides,
 });
 

@@ -21,6 +21,7 @@ import { staffClientRoutes } from './clients.ts';
 import { staffCommunicationRoutes } from './communications.ts';
 import { staffLeadRoutes } from './leads.ts';
 import { staffMilestoneRoutes } from './milestones.ts';
+import { staffPrivacyRoutes } from './privacy.ts';
 import { staffProjectRoutes } from './projects.ts';
 import { staffSessionRoutes, staffSignOutRoutes } from './session.ts';
 import { staffSecondFactorRoutes } from './second-factor.ts';
@@ -40,6 +41,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', accountSecurityRoutes('staff', deps))
     .route('/', passkeyRoutes('staff', deps))
     .route('/', staffTeamRoutes(deps))
+    .route('/', staffPrivacyRoutes(deps))
     .route('/', staffClientRoutes(deps))
     .route('/', staffProjectRoutes(deps))
     .route('/', staffMilestoneRoutes(deps))
