@@ -40,13 +40,13 @@ import { recordEvent } from './events.ts';
 /** What replaces erased words. */
 const ERASED = '[erased]';
 /** The legal basis recorded when staff give none (docs/retention.md). */
-export const DEFAULT_ERASURE_BASIS =
+const DEFAULT_ERASURE_BASIS =
   'Legal obligation to keep business records (tax and accounting): projects, invoices-related dates and approvals kept.';
 
 const shortId = (id: string) => id.slice(0, 8);
 
 /** The name an erased client or lead takes. */
-export const erasedName = (kind: 'client' | 'lead', id: string) => `Deleted ${kind} #${shortId(id)}`;
+const erasedName = (kind: 'client' | 'lead', id: string) => `Deleted ${kind} #${shortId(id)}`;
 
 /** Replaces `old` words in the admin events' summaries (only where they appear). */
 async function scrubAdminEvents(tx: SqlDb, words: string[], replacement: string) {
