@@ -40,6 +40,23 @@ function loadAnalytics(banner: HTMLElement): void {
   document.head.append(script);
 }
 
+/**
+ * Records the analytics choice on the server against this browser's anonymous id, with the version
+ * of the words shown (docs/product.md#privacy). It never holds the page up: a failure is left
+ * alone, and the choice still applies.
+ */
+function recordChoice(banner: HTMLElement, consent: Consent): void {
+  const textVersion = banner.dataset.consentVersion;
+  if (!textVersion) return;
+  void fetch('/api/consent', {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ purpose: 'analytics', granted: consent.analytics, textVersion }),
+  }).catch(() => undefined);
+}
+
 export function startCookieBanner(): void {
   const banner = document.getElementById('cookie-banner');
   const dialog = document.getElementById('cookie-preferences-dialog') as HTMLDialogElement | null;
@@ -59,6 +76,7 @@ export function startCookieBanner(): void {
     if (dialog.open) dialog.close();
     window.dispatchEvent(new CustomEvent(CONSENT_EVENT, { detail: consent }));
     if (consent.analytics) loadAnalytics(banner);
+    recordChoice(banner, consent);
   };
 
   const openPreferences = () => {

@@ -38,6 +38,7 @@ import { clientRoutes } from './routes/client/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
+import { consentRoutes } from './routes/consent.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { websiteAuditRoutes } from './routes/website-audit.ts';
 import { DatabaseBusyError } from './services/db-errors.ts';
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps) {
     .route('/chat', chatRoutes(deps))
     .route('/files', fileRoutes(deps))
     .route('/newsletter', newsletterRoutes(deps))
+    .route('/consent', consentRoutes(deps))
     .route('/client', clientRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/blog-admin', blogEditorRoutes(deps))

@@ -4,6 +4,7 @@
  * address first; the server's 422 message shows under the input; a thank-you appears on
  * success; a rate limit or a network failure shows a message and keeps what was typed.
  */
+import { currentConsentText } from '../../shared/consent-texts.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Icon } from '../lib/icon.tsx';
 import { useEffect, useId, useState } from 'react';
@@ -71,10 +72,8 @@ function NewsletterBox() {
           <h2 id={`${ids}-heading`} className="mt-4 text-2xl font-bold text-ink-900 sm:text-3xl">
             Get new articles by email
           </h2>
-          <p className="mt-2 max-w-prose text-ink-700">
-            New articles on websites, local search and security for Delaware small businesses, sent when we publish
-            them. No spam.
-          </p>
+          {/* The words a subscriber agrees to, recorded with their version (docs/product.md#privacy). */}
+          <p className="mt-2 max-w-prose text-ink-700">{currentConsentText('newsletter').text}</p>
         </div>
         <form method="post" onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-heading`}>
           <label htmlFor={emailId} className="field-label">

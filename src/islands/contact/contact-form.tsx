@@ -4,6 +4,7 @@
  * view for 5 seconds, then the form returns, empty) or error (a toast; what the visitor typed
  * stays). Carries a honeypot and the time the form was shown.
  */
+import { currentConsentText } from '../../shared/consent-texts.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Icon } from '../lib/icon.tsx';
 import { useEffect, useRef } from 'react';
@@ -26,6 +27,7 @@ type FormValues = Omit<ContactFormValues, 'howDidYouFindUs'> & {
   howDidYouFindUs: ContactFormValues['howDidYouFindUs'] | '';
 };
 
+const [noticeBefore, noticeAfter] = currentConsentText('contact-processing').text.split('privacy policy');
 function ContactFormFields() {
   const startedAt = useRef(Date.now());
   const fax = useRef<HTMLInputElement>(null);
@@ -117,6 +119,14 @@ function ContactFormFields() {
         Send Message
       </SubmitButton>
       <p className="mt-3 text-center text-sm text-ink-700">* Required. We reply within one business day.</p>
+      {/* The processing notice a lead is recorded as having been given (docs/product.md#privacy). */}
+      <p className="mt-1 text-center text-sm text-ink-700">
+        {noticeBefore}
+        <a href="/privacy-policy" className="font-semibold text-brand-700 underline">
+          privacy policy
+        </a>
+        {noticeAfter}
+      </p>
     </form>
   );
 }

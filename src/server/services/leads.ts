@@ -18,6 +18,7 @@ import {
 import { toJson } from './json.ts';
 import { pageKeys, type ListSpec } from './lists.ts';
 import { createdBetween, inPageOrder, inRowids, preparedPer } from './list-rows.ts';
+import { recordConsent } from './consent.ts';
 import { notifyNewLead } from './notifications.ts';
 
 export type LeadRow = typeof contactSubmissions.$inferSelect;
@@ -48,6 +49,15 @@ export async function createLead(db: Database, lead: NewLead, idempotent?: Idemp
     }
     // A request kept as suspected spam is shown to staff, never emailed (docs/product.md#emergency).
     if (!row.suspectedSpam) await notifyNewLead(tx, row.id);
+    // The contact form shows its processing notice; the lead is recorded as having been given it
+    // (docs/product.md#privacy).
+    if (row.source === 'landing') {
+      await recordConsent(
+        tx,
+        { kind: 'lead', id: row.id },
+        { purpose: 'contact-processing', granted: true, method: 'form' },
+      );
+    }
     return row;
   });
 }
