@@ -33,6 +33,7 @@ import { scheduleBackups } from './jobs/backup.ts';
 import { startNotificationWorker } from './jobs/notification-worker.ts';
 import { claimServerPidFile } from './services/backup-pid-file.ts';
 import { scheduleSweep } from './jobs/sweep.ts';
+import { scheduleRetention } from './jobs/retention.ts';
 import { createStorage } from './storage/storage.ts';
 import { scheduleChatEscalation } from './jobs/chat-escalation.ts';
 import { keepLease, SCHEDULED_JOBS_LEASE } from './jobs/lease-keeper.ts';
@@ -118,7 +119,10 @@ async function main(): Promise<void> {
   await lease.ready;
   const shouldRun = () => lease.held;
   // Expired sessions and links, and stored files no row names, go at start and then every hour.
-  const sweep = scheduleSweep(db, { shouldRun, storage: await createStorage(env) });
+  const storage = await createStorage(env);
+  const sweep = scheduleSweep(db, { shouldRun, storage });
+  // What the retention periods say is due goes once a day (docs/retention.md).
+  const retention = scheduleRetention(db, storage, env, { shouldRun });
   // Chats waiting too long for an answer are told to the team by email.
   const chatEscalation = scheduleChatEscalation(db, env, { shouldRun });
   // Queued notification emails go out from this process, also those left by one that died.
@@ -160,6 +164,7 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     await Promise.allSettled([
       sweep.stop(),
+      retention.stop(),
       chatEscalation.stop(),
       notifications.stop(),
       backups.stop(),

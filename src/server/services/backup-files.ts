@@ -94,7 +94,7 @@ function namesIn(dir: string): string[] {
 }
 
 /** The backups of the database at `databasePath` in `dir`, oldest first (see the module's names). */
-function listBackups(dir: string, databasePath: string): BackupFile[] {
+export function listBackups(dir: string, databasePath: string): BackupFile[] {
   const pattern = new RegExp(`^${namePattern(stemOf(databasePath))}$`);
   const found: BackupFile[] = [];
   for (const name of namesIn(dir)) {

@@ -73,8 +73,8 @@ async function eraseChats(tx: SqlDb, where: ReturnType<typeof or>) {
     .where(and(inArray(chatMessages.conversationId, ids), eq(chatMessages.author, 'visitor')));
 }
 
-/** Anonymises leads: who, how to reach them, their message, the audit of their site, the notes. */
-async function eraseLeads(tx: SqlDb, ids: string[], now: Date) {
+/** Anonymises leads `ids` in `tx`: who, how to reach them, their message, the audit of their site, the notes. */
+export async function anonymiseLeads(tx: SqlDb, ids: string[], now: Date) {
   for (const id of ids) {
     await tx
       .update(contactSubmissions)
@@ -176,7 +176,7 @@ export async function eraseClient(db: Database, staff: Actor, id: string, basis 
       .select({ id: contactSubmissions.id })
       .from(contactSubmissions)
       .where(or(eq(contactSubmissions.clientId, id), eq(contactSubmissions.email, client.email)));
-    await eraseLeads(
+    await anonymiseLeads(
       tx,
       leads.map((l) => l.id),
       now,
@@ -197,7 +197,7 @@ export async function eraseLead(db: Database, staff: Actor, id: string) {
     if (!lead) throw new NotFoundError('Lead');
     const name = erasedName('lead', id);
     if (lead.erasedAt) return { id, name, erased: false, storageKeys: [] };
-    await eraseLeads(tx, [id], new Date());
+    await anonymiseLeads(tx, [id], new Date());
     await eraseChats(
       tx,
       or(eq(chatConversations.leadId, id), lead.email ? eq(chatConversations.email, lead.email) : undefined),
