@@ -12,6 +12,7 @@ import { Loading } from '../ui/loading.tsx';
 import { ProjectStatusBadge } from '../ui/status-badge.tsx';
 import { EventRow } from './activity-log.tsx';
 import { ClientTwoStep } from './client-two-step.tsx';
+import { ClientPrivacy } from './privacy-panels.tsx';
 import { PagedList } from './list-view.tsx';
 import { MessageActions } from './messages-tab.tsx';
 import { Badge, ListError } from './parts.tsx';
@@ -199,6 +200,7 @@ export function ClientPage({ id }: { id: string }) {
           <div className="grid content-start gap-6">
             <Details client={c} />
             <ClientTwoStep client={c} />
+            <ClientPrivacy client={c} />
             <Projects clientId={c.id} />
             <Activity clientId={c.id} />
           </div>

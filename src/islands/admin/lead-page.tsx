@@ -9,6 +9,7 @@ import type { AuditReport } from '../../shared/audit.ts';
 import { scoreBand } from '../../shared/audit.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { LeadCard } from './leads-tab.tsx';
+import { LeadPrivacy } from './privacy-panels.tsx';
 import { Badge } from './parts.tsx';
 import { Panel, RecordPage } from './page-frame.tsx';
 import { useLead } from './queries.ts';
@@ -90,9 +91,12 @@ export function LeadPage({ id }: { id: string }) {
     <RecordPage query={lead} what="lead" backHref="#leads" backLabel="Back to leads" title={(l) => l.name}>
       {(l) => (
         <div className="grid items-start gap-6 xl:grid-cols-2">
-          <ul>
-            <LeadCard lead={l} notesOpen />
-          </ul>
+          <div className="grid gap-6">
+            <ul>
+              <LeadCard lead={l} notesOpen />
+            </ul>
+            <LeadPrivacy lead={l} />
+          </div>
           {l.auditReport ? (
             <AuditReportPanel report={l.auditReport} />
           ) : l.auditError ? (
