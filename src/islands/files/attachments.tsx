@@ -6,7 +6,7 @@
  */
 import type { ClipboardEvent } from 'react';
 import { formatBytes } from '../../shared/bytes.ts';
-import { ATTACHMENTS_MAX } from '../../shared/schemas/fields.ts';
+import { ATTACHMENTS_MAX } from '../../shared/schemas/attachments.ts';
 import { FileDrop, pastedFiles } from './file-drop.tsx';
 import { useUploads, type UploadLimits } from './use-uploads.ts';
 

@@ -5,7 +5,7 @@
  */
 import { z } from '../zod.ts';
 import { LEAD_STATUSES, MILESTONE_STATUSES, PROJECT_STATUSES } from '../projects.ts';
-import { attachmentIds } from './fields.ts';
+import { attachmentIds } from './attachments.ts';
 
 const optionalText = (max: number) =>
   z

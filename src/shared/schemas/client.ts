@@ -4,7 +4,8 @@
  * 200 and message at most 5,000 characters (docs/product.md#limits).
  */
 import { z } from '../zod.ts';
-import { MESSAGE_MAX, SUBJECT_MAX, attachmentIds } from './fields.ts';
+import { attachmentIds } from './attachments.ts';
+import { MESSAGE_MAX, SUBJECT_MAX } from './fields.ts';
 
 const CLIENT_PASSWORD_MIN = 6;
 const CLIENT_PASSWORD_MAX = 128;

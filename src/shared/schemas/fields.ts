@@ -10,8 +10,6 @@ import { z } from '../zod.ts';
 export const NAME_MAX = 100;
 export const SUBJECT_MAX = 200;
 export const MESSAGE_MAX = 5000;
-/** The most files one message may carry (docs/product.md#files). */
-export const ATTACHMENTS_MAX = 10;
 /** RFC 5321 limits a forward path to 254 characters. */
 const EMAIL_MAX = 254;
 
@@ -36,13 +34,3 @@ export const emailField = z
 export function isEmailAddress(value: string): boolean {
   return z.email().safeParse(value).success;
 }
-
-/**
- * A message's attachments: the ids of files already uploaded to the project, at most
- * ATTACHMENTS_MAX, each once (docs/product.md#files).
- */
-export const attachmentIds = z
-  .array(z.string().min(1).max(100), { error: 'Attachments must be a list of file ids' })
-  .max(ATTACHMENTS_MAX, `A message can carry at most ${ATTACHMENTS_MAX} files`)
-  .refine((ids) => new Set(ids).size === ids.length, 'A file is attached twice')
-  .optional();
