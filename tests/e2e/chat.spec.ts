@@ -80,6 +80,9 @@ test('a page loads no chat code until the chat is opened, and opening it loads u
   // A visitor's first key press hydrates the islands that wait for one (the Emergency button's,
   // the notifications'): what they load is theirs, not the chat's.
   await waitForIsland(page, 'emergency-support');
+  // The contact form beside the chat link hydrates once in view; on a busy machine that can come
+  // after the click, and its code is not the chat's.
+  await waitForIsland(page, 'contact-form');
   await page.waitForLoadState('networkidle');
   const before = [...scripts];
   // No chat request, and none of the scripts loaded so far holds the panel's code.
