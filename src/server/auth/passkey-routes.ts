@@ -24,14 +24,12 @@ import type { ApiEnv, SessionEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { authLimiter } from '../middleware/limits.ts';
 import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
+import { listPasskeys, removePasskey, renamePasskey } from '../services/passkey-records.ts';
 import {
   authenticateWithPasskey,
   authenticationOptions,
-  listPasskeys,
   registerPasskey,
   registrationOptions,
-  removePasskey,
-  renamePasskey,
 } from '../services/passkeys.ts';
 import { applySecurityChange, prepareSecurityNotice } from '../services/security-notices.ts';
 import type { SessionKind } from '../services/sessions.ts';

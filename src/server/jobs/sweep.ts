@@ -18,7 +18,7 @@ import { deleteExpiredSessions } from '../services/sessions.ts';
 import { deleteExpiredSignInLinks } from '../services/sign-in-links.ts';
 import { deleteExpiredClientSignInLinks } from '../services/client-sign-in-links.ts';
 import { deleteExpiredChallenges } from '../services/second-factor.ts';
-import { deleteExpiredWebauthnChallenges } from '../services/passkeys.ts';
+import { deleteExpiredWebauthnChallenges } from '../services/passkey-records.ts';
 
 /** How often the sweep runs, in milliseconds: every hour. */
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;

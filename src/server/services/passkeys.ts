@@ -9,7 +9,7 @@
  * wrong origin, a spent challenge, a signature counter that went backwards, as a cloned
  * authenticator's would) answers 400 `passkey_failed`, never 500.
  */
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -22,7 +22,7 @@ import {
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { passkeys, webauthnChallenges, type AccountKind } from '../../../db/schema/index.ts';
 import { company } from '../../shared/company.ts';
-import { AppError, NotFoundError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 import { log } from '../log.ts';
 import type { Database, SqlDb } from './db.ts';
 
@@ -66,18 +66,6 @@ async function spendChallenge(
 }
 
 const ofAccount = (kind: AccountKind, userId: string) => and(eq(passkeys.kind, kind), eq(passkeys.userId, userId));
-
-/** The account's passkeys for its settings: `{id, name, createdAt, lastUsedAt, backedUp}`. */
-export async function listPasskeys(db: Database, kind: AccountKind, userId: string) {
-  const rows = await db.read.select().from(passkeys).where(ofAccount(kind, userId));
-  return rows.map((p) => ({
-    id: p.id,
-    name: p.name,
-    backedUp: p.backedUp,
-    createdAt: p.createdAt.toISOString(),
-    lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
-  }));
-}
 
 /** Options to create a passkey for the signed-in account `user` (its existing ones excluded). */
 export async function registrationOptions(
@@ -234,46 +222,4 @@ export async function authenticateWithPasskey(
     tx.update(passkeys).set({ counter: newCounter, lastUsedAt: new Date() }).where(eq(passkeys.id, passkey.id)),
   );
   return passkey.userId;
-}
-
-/** Renames passkey `id` of the account. NotFoundError('Passkey') when it is not theirs. */
-export async function renamePasskey(db: Database, kind: AccountKind, userId: string, id: string, name: string) {
-  const [row] = await db.write((tx) =>
-    tx
-      .update(passkeys)
-      .set({ name })
-      .where(and(eq(passkeys.id, id), ofAccount(kind, userId)))
-      .returning({ id: passkeys.id, name: passkeys.name }),
-  );
-  if (!row) throw new NotFoundError('Passkey');
-  return row;
-}
-
-/** Removes passkey `id` of the account; `then` runs in the same write. NotFoundError('Passkey') otherwise. */
-export async function removePasskey(
-  db: Database,
-  kind: AccountKind,
-  userId: string,
-  id: string,
-  then: (tx: SqlDb) => Promise<void>,
-) {
-  await db.write(async (tx) => {
-    const [row] = await tx
-      .delete(passkeys)
-      .where(and(eq(passkeys.id, id), ofAccount(kind, userId)))
-      .returning({ id: passkeys.id });
-    if (!row) throw new NotFoundError('Passkey');
-    await then(tx);
-  });
-}
-
-/** Deletes ceremony challenges that expired at or before `now`; returns how many went. */
-export async function deleteExpiredWebauthnChallenges(db: Database, now = new Date()): Promise<number> {
-  const rows = await db.write((tx) =>
-    tx
-      .delete(webauthnChallenges)
-      .where(lte(webauthnChallenges.expiresAt, now))
-      .returning({ challenge: webauthnChallenges.challenge }),
-  );
-  return rows.length;
 }
