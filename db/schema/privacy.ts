@@ -5,7 +5,8 @@
  * - `consent_records`: every consent the site asks for, given or withdrawn, append-only: whose
  *   (an anonymous visitor id, a client, a lead, a newsletter subscriber), the purpose, the exact
  *   text shown (its version and SHA-256), how it was asked, and when. No IP address is kept.
- * - `data_exports`: a person's export, built by a background job into a ZIP in the storage and
+ * - `data_exports`: a person's export, queued by the request and built by the notification worker
+ *   (under a lease, so a build whose worker died is taken up again) into a ZIP in the storage,
  *   fetched once with a 48-hour token (stored as its SHA-256).
  *
  * Timestamps are integer milliseconds since the Unix epoch.
@@ -58,6 +59,9 @@ export const dataExports = sqliteTable(
     tokenHash: text('token_hash').unique(),
     sizeBytes: integer('size_bytes'),
     error: text('error'),
+    /** Tries of the build so far, and the lease of the worker building it (a dead worker's lapses). */
+    attempts: integer('attempts').notNull().default(0),
+    leaseExpiresAt: integer('lease_expires_at', { mode: 'timestamp_ms' }),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),

@@ -39,6 +39,7 @@ import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { consentRoutes } from './routes/consent.ts';
+import { dataExportRoutes } from './routes/data-exports.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { websiteAuditRoutes } from './routes/website-audit.ts';
 import { DatabaseBusyError } from './services/db-errors.ts';
@@ -144,6 +145,7 @@ export function createApp(deps: AppDeps) {
     .route('/files', fileRoutes(deps))
     .route('/newsletter', newsletterRoutes(deps))
     .route('/consent', consentRoutes(deps))
+    .route('/data-exports', dataExportRoutes(deps))
     .route('/client', clientRoutes(deps))
     .route('/admin', adminRoutes(deps))
     .route('/blog-admin', blogEditorRoutes(deps))

@@ -129,6 +129,7 @@ async function main(): Promise<void> {
   const notifications = startNotificationWorker({
     db,
     env,
+    storage,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
   });
   // The pid file tells `npm run db:restore` that this server holds the database.

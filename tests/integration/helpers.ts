@@ -99,10 +99,12 @@ export async function createTestApi(options: TestApiOptions = {}) {
   // The notification worker runs only when a test says so (`deliver()`), on a clock the test
   // can move forward (`advance(ms)`), so the delay rule is tested without waiting.
   let clockOffsetMs = 0;
+  const storage = await createStorage(env);
   const worker = startNotificationWorker({
     db,
     env,
     mailer,
+    storage,
     pollMs: 24 * 3600 * 1000,
     retryBaseMs: options.retryBaseMs ?? 1000,
     now: () => new Date(Date.now() + clockOffsetMs),
@@ -129,7 +131,6 @@ export async function createTestApi(options: TestApiOptions = {}) {
   };
   const events = await startEventTail(db);
   const tails: EventTail[] = [events];
-  const storage = await createStorage(env);
   const app = createApp({
     db,
     env,

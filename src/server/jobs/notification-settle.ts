@@ -6,6 +6,7 @@
  * `settle(group, options)` resolves with the rows batched into the email, the rows skipped, and
  * the email's draft (null for none). Used by the notification worker (notification-worker.ts).
  */
+import type { FileStorage } from '../storage/storage.ts';
 import { renderClientDigest } from '../emails/client-digest.tsx';
 import { renderNewLead } from '../emails/new-lead.tsx';
 import { renderTeamDigest } from '../emails/team-digest.tsx';
@@ -32,6 +33,8 @@ export interface NotificationWorkerOptions {
     | 'MAGIC_LINK_HOURS'
   >;
   mailer: Mailer;
+  /** Where data exports are written; without it the worker builds none (jobs/export-builder.ts). */
+  storage?: FileStorage;
   pollMs?: number;
   retryBaseMs?: number;
   /** The clock (tests move it). */

@@ -1,13 +1,14 @@
 /**
  * The hourly sweep (docs/product.md#limits): deletes expired sessions of both kinds, expired
  * password-reset links, expired staff sign-in links, rate-limit counts whose window ended and
- * Idempotency-Keys older than 24 hours, and live events older than 24 hours (services/events.ts),
- * so the tables hold only what can still be used. Run by
+ * Idempotency-Keys older than 24 hours, live events older than 24 hours (services/events.ts),
+ * and the ZIPs of data exports downloaded or expired (services/export-downloads.ts), so the tables hold only what can still be used. Run by
  * the server process (src/server/main.ts) once at start and then every hour.
  */
 import { log } from '../log.ts';
 import { repeat, type Repeating } from './repeat.ts';
 import { sweepOrphanFiles } from '../services/file-cleanup.ts';
+import { sweepExports } from '../services/export-downloads.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import type { Database } from '../services/db.ts';
 import { deleteEventsBefore, EVENT_RETENTION_MS } from '../services/events.ts';
@@ -31,6 +32,8 @@ interface SweepResult {
   idempotencyKeys: number;
   events: number;
   orphanFiles: number;
+  /** ZIPs of data exports downloaded or past their link's 48 hours. */
+  exports: number;
   /** Second-step and passkey challenges. */
   challenges: number;
 }
@@ -48,6 +51,7 @@ async function sweepExpired(db: Database, now = new Date(), storage?: FileStorag
     rateLimits: await deleteExpiredRateLimits(db, now),
     idempotencyKeys: await deleteExpiredIdempotencyKeys(db, now),
     events: await deleteEventsBefore(db, new Date(now.getTime() - EVENT_RETENTION_MS)),
+    exports: storage ? await sweepExports(db, storage, now) : 0,
     orphanFiles: storage ? await sweepOrphanFiles(db, storage, now) : 0,
   };
 }

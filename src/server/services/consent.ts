@@ -87,11 +87,46 @@ export async function consentsOfClient(db: Database | { read: SqlDb }, clientId:
         )
       : undefined,
   ];
-  const rows = await read
-    .select()
-    .from(consentRecords)
-    .where(or(...subjects))
-    .orderBy(asc(consentRecords.createdAt));
+  return consentsWhere(read, or(...subjects));
+}
+
+/**
+ * Every consent record about lead `leadId`: as the lead, and as the newsletter subscriber with its
+ * email; oldest first. NotFoundError('Lead').
+ */
+export async function consentsOfLead(db: Database | { read: SqlDb }, leadId: string) {
+  const read = db.read;
+  const [lead] = await read
+    .select({ email: contactSubmissions.email })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.id, leadId));
+  if (!lead) throw new NotFoundError('Lead');
+  const subscribers = lead.email
+    ? await read
+        .select({ id: newsletterSubscribers.id })
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, lead.email))
+    : [];
+  return consentsWhere(
+    read,
+    or(
+      and(eq(consentRecords.subjectKind, 'lead'), eq(consentRecords.subjectId, leadId)),
+      subscribers.length > 0
+        ? and(
+            eq(consentRecords.subjectKind, 'subscriber'),
+            inArray(
+              consentRecords.subjectId,
+              subscribers.map((s) => s.id),
+            ),
+          )
+        : undefined,
+    ),
+  );
+}
+
+/** The consent records `where` selects, oldest first, as the API shows them. */
+async function consentsWhere(read: SqlDb, where: ReturnType<typeof or>) {
+  const rows = await read.select().from(consentRecords).where(where).orderBy(asc(consentRecords.createdAt));
   return rows.map((r) => ({
     id: r.id,
     subject: { kind: r.subjectKind, id: r.subjectId },

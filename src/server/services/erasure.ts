@@ -6,7 +6,7 @@
  * notes about them) and the files they uploaded go; the agency's records (projects, milestones,
  * team messages, approvals with their hashes and dates) stay, with the legal basis recorded. Old
  * admin events lose the old name and email. Erasing again changes nothing and answers the same.
- * The files' bytes are deleted after the commit (file-cleanup.ts).
+ * Their data exports go too. The files' and exports' bytes are deleted after the commit (file-cleanup.ts).
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
@@ -36,6 +36,7 @@ import { NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database, SqlDb } from './db.ts';
 import { recordEvent } from './events.ts';
+import { dropExportsOf } from './export-downloads.ts';
 
 /** What replaces erased words. */
 const ERASED = '[erased]';
@@ -183,8 +184,9 @@ export async function eraseClient(db: Database, staff: Actor, id: string, basis 
     );
     await eraseChats(tx, or(eq(chatConversations.clientId, id), eq(chatConversations.email, client.email)));
     await scrubAdminEvents(tx, oldWords, name);
+    const exportKeys = await dropExportsOf(tx, { kind: 'client', id });
     await recordAdminEvent(tx, staff, 'delete', 'client', id, `Erased client #${shortId(id)}`);
-    return { id, name, erased: true, storageKeys: files.map((f) => f.key) };
+    return { id, name, erased: true, storageKeys: [...files.map((f) => f.key), ...exportKeys] };
   });
 }
 
@@ -203,7 +205,8 @@ export async function eraseLead(db: Database, staff: Actor, id: string) {
       or(eq(chatConversations.leadId, id), lead.email ? eq(chatConversations.email, lead.email) : undefined),
     );
     await scrubAdminEvents(tx, [lead.name, lead.email ?? '', lead.phone ?? ''], name);
+    const exportKeys = await dropExportsOf(tx, { kind: 'lead', id });
     await recordAdminEvent(tx, staff, 'delete', 'lead', id, `Erased lead #${shortId(id)}`);
-    return { id, name, erased: true, storageKeys: [] };
+    return { id, name, erased: true, storageKeys: exportKeys };
   });
 }

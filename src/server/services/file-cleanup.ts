@@ -8,6 +8,7 @@ import { projectFiles } from '../../../db/schema/index.ts';
 import { log } from '../log.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import type { Database } from './db.ts';
+import { isExportKey } from './export-downloads.ts';
 
 /**
  * Deletes files' bytes whose rows a committed write removed. A failure is logged and left to the
@@ -27,7 +28,7 @@ export async function deleteStoredFiles(storage: FileStorage, keys: string[]): P
 const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
 /**
- * Deletes the stored files no row names and that are older than ORPHAN_AGE_MS: left by a crash
+ * Deletes the stored files no row names (a project file's or a data export's) and that are older than ORPHAN_AGE_MS: left by a crash
  * between an upload's bytes and its row, or between a deletion's commit and its bytes. Younger
  * ones may be uploads in progress. Returns how many went.
  */
@@ -38,7 +39,7 @@ export async function sweepOrphanFiles(db: Database, storage: FileStorage, now =
       .select({ id: projectFiles.id })
       .from(projectFiles)
       .where(eq(projectFiles.storageKey, key));
-    if (row) continue;
+    if (row || (await isExportKey(db, key))) continue;
     const modified = await storage.modifiedAt(key).catch(() => null);
     if (!modified || now.getTime() - modified.getTime() < ORPHAN_AGE_MS) continue;
     await storage.delete(key);

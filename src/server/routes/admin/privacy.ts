@@ -6,13 +6,23 @@
  * - POST /contact-submissions/:id/erase → 200 the same for a lead; 404 for a missing lead.
  * Each is recorded as an admin event that names the record by id only.
  * - GET /clients/:id/consents → the client's consent records (as a client, its leads and its
- *   newsletter subscription), oldest first; 404 for a missing client.
+ *   newsletter subscription), oldest first; 404 for a missing client. GET
+ *   /contact-submissions/:id/consents → a lead's (as the lead and its newsletter subscription).
+ * - POST /clients/:id/export and POST /contact-submissions/:id/export → 202 {export}: a data export
+ *   queued, its link emailed to the staff member who asked (who checks the requester before
+ *   passing it on); recorded as an admin event. 429 `export_too_soon` (Retry-After) when staff
+ *   asked for this person less than a day ago; 404 for a missing or erased person.
+ *   GET …/:id/exports → that person's exports, newest first.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { consentsOfClient } from '../../services/consent.ts';
+import { staffDisplayName } from '../../../shared/staff-name.ts';
+import { exportTooSoon } from '../../middleware/limits.ts';
+import { recordAdminEvent, type Actor } from '../../services/admin-events.ts';
+import { consentsOfClient, consentsOfLead } from '../../services/consent.ts';
+import { exportsOf, requestExport, toPublicExport, type ExportSubject } from '../../services/data-exports.ts';
 import { eraseClient, eraseLead } from '../../services/erasure.ts';
 import { deleteStoredFiles } from '../../services/file-cleanup.ts';
 import { validate } from '../../validation.ts';
@@ -21,6 +31,22 @@ import { idParam } from './params.ts';
 const eraseBody = z.object({ legalBasis: z.string().trim().min(3).max(500).optional() });
 
 export function staffPrivacyRoutes({ db, storage }: AppDeps) {
+  /** Queues an export of `subject` for `staff`, recorded as an admin event in the same write. */
+  const askForExport = async (staff: Actor, subject: ExportSubject) => {
+    const asked = await requestExport(db, subject, staffDisplayName(staff.username), staff.username, {
+      record: (tx, row) =>
+        recordAdminEvent(
+          tx,
+          staff,
+          'create',
+          subject.kind,
+          subject.id,
+          `Exported the data of ${subject.kind} #${subject.id.slice(0, 8)} (export ${row.id.slice(0, 8)})`,
+        ),
+    });
+    if ('retryAfterMs' in asked) throw exportTooSoon(asked.retryAfterMs);
+    return { export: toPublicExport(asked.export) };
+  };
   return new Hono<SessionEnv<'staff'>>()
     .post('/clients/:id/erase', validate('param', idParam), validate('json', eraseBody), async (c) => {
       const { storageKeys, ...result } = await eraseClient(
@@ -34,6 +60,21 @@ export function staffPrivacyRoutes({ db, storage }: AppDeps) {
     })
     .get('/clients/:id/consents', validate('param', idParam), async (c) =>
       c.json(await consentsOfClient(db, c.req.valid('param').id)),
+    )
+    .get('/contact-submissions/:id/consents', validate('param', idParam), async (c) =>
+      c.json(await consentsOfLead(db, c.req.valid('param').id)),
+    )
+    .post('/clients/:id/export', validate('param', idParam), async (c) =>
+      c.json(await askForExport(c.var.user, { kind: 'client', id: c.req.valid('param').id }), 202),
+    )
+    .post('/contact-submissions/:id/export', validate('param', idParam), async (c) =>
+      c.json(await askForExport(c.var.user, { kind: 'lead', id: c.req.valid('param').id }), 202),
+    )
+    .get('/clients/:id/exports', validate('param', idParam), async (c) =>
+      c.json(await exportsOf(db, { kind: 'client', id: c.req.valid('param').id })),
+    )
+    .get('/contact-submissions/:id/exports', validate('param', idParam), async (c) =>
+      c.json(await exportsOf(db, { kind: 'lead', id: c.req.valid('param').id })),
     )
     .post('/contact-submissions/:id/erase', validate('param', idParam), async (c) => {
       const { storageKeys: _none, ...result } = await eraseLead(db, c.var.user, c.req.valid('param').id);

@@ -7,6 +7,7 @@
  */
 import { clientFileRoutes } from './files.ts';
 import { clientApprovalRoutes } from './approvals.ts';
+import { clientExportRoutes } from './export.ts';
 import { Hono } from 'hono';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -31,6 +32,7 @@ export function clientRoutes(deps: AppDeps) {
     .route('/', clientCommunicationRoutes(deps))
     .route('/', clientFileRoutes(deps))
     .route('/', clientApprovalRoutes(deps))
+    .route('/', clientExportRoutes(deps))
     .route('/', accountSecurityRoutes('client', deps))
     .route('/', passkeyRoutes('client', deps))
     .route('/', clientStreamRoutes());

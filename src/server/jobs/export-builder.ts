@@ -1,0 +1,73 @@
+/**
+ * Builds the data exports people asked for (docs/product.md#privacy), run by the notification
+ * worker each round before it sends emails, so the link's email goes out in the same round. Each
+ * export is claimed under a lease of EXPORT_LEASE_MS (a worker that dies leaves it to the next
+ * one), its ZIP written to the storage (export-archive.ts), and then, in one write, marked ready
+ * with its token's hash and the email queued (data-exports.ts). A failed build deletes its partial
+ * ZIP and is tried again in the next round, up to MAX_EXPORT_ATTEMPTS times.
+ */
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { renderDataExport } from '../emails/data-export.tsx';
+import type { Env } from '../env.ts';
+import { log } from '../log.ts';
+import { claimExport, completeExport, failExport, newExportToken, type ExportRow } from '../services/data-exports.ts';
+import { writeExportArchive } from '../services/export-archive.ts';
+import { leadExportContent } from '../services/export-common.ts';
+import { clientExportContent } from '../services/export-records.ts';
+import type { Database } from '../services/db.ts';
+import { newStorageKey, type FileStorage } from '../storage/storage.ts';
+
+/** How long one build may hold its export before another worker may take it: 10 minutes. */
+const EXPORT_LEASE_MS = 10 * 60 * 1000;
+
+/** What the builder needs. */
+export interface ExportBuilderOptions {
+  db: Database;
+  storage: FileStorage;
+  env: Pick<Env, 'SITE_URL'>;
+  now: () => Date;
+  /** Whether to stop after the current export (the worker is stopping). */
+  stopping: () => boolean;
+}
+
+async function buildOne(options: ExportBuilderOptions, row: ExportRow): Promise<void> {
+  const { db, storage, env, now } = options;
+  const key = newStorageKey();
+  try {
+    const subject = { kind: row.subjectKind, id: row.subjectId };
+    const content =
+      subject.kind === 'client' ? await clientExportContent(db, subject.id) : await leadExportContent(db, subject.id);
+    const finishedAt = now();
+    const sizeBytes = await writeExportArchive(storage, key, content, finishedAt);
+    const { token, hash } = newExportToken();
+    const forStaff = row.requestedBy !== 'self';
+    const email = await renderDataExport({
+      name: forStaff ? row.requestedBy : content.subject.name,
+      subjectName: content.subject.name,
+      forStaff,
+      link: new URL(`/data-export#token=${token}`, env.SITE_URL).href,
+      sizeBytes,
+    });
+    const done = await completeExport(db, row, { storageKey: key, sizeBytes, tokenHash: hash, email }, finishedAt);
+    if (!done) await storage.delete(key);
+    log.info({ component: 'exports', exportId: row.id, sizeBytes, ready: done }, 'data export built');
+  } catch (error) {
+    await storage.delete(key).catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    log.warn({ component: 'exports', exportId: row.id, attempt: row.attempts, reason }, 'data export failed');
+    await failExport(db, row, reason);
+  }
+}
+
+/** Builds every export that is due, one at a time; resolves with how many were tried. */
+export async function buildDueExports(options: ExportBuilderOptions): Promise<number> {
+  let tried = 0;
+  while (!options.stopping()) {
+    const row = await claimExport(options.db, options.now(), EXPORT_LEASE_MS);
+    if (!row) break;
+    await buildOne(options, row);
+    tried++;
+    await yieldToRequests();
+  }
+  return tried;
+}
