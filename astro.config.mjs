@@ -7,7 +7,8 @@
  * carry, is sent as a header by the server entry (docs/decisions/0001-server-entry.md).
  *
  * Build-time settings (they are baked into the prebuilt pages; `npm start` rebuilds when they
- * change): SITE_URL, PUBLIC_ANALYTICS_SCRIPT_URL, PUBLIC_ANALYTICS_SITE_ID.
+ * change): SITE_URL, PUBLIC_ANALYTICS_SCRIPT_URL, PUBLIC_ANALYTICS_SITE_ID, and the RETENTION_*
+ * periods the Privacy Policy states (src/components/pages/RetentionPeriods.astro).
  */
 import mdx from '@astrojs/mdx';
 import node from '@astrojs/node';

@@ -2,7 +2,7 @@
 /**
  * The build fingerprint: a SHA-256 over every file the build reads (src, public, db/schema,
  * db/migrations, the post-build scripts, config and lock files) and the build-time variables
- * (SITE_URL and PUBLIC_*).
+ * (SITE_URL, PUBLIC_* and the RETENTION_* periods the Privacy Policy states).
  * `npm start` rebuilds when the fingerprint differs from the one saved in `<outDir>/.build-stamp`.
  */
 import { createHash } from 'node:crypto';
@@ -25,7 +25,17 @@ export const INPUTS = [
   'tsconfig.json',
 ];
 /** Variables baked into the prebuilt pages. */
-export const BUILD_ENV = ['SITE_URL', 'PUBLIC_ANALYTICS_SCRIPT_URL', 'PUBLIC_ANALYTICS_SITE_ID'];
+export const BUILD_ENV = [
+  'SITE_URL',
+  'PUBLIC_ANALYTICS_SCRIPT_URL',
+  'PUBLIC_ANALYTICS_SITE_ID',
+  // The periods the Privacy Policy states (src/components/pages/RetentionPeriods.astro).
+  'RETENTION_LEAD_MONTHS',
+  'RETENTION_CHAT_MONTHS',
+  'RETENTION_LOG_DAYS',
+  'RETENTION_BACKUP_DAYS',
+  'RETENTION_YEARS_PROJECTS',
+];
 
 /** @param {string} path @param {string[]} out */
 function walk(path, out) {

@@ -13,7 +13,7 @@ import { mailEnv } from './env-mail.ts';
 import { operationsEnv } from './env-operations.ts';
 import { serverEnv } from './env-server.ts';
 import { storageEnv } from './env-storage.ts';
-import { retentionEnv } from './env-retention.ts';
+import { retentionEnv } from '../shared/retention-settings.ts';
 
 /** Every setting, by group (env-*.ts). */
 const envSchema = z.object({

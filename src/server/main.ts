@@ -25,6 +25,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createFront } from './front.ts';
+import { policyRetentionMismatch } from './policy-check.ts';
 import { setPhase } from './lifecycle.ts';
 import { flushLog, log, setLogLevel } from './log.ts';
 import { drainRuntimeApp, runtimeApp } from './runtime.ts';
@@ -62,6 +63,26 @@ function readEnv(): Env {
   }
 }
 
+/**
+ * Stops start-up when the built Privacy Policy states other retention periods than `env` sets
+ * (policy-check.ts); a build without the page (none of this project's) is let through with a warning.
+ */
+function checkPrivacyPolicy(env: Env): void {
+  let html: string;
+  try {
+    html = readFileSync(new URL('../client/privacy-policy/index.html', import.meta.url), 'utf8');
+  } catch {
+    log.warn('the built Privacy Policy was not found; its retention periods are not checked');
+    return;
+  }
+  const mismatch = policyRetentionMismatch(html, env);
+  if (mismatch) {
+    log.fatal(mismatch);
+    flushLog();
+    process.exit(1);
+  }
+}
+
 function listen(server: http.Server, env: Env): Promise<void> {
   return new Promise((resolve) => {
     server.on('error', (error: NodeJS.ErrnoException) => {
@@ -82,6 +103,7 @@ function listen(server: http.Server, env: Env): Promise<void> {
 async function main(): Promise<void> {
   const env = readEnv();
   setLogLevel(env.LOG_LEVEL);
+  checkPrivacyPolicy(env);
   setPhase('starting');
 
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';

@@ -157,7 +157,9 @@ describe('two-step verification', () => {
   it('locks the checks after five wrong codes, longer with each further failure (fixed clock)', async () => {
     const { token, id } = await newClient();
     const { secret } = await enableTotp(token);
-    const t0 = new Date('2026-11-27T10:00:00Z');
+    // An hour ahead of the real clock, at the start of a 30-second step: set-up used a code of the
+    // real clock's step, and steps already used are refused.
+    const t0 = new Date(Math.ceil(Date.now() / 30_000) * 30_000 + 3_600_000);
     const check = (code: string, at: Date) => api.db.write((tx) => checkSecondFactor(tx, 'client', id, { code }, at));
     for (let i = 0; i < 5; i++) expect(await check('000000', t0)).toEqual({ ok: false, reason: 'wrong' });
     const locked = await check(codeAt(secret, t0.getTime()), t0);

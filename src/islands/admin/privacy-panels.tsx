@@ -1,6 +1,7 @@
 /**
  * Privacy on a client's and a lead's page (docs/product.md#privacy): the person's consent records,
- * and 'Erase' with a confirmation that names what goes and what stays. Erasing is recorded, cannot
+ * 'Export data' (the link is emailed to the staff member who asked, who checks the requester before
+ * passing it on), and 'Erase' with a confirmation that names what goes and what stays. Erasing is recorded, cannot
  * be undone, and a second erasure changes nothing.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -8,11 +9,12 @@ import { useEffect } from 'react';
 import { api, unwrap } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
+import { ExportRequest } from '../privacy/export-request.tsx';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
 import { useAdminWrite } from './mutations.ts';
 import { Panel } from './page-frame.tsx';
 import { Badge, ListError } from './parts.tsx';
-import { adminKeys } from './queries.ts';
+import { adminKeys, adminQueries } from './queries.ts';
 
 const PURPOSES: Record<string, string> = {
   analytics: 'Analytics cookies',
@@ -20,10 +22,16 @@ const PURPOSES: Record<string, string> = {
   'contact-processing': 'Contact form notice',
 };
 
-function Consents({ clientId }: { clientId: string }) {
+function Consents({ subject }: { subject: { kind: 'client' | 'lead'; id: string } }) {
+  const param = { param: { id: subject.id } };
   const consents = useQuery({
-    queryKey: [...adminKeys.clients, clientId, 'consents'],
-    queryFn: () => unwrap(api.admin.clients[':id'].consents.$get({ param: { id: clientId } })),
+    queryKey: [...(subject.kind === 'client' ? adminKeys.clients : adminKeys.leads), subject.id, 'consents'],
+    queryFn: () =>
+      unwrap(
+        subject.kind === 'client'
+          ? api.admin.clients[':id'].consents.$get(param)
+          : api.admin['contact-submissions'][':id'].consents.$get(param),
+      ),
   });
   if (consents.isPending) return <p className="text-sm text-ink-700">Loading consents...</p>;
   if (consents.isError) return <ListError what="consents" />;
@@ -43,6 +51,36 @@ function Consents({ clientId }: { clientId: string }) {
   );
 }
 
+/** 'Export data' of a client or a lead; the link goes to the signed-in staff member. */
+function StaffExport({ subject }: { subject: { kind: 'client' | 'lead'; id: string } }) {
+  const me = useQuery(adminQueries.me);
+  const param = { param: { id: subject.id } };
+  return (
+    <div className="mt-4">
+      <h3 className="mb-2 text-sm font-bold text-ink-900">Data export</h3>
+      <ExportRequest
+        queryKey={[...(subject.kind === 'client' ? adminKeys.clients : adminKeys.leads), subject.id, 'exports']}
+        label="Export data"
+        sentTo={me.data?.username ?? 'your address'}
+        ask={() =>
+          unwrap(
+            subject.kind === 'client'
+              ? api.admin.clients[':id'].export.$post(param)
+              : api.admin['contact-submissions'][':id'].export.$post(param),
+          )
+        }
+        list={() =>
+          unwrap(
+            subject.kind === 'client'
+              ? api.admin.clients[':id'].exports.$get(param)
+              : api.admin['contact-submissions'][':id'].exports.$get(param),
+          )
+        }
+      />
+    </div>
+  );
+}
+
 const KEPT =
   'Kept, for the legal obligation to keep business records: the projects, milestones, the team’s messages, and approvals with their hashes and dates.';
 
@@ -58,7 +96,8 @@ export function ClientPrivacy({ client }: { client: { id: string; name: string; 
   return (
     <Panel title="Privacy" id="client-privacy-heading">
       <h3 className="mb-2 text-sm font-bold text-ink-900">Consents</h3>
-      <Consents clientId={client.id} />
+      <Consents subject={{ kind: 'client', id: client.id }} />
+      {!client.erasedAt && <StaffExport subject={{ kind: 'client', id: client.id }} />}
       <div className="mt-4">
         {client.erasedAt ? (
           <p className="text-sm text-ink-700">Erased on {formatDateTime(client.erasedAt)}.</p>
@@ -92,6 +131,10 @@ export function LeadPrivacy({ lead }: { lead: { id: string; name: string; erased
   );
   return (
     <Panel title="Privacy" id="lead-privacy-heading">
+      <h3 className="mb-2 text-sm font-bold text-ink-900">Consents</h3>
+      <Consents subject={{ kind: 'lead', id: lead.id }} />
+      {!lead.erasedAt && <StaffExport subject={{ kind: 'lead', id: lead.id }} />}
+      <div className="mt-4" />
       {lead.erasedAt ? (
         <p className="text-sm text-ink-700">Erased on {formatDateTime(lead.erasedAt)}.</p>
       ) : (

@@ -1,7 +1,7 @@
 /**
  * /portal/settings (docs/product.md#settings-screen): the signed-in client's profile (name,
  * company and phone, by the registration's rules; the email is shown, not editable), the email
- * notifications switch, and the change-password form. Without a session: the sign-in screen.
+ * notifications switch, the change-password form, how they sign in, and 'Download my data'. Without a session: the sign-in screen.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, KeyRound, Save } from 'lucide-react';
@@ -14,7 +14,8 @@ import {
   type ProfileFormValues,
   type ProfileValues,
 } from '../../shared/schemas/client.ts';
-import { messageOf } from '../lib/api.ts';
+import { api, messageOf, unwrap } from '../lib/api.ts';
+import { ExportRequest } from '../privacy/export-request.tsx';
 import { toast } from '../lib/toast-store.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { CompanyPhoneFields, Field, NewPasswordFields, SubmitButton } from '../ui/form.tsx';
@@ -195,6 +196,30 @@ function PasswordSection() {
   );
 }
 
+/** 'Download my data' (docs/product.md#privacy): a ZIP of everything held about the client, by emailed link. */
+function DataSection({ client }: { client: PortalClient }) {
+  return (
+    <section aria-labelledby="data-title" className={CARD}>
+      <SectionTitle id="data-title">Your data</SectionTitle>
+      <p className="mt-2 mb-4 text-sm text-ink-700">
+        A copy of everything we hold about you: your details, projects, messages, files you uploaded, approvals,
+        sign-ins and consents, as a ZIP file. You can ask once a day. To have your data erased, write to us (see our{' '}
+        <a href="/privacy-policy" className="font-semibold text-brand-700 underline">
+          privacy policy
+        </a>
+        ).
+      </p>
+      <ExportRequest
+        queryKey={['client', 'exports']}
+        label="Download my data"
+        sentTo={client.email}
+        ask={() => unwrap(api.client.export.$post())}
+        list={() => unwrap(api.client.exports.$get())}
+      />
+    </section>
+  );
+}
+
 function Settings({ client }: { client: PortalClient }) {
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6">
@@ -206,12 +231,13 @@ function Settings({ client }: { client: PortalClient }) {
           <ArrowLeft aria-hidden="true" className="size-4" /> Back to Portal
         </a>
         <h1 className="mt-3 text-3xl font-extrabold text-ink-900">Settings</h1>
-        <p className="mt-1 text-ink-700">Your details, your emails, your password and how you sign in.</p>
+        <p className="mt-1 text-ink-700">Your details, your emails, your password, how you sign in, and your data.</p>
       </div>
       <ProfileSection client={client} />
       <NotificationsSection client={client} />
       <PasswordSection />
       <AccountSecurity area="client" />
+      <DataSection client={client} />
     </div>
   );
 }

@@ -22,6 +22,8 @@ describe('headersForPage', () => {
       '/admin/login',
       '/admin/login/index.html',
       '/admin/invitation',
+      '/data-export',
+      '/data-export/index.html',
     ]) {
       expect(headersForPage(path, headers), path).toEqual({ ...headers, 'Referrer-Policy': 'no-referrer' });
     }

@@ -27,11 +27,11 @@ const OPENER_POLICY = 'Cross-Origin-Opener-Policy';
 
 /**
  * The pages that carry a token after `#` (a sign-in link, a password link, a sign-in's second
- * step, a staff invitation): they send no Referer at all, so no address of theirs ever leaves the
+ * step, a staff invitation, a data export's download): they send no Referer at all, so no address of theirs ever leaves the
  * site (docs/product.md#sign-in-security).
  */
 const TOKEN_PAGE =
-  /^\/(portal\/sign-in|portal\/reset-password|admin\/login|admin\/invitation)(\/|\/index\.html|\.html)?$/;
+  /^\/(portal\/sign-in|portal\/reset-password|admin\/login|admin\/invitation|data-export)(\/|\/index\.html|\.html)?$/;
 
 /**
  * The security headers of the page at `path` (a request path or a prebuilt file's path): all of

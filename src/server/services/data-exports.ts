@@ -8,17 +8,16 @@
  * staff separately; a failed export does not count.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { clients, contactSubmissions, dataExports, notificationEmails } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
 import type { RenderedEmail } from '../emails/types.ts';
-import type { FileStorage } from '../storage/storage.ts';
 import type { Database, SqlDb } from './db.ts';
 
 /** How long a download link works: 48 hours, in milliseconds. */
 export const EXPORT_LINK_TTL_MS = 48 * 3600 * 1000;
 /** How often one person may ask (as themselves, or through staff): once a day, in milliseconds. */
-export const EXPORT_INTERVAL_MS = 24 * 3600 * 1000;
+const EXPORT_INTERVAL_MS = 24 * 3600 * 1000;
 /** Tries of a build before the export is marked failed. */
 export const MAX_EXPORT_ATTEMPTS = 3;
 

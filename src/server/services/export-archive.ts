@@ -20,7 +20,7 @@ import { neutralizeCell } from './leads-csv.ts';
  * The version of data.json's shape: raised when a kind or a field is renamed or removed, so a
  * reader of an old archive knows which shape it holds.
  */
-export const EXPORT_SCHEMA_VERSION = 1;
+const EXPORT_SCHEMA_VERSION = 1;
 
 /** What a kind of record is, for the README. */
 const KIND_NOTES: Record<string, string> = {

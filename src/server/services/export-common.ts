@@ -25,7 +25,7 @@ type Cell = string | number | boolean | null;
 export type ExportRow = Record<string, Cell>;
 
 /** A file to put in the archive: its path there and where its bytes live. */
-export interface ExportFile {
+interface ExportFile {
   path: string;
   storageKey: string;
   size: number;

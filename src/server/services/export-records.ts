@@ -10,14 +10,11 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
   approvals,
   chatConversations,
-  chatMessages,
   clientSessions,
   clients,
   communications,
   contactSubmissions,
-  leadNotes,
   milestones,
-  newsletterSubscribers,
   notificationEmails,
   passkeys,
   projectFiles,
@@ -25,8 +22,6 @@ import {
   recoveryCodes,
   totpCredentials,
 } from '../../../db/schema/index.ts';
-import { consentTextAt, type ConsentPurposeName } from '../../shared/consent-texts.ts';
-import { staffDisplayName } from '../../shared/staff-name.ts';
 import { NotFoundError } from '../errors.ts';
 import { consentsOfClient } from './consent.ts';
 import {
