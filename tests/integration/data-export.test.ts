@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminEvents, clients, dataExports, projectFiles } from '../../db/schema/index.ts';
-import { EXPORT_LINK_TTL_MS, MAX_EXPORT_ATTEMPTS } from '../../src/server/services/data-exports.ts';
+import { claimExport, EXPORT_LINK_TTL_MS, MAX_EXPORT_ATTEMPTS } from '../../src/server/services/data-exports.ts';
 import { sweepExports } from '../../src/server/services/export-downloads.ts';
 import { bearer, createTestApi, type TestApi } from './helpers.ts';
 
@@ -154,6 +154,25 @@ describe('a client exports their own data', () => {
     expect(data.schemaVersion).toBe(1);
     expect(data.subject).toMatchObject({ kind: 'client', id: me.client.id });
     const { records } = data;
+    // Every kind, and how many of each are this client's: nothing more.
+    expect(Object.fromEntries(Object.entries(records).map(([kind, rows]) => [kind, rows.length]))).toEqual({
+      profile: 1,
+      projects: 1,
+      milestones: 1,
+      messages: 2,
+      files: 2,
+      approvals: 1,
+      sessions: 1,
+      passkeys: 0,
+      two_step_verification: 0,
+      emails: 0,
+      leads: 1,
+      lead_notes: 0,
+      chats: 0,
+      chat_messages: 0,
+      consents: 2,
+      newsletter: 0,
+    });
     expect(records.profile).toEqual([
       expect.objectContaining({ id: me.client.id, email: me.email, company: 'Mine Company' }),
     ]);
@@ -223,6 +242,28 @@ describe('a client exports their own data', () => {
     const [row] = await api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_EXPORT_ATTEMPTS, storageKey: null });
     expect((await post('/api/client/export', person.token)).status).toBe(202);
+    for (let i = 0; i < MAX_EXPORT_ATTEMPTS; i++) await api.deliver();
+    const rows = await api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'failed']);
+  });
+
+  it('takes one of two asks at once, hands one of two downloads at once, and builds what a dead worker left', async () => {
+    const person = await clientWithRecords('Twice');
+    // Another server on the same database takes one ask, this one the other, at the same moment.
+    const other = await api.secondApp();
+    const ask = (raw: typeof api.raw) =>
+      raw('/api/client/export', { method: 'POST', headers: { authorization: `Bearer ${person.token}` } });
+    const asks = await Promise.all([ask(api.raw), ask(other.raw)]);
+    expect(asks.map((r) => r.status).sort()).toEqual([202, 429]);
+    // A worker claims it and dies: the lease runs out and the next round builds it.
+    const claimed = await claimExport(api.db, new Date(), 1);
+    expect(claimed?.subjectId).toBe(person.client.id);
+    await api.deliver();
+    const [row] = await api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
+    expect(row).toMatchObject({ status: 'ready', attempts: 2 });
+    const token = exportLink(person.email, 'Your data from');
+    const downloads = await Promise.all([download(token), download(token)]);
+    expect(downloads.map((d) => d.response.status).sort()).toEqual([200, 410]);
   });
 
   it('needs a signed-in client, and refuses malformed links', async () => {
