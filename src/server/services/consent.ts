@@ -67,25 +67,15 @@ export async function consentsOfClient(db: Database | { read: SqlDb }, clientId:
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, client.email));
   const subjects = [
-    and(eq(consentRecords.subjectKind, 'client'), eq(consentRecords.subjectId, clientId)),
-    leads.length > 0
-      ? and(
-          eq(consentRecords.subjectKind, 'lead'),
-          inArray(
-            consentRecords.subjectId,
-            leads.map((l) => l.id),
-          ),
-        )
-      : undefined,
-    subscribers.length > 0
-      ? and(
-          eq(consentRecords.subjectKind, 'subscriber'),
-          inArray(
-            consentRecords.subjectId,
-            subscribers.map((s) => s.id),
-          ),
-        )
-      : undefined,
+    ofSubjects('client', [clientId]),
+    ofSubjects(
+      'lead',
+      leads.map((l) => l.id),
+    ),
+    ofSubjects(
+      'subscriber',
+      subscribers.map((s) => s.id),
+    ),
   ];
   return consentsWhere(read, or(...subjects));
 }
@@ -110,18 +100,18 @@ export async function consentsOfLead(db: Database | { read: SqlDb }, leadId: str
   return consentsWhere(
     read,
     or(
-      and(eq(consentRecords.subjectKind, 'lead'), eq(consentRecords.subjectId, leadId)),
-      subscribers.length > 0
-        ? and(
-            eq(consentRecords.subjectKind, 'subscriber'),
-            inArray(
-              consentRecords.subjectId,
-              subscribers.map((s) => s.id),
-            ),
-          )
-        : undefined,
+      ofSubjects('lead', [leadId]),
+      ofSubjects(
+        'subscriber',
+        subscribers.map((s) => s.id),
+      ),
     ),
   );
+}
+
+/** The condition for the records of the subjects of `kind` with `ids`; undefined for none. */
+function ofSubjects(kind: ConsentSubject['kind'], ids: string[]) {
+  return ids.length > 0 ? and(eq(consentRecords.subjectKind, kind), inArray(consentRecords.subjectId, ids)) : undefined;
 }
 
 /** The consent records `where` selects, oldest first, as the API shows them. */
