@@ -42,7 +42,7 @@ async function newsletterForm(page: Page): Promise<{ email: Locator; subscribe: 
   const island = page.locator('astro-island[component-url*="newsletter-signup"]');
   await island.scrollIntoViewIfNeeded();
   await expect(island).not.toHaveAttribute('ssr');
-  const subscribe = page.getByRole('button', { name: 'Subscribe' });
+  const subscribe = page.getByRole('button', { name: 'Subscribe', exact: true });
   await expect(subscribe).toBeEnabled();
   return { email: page.getByRole('textbox', { name: 'Email address' }), subscribe };
 }
@@ -272,6 +272,28 @@ test.describe('newsletter', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Thanks for subscribing!' })).toBeVisible();
     await expect(page.getByText('Please enter a valid email address')).toBeHidden();
     await expect(email).toHaveValue('');
+  });
+
+  test('unsubscribes by keyboard in the same box', async ({ page }) => {
+    await openBlog(page);
+    const { email, subscribe } = await newsletterForm(page);
+    const address = `leaver-${Date.now()}@example.com`;
+    await email.fill(address);
+    await subscribe.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Thanks for subscribing!' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Unsubscribe', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await email.focus();
+    await page.keyboard.type(address);
+    const requestPromise = page.waitForRequest(
+      (r) => r.url().endsWith('/api/newsletter/unsubscribe') && r.method() === 'POST',
+    );
+    await page.keyboard.press('Enter');
+    expect((await requestPromise).postDataJSON()).toEqual({ email: address });
+    await expect(page.getByRole('status')).toContainText('You are unsubscribed: we have deleted your address');
+    await page.getByRole('button', { name: 'Subscribe instead' }).click();
+    await expect(page.getByRole('button', { name: 'Subscribe', exact: true })).toBeVisible();
   });
 
   test("shows the server's 422 message under the field", async ({ page, pageErrors }) => {

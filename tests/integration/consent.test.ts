@@ -2,12 +2,13 @@
  * Consent records (docs/product.md#privacy): the banner's choice is recorded against an anonymous
  * id (no IP kept), given and withdrawn alike, with the text's version and SHA-256; a signed-in
  * client's choice is theirs; the contact form and the newsletter record theirs; staff read a
- * client's consents; an unknown text version is refused.
+ * client's consents; an unknown text version is refused; unsubscribing from the newsletter deletes
+ * the address and records the withdrawal.
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consentRecords } from '../../db/schema/index.ts';
+import { consentRecords, newsletterSubscribers } from '../../db/schema/index.ts';
 import { currentConsentText } from '../../src/shared/consent-texts.ts';
 import { bearer, createTestApi, errorOf, type TestApi } from './helpers.ts';
 
@@ -98,5 +99,42 @@ describe('POST /api/consent', () => {
       ['subscriber', 'newsletter', true, 'form'],
       ['client', 'analytics', false, 'settings'],
     ]);
+  });
+
+  it('unsubscribing from the newsletter deletes the address and records the withdrawal, answering the same for any address', async () => {
+    const email = `leaving-${Date.now()}@example.com`;
+    const send = (path: string, body: unknown) =>
+      api.raw(
+        path,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+        api.nextAddress(),
+      );
+    expect((await send('/api/newsletter', { email })).status).toBe(200);
+    const [given] = await api.db.read
+      .select()
+      .from(consentRecords)
+      .where(eq(consentRecords.purpose, 'newsletter'))
+      .orderBy(desc(consentRecords.createdAt))
+      .limit(1);
+    const out = await send('/api/newsletter/unsubscribe', { email: email.toUpperCase() });
+    expect(out.status).toBe(200);
+    expect(await out.json()).toEqual({ status: 'unsubscribed' });
+    expect(
+      await api.db.read.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)),
+    ).toEqual([]);
+    const records = await api.db.read
+      .select()
+      .from(consentRecords)
+      .where(eq(consentRecords.subjectId, given!.subjectId));
+    expect(records.map((r) => [r.purpose, r.granted, r.method])).toEqual([
+      ['newsletter', true, 'form'],
+      ['newsletter', false, 'form'],
+    ]);
+    // An address never subscribed gets the same answer, and nothing is recorded.
+    const before = (await api.db.read.select().from(consentRecords)).length;
+    const unknown = await send('/api/newsletter/unsubscribe', { email: 'never-here@example.com' });
+    expect(await unknown.json()).toEqual({ status: 'unsubscribed' });
+    expect((await api.db.read.select().from(consentRecords)).length).toBe(before);
+    expect((await send('/api/newsletter/unsubscribe', { email: 'not an address' })).status).toBe(422);
   });
 });

@@ -3,6 +3,8 @@
  * signs the address up (the useNewsletterSignup write). The shared `newsletterSchema` checks the
  * address first; the server's 422 message shows under the input; a thank-you appears on
  * success; a rate limit or a network failure shows a message and keeps what was typed.
+ * `Unsubscribe` turns the same box into the way out (docs/product.md#privacy: withdrawing is as
+ * easy as giving): the address is deleted and the withdrawal recorded.
  */
 import { currentConsentText } from '../../shared/consent-texts.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -23,6 +25,7 @@ function NewsletterBox() {
   const errorId = `${ids}-email-error`;
   const [hydrated, setHydrated] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [leaving, setLeaving] = useState(false);
   const {
     register,
     handleSubmit,
@@ -38,13 +41,15 @@ function NewsletterBox() {
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setNotice(null);
-    const outcome = await signup.mutateAsync(email);
+    const outcome = await signup.mutateAsync({ email, unsubscribe: leaving });
     switch (outcome.kind) {
       case 'subscribed':
         reset({ email: '' });
         setNotice({
           tone: 'success',
-          text: 'Thanks for subscribing! Watch your inbox for our next article.',
+          text: leaving
+            ? 'You are unsubscribed: we have deleted your address from our list.'
+            : 'Thanks for subscribing! Watch your inbox for our next article.',
         });
         break;
       case 'invalid':
@@ -106,9 +111,28 @@ function NewsletterBox() {
             </div>
             <button type="submit" className="btn-primary shrink-0" disabled={!hydrated || isSubmitting}>
               {isSubmitting && <Icon name="loader-circle" className="size-4 animate-spin" />}
-              {isSubmitting ? 'Subscribing…' : 'Subscribe'}
+              {leaving
+                ? isSubmitting
+                  ? 'Unsubscribing…'
+                  : 'Unsubscribe'
+                : isSubmitting
+                  ? 'Subscribing…'
+                  : 'Subscribe'}
             </button>
           </div>
+          <p className="mt-3 text-sm text-ink-700">
+            {leaving ? 'Changed your mind? ' : 'Already subscribed? '}
+            <button
+              type="button"
+              className="font-semibold text-brand-700 underline"
+              onClick={() => {
+                setLeaving(!leaving);
+                setNotice(null);
+              }}
+            >
+              {leaving ? 'Subscribe instead' : 'Unsubscribe'}
+            </button>
+          </p>
 
           <div role="status">
             {notice?.tone === 'success' && (

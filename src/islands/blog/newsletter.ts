@@ -1,6 +1,6 @@
 /**
- * The blog's newsletter sign-up (docs/product.md#newsletter: POST newsletter {email}) and what each
- * answer means for the visitor. The API answers 200 {status: 'subscribed'}, 422 with the error
+ * The blog's newsletter sign-up and unsubscribe (docs/product.md#newsletter: POST newsletter {email},
+ * POST newsletter/unsubscribe {email}) and what each answer means for the visitor. The API answers 200 {status: 'subscribed'}, 422 with the error
  * shape (`fields.email` for an address it refuses), and 429 with Retry-After (seconds) past its
  * limit. The request goes through the typed client (lib/api.ts); it never throws.
  */
@@ -74,6 +74,26 @@ export async function subscribeToNewsletter(
     response = await api.newsletter.$post(
       { json: { email } },
       { ...(fetcher ? { fetch: fetcher } : {}), init: { signal: AbortSignal.timeout(timeoutMs) } },
+    );
+  } catch {
+    return { kind: 'failed', message: NETWORK_ERROR_MESSAGE };
+  }
+  return readNewsletterResponse(response);
+}
+
+/**
+ * Unsubscribes `email` (its address deleted, the withdrawal recorded); outcomes as the sign-up's,
+ * `subscribed` meaning done. Never throws.
+ */
+export async function unsubscribeFromNewsletter(
+  email: string,
+  timeoutMs: number = REQUEST_TIMEOUT_MS,
+): Promise<NewsletterOutcome> {
+  let response: Response;
+  try {
+    response = await api.newsletter.unsubscribe.$post(
+      { json: { email } },
+      { init: { signal: AbortSignal.timeout(timeoutMs) } },
     );
   } catch {
     return { kind: 'failed', message: NETWORK_ERROR_MESSAGE };

@@ -1,4 +1,9 @@
-/** Newsletter sign-ups from the blog (docs/product.md#newsletter): one row per address, lower-cased. */
+/**
+ * Newsletter sign-ups from the blog (docs/product.md#newsletter): one row per address, lower-cased,
+ * each with its consent record; unsubscribing deletes the address and records the withdrawal
+ * (docs/product.md#privacy: withdrawing is as easy as giving).
+ */
+import { eq } from 'drizzle-orm';
 import { newsletterSubscribers } from '../../../db/schema/index.ts';
 import { recordConsent } from './consent.ts';
 import type { Database } from './db.ts';
@@ -21,5 +26,26 @@ export async function subscribe(db: Database, email: string): Promise<boolean> {
       );
     }
     return rows.length > 0;
+  });
+}
+
+/**
+ * Deletes `email` from the newsletter and appends the withdrawal to the subscriber's consent
+ * records (which keep only the subscriber's id, no address), in one write. Returns true when it was
+ * subscribed, false when not (the caller answers the same either way).
+ */
+export async function unsubscribe(db: Database, email: string): Promise<boolean> {
+  return db.write(async (tx) => {
+    const [row] = await tx
+      .delete(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email.trim().toLowerCase()))
+      .returning({ id: newsletterSubscribers.id });
+    if (!row) return false;
+    await recordConsent(
+      tx,
+      { kind: 'subscriber', id: row.id },
+      { purpose: 'newsletter', granted: false, method: 'form' },
+    );
+    return true;
   });
 }
