@@ -291,7 +291,9 @@ test.describe('newsletter', () => {
     );
     await page.keyboard.press('Enter');
     expect((await requestPromise).postDataJSON()).toEqual({ email: address });
-    await expect(page.getByRole('status')).toContainText('You are unsubscribed: we have deleted your address');
+    await expect(page.getByRole('status').filter({ hasText: 'You are unsubscribed' })).toContainText(
+      'You are unsubscribed: we have deleted your address',
+    );
     await page.getByRole('button', { name: 'Subscribe instead' }).click();
     await expect(page.getByRole('button', { name: 'Subscribe', exact: true })).toBeVisible();
   });
