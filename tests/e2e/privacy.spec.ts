@@ -39,6 +39,10 @@ test('erasing a client asks first and keeps the project; the page passes axe', a
   await expect(staffPage.getByRole('heading', { level: 1, name: /^Deleted client #/ })).toBeVisible();
   await expect(staffPage.getByRole('main')).toContainText('Erasable bakery');
   await expect(staffPage.getByRole('main')).not.toContainText('My number is 555');
+  // Nothing is left to export or erase.
+  await expect(privacy).toContainText('Erased on');
+  await expect(privacy.getByRole('button', { name: 'Export data' })).toHaveCount(0);
+  await expect(privacy.getByRole('button', { name: /^Erase / })).toHaveCount(0);
 });
 
 test("the cookie banner's choice is recorded on the server", async ({ page }) => {

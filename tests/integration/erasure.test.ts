@@ -132,6 +132,10 @@ describe('erasing a client', () => {
     expect(events.map((e) => e.summary)).toContain(`Erased client #${client.id.slice(0, 8)}`);
     expect(events.filter((e) => e.summary.includes(email) || e.summary.includes('Robin'))).toEqual([]);
 
+    // Staff see when it was erased.
+    const item = await (await api.http.admin.clients[':id'].$get({ param: { id: client.id } }, staff())).json();
+    expect(item.erasedAt).toBe(row!.erasedAt!.toISOString());
+
     // Again: nothing changes.
     const again = await api.http.admin.clients[':id'].erase.$post({ param: { id: client.id }, json: {} }, staff());
     expect(await again.json()).toEqual({ id: client.id, name: body.name, erased: false });

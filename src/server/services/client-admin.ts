@@ -60,6 +60,8 @@ const clientColumns = { client: clients, projectCount: count(projects.id), rowid
 
 const toClientItem = (r: { client: ClientRow; projectCount: number; rowid: number }) => ({
   ...toPublicClient(r.client),
+  /** When the client was erased (docs/product.md#privacy); null for a client who was not. */
+  erasedAt: r.client.erasedAt?.toISOString() ?? null,
   projectCount: r.projectCount,
   rowid: r.rowid,
 });
