@@ -4,42 +4,36 @@
  */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { approvals } from '../../db/schema/index.ts';
-import { bearer, createTestApi, errorOf, type TestApi } from './helpers.ts';
+import { bearer, errorOf, withStaffApi } from './helpers.ts';
 
 const STAFF = 'staff@firststatewebstudio.com';
-let api: TestApi;
-let staffToken: string;
-
-beforeAll(async () => {
-  api = await createTestApi({ env: { ADMIN_EMAILS: STAFF, AUTH_RATE_LIMIT: '1000' } });
-  staffToken = await api.signInStaff(STAFF);
-});
-afterAll(async () => {
-  await api.close();
-});
+const suite = withStaffApi(STAFF);
 
 let seq = 0;
 async function clientWithMilestone() {
-  const registered = await api.fresh().client.register.$post({
+  const registered = await suite.api.fresh().client.register.$post({
     json: { name: 'Approving Client', email: `approve-${++seq}-${Date.now()}@example.com`, password: 'secret-pass' },
   });
   const { token, client } = await registered.json();
   const project = await (
-    await api.http.admin.projects.$post({ json: { clientId: client.id, title: 'Bakery site' } }, bearer(staffToken))
+    await suite.api.http.admin.projects.$post(
+      { json: { clientId: client.id, title: 'Bakery site' } },
+      bearer(suite.staffToken),
+    )
   ).json();
   const milestone = await (
-    await api.http.admin.projects[':id'].milestones.$post(
+    await suite.api.http.admin.projects[':id'].milestones.$post(
       { param: { id: project.id }, json: { title: 'Homepage design v2', description: 'Hero, menu and hours' } },
-      bearer(staffToken),
+      bearer(suite.staffToken),
     )
   ).json();
   return { token, client, projectId: project.id, milestoneId: milestone.id };
 }
 
 const ask = (json: { projectId: string; milestoneId?: string; fileId?: string; title: string }) =>
-  api.http.admin.approvals.$post({ json }, bearer(staffToken));
+  suite.api.http.admin.approvals.$post({ json }, bearer(suite.staffToken));
 
 describe('approvals', () => {
   it('records the decision once, with who, when, the address and the digest of what was approved', async () => {
@@ -47,15 +41,17 @@ describe('approvals', () => {
     const asked = await ask({ projectId, milestoneId, title: 'Homepage design v2' });
     expect(asked.status).toBe(201);
     const { id } = await asked.json();
-    const mine = await (await api.http.client.approvals.$get({}, bearer(token))).json();
+    const mine = await (await suite.api.http.client.approvals.$get({}, bearer(token))).json();
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ id, status: 'pending', title: 'Homepage design v2', projectTitle: 'Bakery site' });
 
     const decide = (json: { decision: 'approved' | 'changes-requested'; comment?: string }, from = '198.51.100.23') =>
-      api.as(from).client.approvals[':approvalId'].decision.$post({ param: { approvalId: id }, json }, bearer(token));
+      suite.api
+        .as(from)
+        .client.approvals[':approvalId'].decision.$post({ param: { approvalId: id }, json }, bearer(token));
     const approved = await decide({ decision: 'approved', comment: 'Looks good, go ahead' });
     expect(approved.status).toBe(200);
-    const [row] = await api.db.read.select().from(approvals).where(eq(approvals.id, id));
+    const [row] = await suite.api.db.read.select().from(approvals).where(eq(approvals.id, id));
     expect(row).toMatchObject({
       status: 'approved',
       decidedByName: 'Approving Client',
@@ -70,7 +66,7 @@ describe('approvals', () => {
     const again = await decide({ decision: 'changes-requested', comment: 'Actually no' });
     expect(again.status).toBe(409);
     expect((await errorOf(again)).code).toBe('already_decided');
-    const [after] = await api.db.read.select().from(approvals).where(eq(approvals.id, id));
+    const [after] = await suite.api.db.read.select().from(approvals).where(eq(approvals.id, id));
     expect(after).toEqual(row);
   });
 
@@ -79,7 +75,7 @@ describe('approvals', () => {
     const { id } = await (await ask({ projectId, milestoneId, title: 'Launch plan' })).json();
     const both = await Promise.all(
       (['approved', 'changes-requested'] as const).map((decision) =>
-        api.http.client.approvals[':approvalId'].decision.$post(
+        suite.api.http.client.approvals[':approvalId'].decision.$post(
           { param: { approvalId: id }, json: { decision, comment: 'from two tabs' } },
           bearer(token),
         ),
@@ -94,18 +90,18 @@ describe('approvals', () => {
     const { id } = await (
       await ask({ projectId: alice.projectId, milestoneId: alice.milestoneId, title: 'Logo' })
     ).json();
-    const noComment = await api.http.client.approvals[':approvalId'].decision.$post(
+    const noComment = await suite.api.http.client.approvals[':approvalId'].decision.$post(
       { param: { approvalId: id }, json: { decision: 'changes-requested' } },
       bearer(alice.token),
     );
     expect(noComment.status).toBe(422);
     expect((await errorOf(noComment)).fields).toEqual({ comment: 'Please say what should change' });
-    const notBobs = await api.http.client.approvals[':approvalId'].decision.$post(
+    const notBobs = await suite.api.http.client.approvals[':approvalId'].decision.$post(
       { param: { approvalId: id }, json: { decision: 'approved' } },
       bearer(bob.token),
     );
     expect(notBobs.status).toBe(404);
-    expect(await (await api.http.client.approvals.$get({}, bearer(bob.token))).json()).toEqual([]);
+    expect(await (await suite.api.http.client.approvals.$get({}, bearer(bob.token))).json()).toEqual([]);
     const crossed = await ask({ projectId: alice.projectId, milestoneId: bob.milestoneId, title: 'Wrong' });
     expect(crossed.status).toBe(422);
     const neither = await ask({ projectId: alice.projectId, title: 'Nothing' });
@@ -117,16 +113,16 @@ describe('approvals', () => {
     const bytes = new TextEncoder().encode('%PDF-1.4\nproposal\n%%EOF\n');
     const form = new FormData();
     form.set('file', new Blob([Buffer.from(bytes)]), 'proposal.pdf');
-    const uploaded = await api.raw(`/api/admin/projects/${projectId}/files`, {
+    const uploaded = await suite.api.raw(`/api/admin/projects/${projectId}/files`, {
       method: 'POST',
       body: form,
-      headers: { authorization: `Bearer ${staffToken}` },
+      headers: { authorization: `Bearer ${suite.staffToken}` },
     });
     const { id: fileId } = (await uploaded.json()) as { id: string };
     const { id } = await (await ask({ projectId, fileId, title: 'Proposal' })).json();
-    const [row] = await api.db.read.select().from(approvals).where(eq(approvals.id, id));
+    const [row] = await suite.api.db.read.select().from(approvals).where(eq(approvals.id, id));
     expect(row?.subjectSha256).toBe(createHash('sha256').update(bytes).digest('hex'));
-    const listed = await (await api.http.client.approvals.$get({}, bearer(token))).json();
+    const listed = await (await suite.api.http.client.approvals.$get({}, bearer(token))).json();
     expect(listed[0]).toMatchObject({ fileId, status: 'pending' });
   });
 });

@@ -5,30 +5,24 @@
  * client deletes only what it added, staff anything, and the bytes go with the row.
  */
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { communications, projectFiles } from '../../db/schema/index.ts';
-import { bearer, createTestApi, errorOf, type TestApi } from './helpers.ts';
+import { bearer, errorOf, withStaffApi } from './helpers.ts';
 
 const STAFF = 'staff@firststatewebstudio.com';
-let api: TestApi;
-let staffToken: string;
-
-beforeAll(async () => {
-  api = await createTestApi({ env: { ADMIN_EMAILS: STAFF, AUTH_RATE_LIMIT: '1000' } });
-  staffToken = await api.signInStaff(STAFF);
-});
-afterAll(async () => {
-  await api.close();
-});
+const suite = withStaffApi(STAFF);
 
 let seq = 0;
 async function clientWithProject() {
-  const registered = await api.fresh().client.register.$post({
+  const registered = await suite.api.fresh().client.register.$post({
     json: { name: 'Attach Client', email: `attach-${++seq}-${Date.now()}@example.com`, password: 'secret-pass' },
   });
   const { token, client } = await registered.json();
   const project = await (
-    await api.http.admin.projects.$post({ json: { clientId: client.id, title: 'Site' } }, bearer(staffToken))
+    await suite.api.http.admin.projects.$post(
+      { json: { clientId: client.id, title: 'Site' } },
+      bearer(suite.staffToken),
+    )
   ).json();
   return { token, clientId: client.id, projectId: project.id };
 }
@@ -40,28 +34,28 @@ async function upload(projectId: string, name: string, as: { client: string } | 
   if (internal) form.set('internal', 'true');
   form.set('file', new Blob([Buffer.from(TEXT(`contents of ${name}`))]), name);
   const area = as === 'staff' ? 'admin' : 'client';
-  const response = await api.raw(`/api/${area}/projects/${projectId}/files`, {
+  const response = await suite.api.raw(`/api/${area}/projects/${projectId}/files`, {
     method: 'POST',
     body: form,
-    headers: { authorization: `Bearer ${as === 'staff' ? staffToken : as.client}` },
+    headers: { authorization: `Bearer ${as === 'staff' ? suite.staffToken : as.client}` },
   });
   expect(response.status).toBe(201);
   return (await response.json()) as { id: string; name: string; size: number; type: string };
 }
 
 const clientSends = (token: string, projectId: string, attachments: string[]) =>
-  api.http.client.projects[':projectId'].communications.$post(
+  suite.api.http.client.projects[':projectId'].communications.$post(
     { param: { projectId }, json: { subject: 'Copy', message: 'Here are the texts', attachments } },
     bearer(token),
   );
 const staffSends = (projectId: string, attachments: string[]) =>
-  api.http.admin.projects[':id'].communications.$post(
+  suite.api.http.admin.projects[':id'].communications.$post(
     { param: { id: projectId }, json: { subject: 'Drafts', message: 'Two drafts attached', attachments } },
-    bearer(staffToken),
+    bearer(suite.staffToken),
   );
 
 async function messageCount(projectId: string) {
-  const [row] = await api.db.read
+  const [row] = await suite.api.db.read
     .select({ n: count() })
     .from(communications)
     .where(eq(communications.projectId, projectId));
@@ -79,15 +73,15 @@ describe('attachments', () => {
     expect(communication.attachments.map((f) => f.name)).toEqual(['menu.txt', 'about.txt']);
 
     const detail = await (
-      await api.http.client.projects[':projectId'].$get({ param: { projectId } }, bearer(token))
+      await suite.api.http.client.projects[':projectId'].$get({ param: { projectId } }, bearer(token))
     ).json();
     expect(detail.communications[0]?.attachments.map((f) => f.id).sort()).toEqual([a.id, b.id].sort());
     const staffList = await (
-      await api.http.admin.communications.$get({ query: { projectId } }, bearer(staffToken))
+      await suite.api.http.admin.communications.$get({ query: { projectId } }, bearer(suite.staffToken))
     ).json();
     expect(staffList.items[0]?.attachments).toHaveLength(2);
     const files = await (
-      await api.http.admin.projects[':id'].files.$get({ param: { id: projectId } }, bearer(staffToken))
+      await suite.api.http.admin.projects[':id'].files.$get({ param: { id: projectId } }, bearer(suite.staffToken))
     ).json();
     expect(files.items.map((f) => f.communicationId)).toEqual([communication.id, communication.id]);
   });
@@ -129,7 +123,7 @@ describe('attachments', () => {
     expect(twice.status).toBe(422);
 
     expect(await messageCount(mine.projectId)).toBe(before);
-    const [foreignRow] = await api.db.read.select().from(projectFiles).where(eq(projectFiles.id, foreign.id));
+    const [foreignRow] = await suite.api.db.read.select().from(projectFiles).where(eq(projectFiles.id, foreign.id));
     expect(foreignRow?.communicationId).toBeNull();
   });
 });
@@ -141,32 +135,36 @@ describe('deleting files', () => {
     const own = await upload(mine.projectId, 'own.txt', { client: mine.token });
     const staffFile = await upload(mine.projectId, 'draft.txt', 'staff');
     const theirs = await upload(other.projectId, 'theirs.txt', { client: other.token });
-    const [row] = await api.db.read.select().from(projectFiles).where(eq(projectFiles.id, own.id));
+    const [row] = await suite.api.db.read.select().from(projectFiles).where(eq(projectFiles.id, own.id));
 
-    const del = (id: string, token: string) => api.http.client.files[':id'].$delete({ param: { id } }, bearer(token));
+    const del = (id: string, token: string) =>
+      suite.api.http.client.files[':id'].$delete({ param: { id } }, bearer(token));
     expect((await del(staffFile.id, mine.token)).status).toBe(404);
     expect((await del(theirs.id, mine.token)).status).toBe(404);
     const deleted = await del(own.id, mine.token);
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ deleted: { id: own.id, name: 'own.txt' } });
-    expect(await api.storage.exists(row!.storageKey)).toBe(false);
-    expect((await api.raw(`/api/files/${own.id}`, { headers: { authorization: `Bearer ${mine.token}` } })).status).toBe(
-      404,
-    );
+    expect(await suite.api.storage.exists(row!.storageKey)).toBe(false);
+    expect(
+      (await suite.api.raw(`/api/files/${own.id}`, { headers: { authorization: `Bearer ${mine.token}` } })).status,
+    ).toBe(404);
     expect((await del(own.id, mine.token)).status).toBe(404);
   });
 
   it('staff delete any file, and an approval of it keeps its record', async () => {
     const { token, projectId } = await clientWithProject();
     const file = await upload(projectId, 'logo.txt', { client: token });
-    const asked = await api.http.admin.approvals.$post(
+    const asked = await suite.api.http.admin.approvals.$post(
       { json: { projectId, fileId: file.id, title: 'Logo v1' } },
-      bearer(staffToken),
+      bearer(suite.staffToken),
     );
     expect(asked.status).toBe(201);
-    const deleted = await api.http.admin.files[':id'].$delete({ param: { id: file.id } }, bearer(staffToken));
+    const deleted = await suite.api.http.admin.files[':id'].$delete(
+      { param: { id: file.id } },
+      bearer(suite.staffToken),
+    );
     expect(deleted.status).toBe(200);
-    const [approval] = await (await api.http.client.approvals.$get({}, bearer(token))).json();
+    const [approval] = await (await suite.api.http.client.approvals.$get({}, bearer(token))).json();
     expect(approval).toMatchObject({ title: 'Logo v1', fileId: null, file: null, status: 'pending' });
     expect(approval?.subjectSha256).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -176,9 +174,9 @@ describe('an approval whose subject changed', () => {
   it('cannot be answered once its milestone was edited or its file deleted (409 subject_changed)', async () => {
     const { token, projectId } = await clientWithProject();
     const milestone = await (
-      await api.http.admin.projects[':id'].milestones.$post(
+      await suite.api.http.admin.projects[':id'].milestones.$post(
         { param: { id: projectId }, json: { title: 'Homepage', description: 'Hero and menu' } },
-        bearer(staffToken),
+        bearer(suite.staffToken),
       )
     ).json();
     const file = await upload(projectId, 'logo.txt', 'staff');
@@ -187,15 +185,15 @@ describe('an approval whose subject changed', () => {
       { projectId, milestoneId: milestone.id, title: 'Homepage v1' },
       { projectId, fileId: file.id, title: 'Logo v1' },
     ]) {
-      ids.push((await (await api.http.admin.approvals.$post({ json }, bearer(staffToken))).json()).id);
+      ids.push((await (await suite.api.http.admin.approvals.$post({ json }, bearer(suite.staffToken))).json()).id);
     }
-    await api.http.admin.milestones[':id'].$put(
+    await suite.api.http.admin.milestones[':id'].$put(
       { param: { id: milestone.id }, json: { title: 'Homepage', description: 'Hero, menu and hours' } },
-      bearer(staffToken),
+      bearer(suite.staffToken),
     );
-    await api.http.admin.files[':id'].$delete({ param: { id: file.id } }, bearer(staffToken));
+    await suite.api.http.admin.files[':id'].$delete({ param: { id: file.id } }, bearer(suite.staffToken));
     for (const approvalId of ids) {
-      const answer = await api.http.client.approvals[':approvalId'].decision.$post(
+      const answer = await suite.api.http.client.approvals[':approvalId'].decision.$post(
         { param: { approvalId }, json: { decision: 'approved' } },
         bearer(token),
       );

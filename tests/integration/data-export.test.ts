@@ -7,26 +7,17 @@
  */
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminEvents, clients, dataExports, projectFiles } from '../../db/schema/index.ts';
 import { claimExport, EXPORT_LINK_TTL_MS, MAX_EXPORT_ATTEMPTS } from '../../src/server/services/data-exports.ts';
 import { sweepExports } from '../../src/server/services/export-downloads.ts';
-import { bearer, createTestApi, type TestApi } from './helpers.ts';
+import { bearer, withStaffApi } from './helpers.ts';
 
 const STAFF = 'maria.lopez@firststatewebstudio.com';
-let api: TestApi;
-let staffToken: string;
-beforeAll(async () => {
-  api = await createTestApi({ env: { ADMIN_EMAILS: STAFF, AUTH_RATE_LIMIT: '1000' } });
-  staffToken = await api.signInStaff(STAFF);
-});
-afterAll(async () => {
-  await api.close();
-});
+const suite = withStaffApi(STAFF);
 
-const staff = () => bearer(staffToken);
 const post = (path: string, token?: string, body?: unknown) =>
-  api.raw(path, {
+  suite.api.raw(path, {
     method: 'POST',
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -39,33 +30,33 @@ const post = (path: string, token?: string, body?: unknown) =>
 async function clientWithRecords(tag: string) {
   const email = `${tag.toLowerCase()}-${Date.now()}@example.com`;
   const name = `Person ${tag}`;
-  await api.fresh().contact.$post({
+  await suite.api.fresh().contact.$post({
     json: { name, email, message: `Lead message of ${tag}`, howDidYouFindUs: 'google-search' },
   });
-  const registered = await api.fresh().client.register.$post({
+  const registered = await suite.api.fresh().client.register.$post({
     json: { name, email, company: `${tag} Company`, password: 'secret-pass' },
   });
   const { token, client } = await registered.json();
   const project = await (
-    await api.http.admin.projects.$post({ json: { clientId: client.id, title: `${tag} website` } }, staff())
+    await suite.api.http.admin.projects.$post({ json: { clientId: client.id, title: `${tag} website` } }, suite.staff())
   ).json();
-  await api.http.client.projects[':projectId'].communications.$post(
+  await suite.api.http.client.projects[':projectId'].communications.$post(
     { param: { projectId: project.id }, json: { subject: `Question from ${tag}`, message: `Words of ${tag}` } },
     bearer(token),
   );
-  await api.http.admin.projects[':id'].communications.$post(
+  await suite.api.http.admin.projects[':id'].communications.$post(
     { param: { id: project.id }, json: { subject: `Answer to ${tag}`, message: 'Our reply' } },
-    staff(),
+    suite.staff(),
   );
   const upload = async (who: string, fileName: string, bytes: string, internal = false) => {
     const form = new FormData();
     form.set('file', new Blob([Buffer.from(bytes)]), fileName);
     if (internal) form.set('internal', 'true');
     const base = who === 'client' ? 'client' : 'admin';
-    const response = await api.raw(`/api/${base}/projects/${project.id}/files`, {
+    const response = await suite.api.raw(`/api/${base}/projects/${project.id}/files`, {
       method: 'POST',
       body: form,
-      headers: { authorization: `Bearer ${who === 'client' ? token : staffToken}` },
+      headers: { authorization: `Bearer ${who === 'client' ? token : suite.staffToken}` },
     });
     expect(response.status).toBe(201);
     return ((await response.json()) as { id: string }).id;
@@ -74,18 +65,18 @@ async function clientWithRecords(tag: string) {
   await upload('staff', `${tag}-mockup.txt`, 'a shared mock-up\n');
   await upload('staff', `${tag}-costing.txt`, 'our internal costing\n', true);
   const milestone = await (
-    await api.http.admin.projects[':id'].milestones.$post(
+    await suite.api.http.admin.projects[':id'].milestones.$post(
       { param: { id: project.id }, json: { title: `${tag} plan` } },
-      staff(),
+      suite.staff(),
     )
   ).json();
   const { id: approvalId } = await (
-    await api.http.admin.approvals.$post(
+    await suite.api.http.admin.approvals.$post(
       { json: { projectId: project.id, milestoneId: milestone.id, title: `${tag} plan v1` } },
-      staff(),
+      suite.staff(),
     )
   ).json();
-  await api.http.client.approvals[':approvalId'].decision.$post(
+  await suite.api.http.client.approvals[':approvalId'].decision.$post(
     { param: { approvalId }, json: { decision: 'approved' } },
     bearer(token),
   );
@@ -97,7 +88,7 @@ async function clientWithRecords(tag: string) {
 
 /** The newest export email to `to` with `subject`, and its link's token. */
 function exportLink(to: string, subject: string): string {
-  const mail = api
+  const mail = suite.api
     .outbox()
     .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
     .filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`) && m.includes(`Subject: ${subject}`))
@@ -125,7 +116,7 @@ describe('a client exports their own data', () => {
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
     expect(((await again.json()) as { error: { code: string } }).error.code).toBe('export_too_soon');
 
-    await api.deliver();
+    await suite.api.deliver();
     const token = exportLink(me.email, 'Your data from');
     const status = await post('/api/data-exports/status', undefined, { token });
     expect(status.status).toBe(200);
@@ -203,7 +194,7 @@ describe('a client exports their own data', () => {
     for (const absent of [other.email, other.name, other.project.id, 'Other', STAFF, '$argon2', 'internal costing']) {
       expect(everything).not.toContain(absent);
     }
-    const [row] = await api.db.read.select().from(clients).where(eq(clients.id, me.client.id));
+    const [row] = await suite.api.db.read.select().from(clients).where(eq(clients.id, me.client.id));
     expect(everything).not.toContain(row!.passwordHash);
     expect(strFromU8(files['README.md']!)).toContain('schema version 1');
     expect(strFromU8(files['messages.csv']!).split('\n')[0]).toBe('id,projectId,from,subject,message,readAt,createdAt');
@@ -212,7 +203,7 @@ describe('a client exports their own data', () => {
     expect((await download(token)).response.status).toBe(410);
     expect((await post('/api/data-exports/status', undefined, { token })).status).toBe(410);
     const listed = (await (
-      await api.raw('/api/client/exports', { headers: { authorization: `Bearer ${me.token}` } })
+      await suite.api.raw('/api/client/exports', { headers: { authorization: `Bearer ${me.token}` } })
     ).json()) as {
       status: string;
     }[];
@@ -222,44 +213,44 @@ describe('a client exports their own data', () => {
   it('expires the link after 48 hours and the sweep deletes the ZIP', async () => {
     const person = await clientWithRecords('Late');
     expect((await post('/api/client/export', person.token)).status).toBe(202);
-    await api.deliver();
+    await suite.api.deliver();
     const token = exportLink(person.email, 'Your data from');
-    const [row] = await api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
-    expect(await api.storage.exists(row!.storageKey!)).toBe(true);
-    await sweepExports(api.db, api.storage, new Date(Date.now() + EXPORT_LINK_TTL_MS + 1000));
-    expect(await api.storage.exists(row!.storageKey!)).toBe(false);
+    const [row] = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
+    expect(await suite.api.storage.exists(row!.storageKey!)).toBe(true);
+    await sweepExports(suite.api.db, suite.api.storage, new Date(Date.now() + EXPORT_LINK_TTL_MS + 1000));
+    expect(await suite.api.storage.exists(row!.storageKey!)).toBe(false);
     expect((await download(token)).response.status).toBe(410);
-    const [after] = await api.db.read.select().from(dataExports).where(eq(dataExports.id, row!.id));
+    const [after] = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.id, row!.id));
     expect(after).toMatchObject({ status: 'expired', storageKey: null });
   });
 
   it('retries a failed build, marks it failed, and lets the person ask again', async () => {
     const person = await clientWithRecords('Broken');
-    const [file] = await api.db.read.select().from(projectFiles).where(eq(projectFiles.id, person.ownFile));
-    await api.storage.delete(file!.storageKey);
+    const [file] = await suite.api.db.read.select().from(projectFiles).where(eq(projectFiles.id, person.ownFile));
+    await suite.api.storage.delete(file!.storageKey);
     expect((await post('/api/client/export', person.token)).status).toBe(202);
-    for (let i = 0; i < MAX_EXPORT_ATTEMPTS; i++) await api.deliver();
-    const [row] = await api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
+    for (let i = 0; i < MAX_EXPORT_ATTEMPTS; i++) await suite.api.deliver();
+    const [row] = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_EXPORT_ATTEMPTS, storageKey: null });
     expect((await post('/api/client/export', person.token)).status).toBe(202);
-    for (let i = 0; i < MAX_EXPORT_ATTEMPTS; i++) await api.deliver();
-    const rows = await api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
+    for (let i = 0; i < MAX_EXPORT_ATTEMPTS; i++) await suite.api.deliver();
+    const rows = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
     expect(rows.map((r) => r.status)).toEqual(['failed', 'failed']);
   });
 
   it('takes one of two asks at once, hands one of two downloads at once, and builds what a dead worker left', async () => {
     const person = await clientWithRecords('Twice');
     // Another server on the same database takes one ask, this one the other, at the same moment.
-    const other = await api.secondApp();
-    const ask = (raw: typeof api.raw) =>
+    const other = await suite.api.secondApp();
+    const ask = (raw: typeof suite.api.raw) =>
       raw('/api/client/export', { method: 'POST', headers: { authorization: `Bearer ${person.token}` } });
-    const asks = await Promise.all([ask(api.raw), ask(other.raw)]);
+    const asks = await Promise.all([ask(suite.api.raw), ask(other.raw)]);
     expect(asks.map((r) => r.status).sort()).toEqual([202, 429]);
     // A worker claims it and dies: the lease runs out and the next round builds it.
-    const claimed = await claimExport(api.db, new Date(), 1);
+    const claimed = await claimExport(suite.api.db, new Date(), 1);
     expect(claimed?.subjectId).toBe(person.client.id);
-    await api.deliver();
-    const [row] = await api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
+    await suite.api.deliver();
+    const [row] = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
     expect(row).toMatchObject({ status: 'ready', attempts: 2 });
     const token = exportLink(person.email, 'Your data from');
     const downloads = await Promise.all([download(token), download(token)]);
@@ -268,7 +259,7 @@ describe('a client exports their own data', () => {
 
   it('needs a signed-in client, and refuses malformed links', async () => {
     expect((await post('/api/client/export')).status).toBe(401);
-    const malformed = await api.raw('/api/data-exports/download', {
+    const malformed = await suite.api.raw('/api/data-exports/download', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"token":',
@@ -281,7 +272,7 @@ describe('a client exports their own data', () => {
 
 describe('staff export a client or a lead', () => {
   it("sends a lead's export to the staff member who asked, and records it", async () => {
-    const lead = await api.fresh().contact.$post({
+    const lead = await suite.api.fresh().contact.$post({
       json: {
         name: 'Lena Lead',
         email: `lena-${Date.now()}@example.com`,
@@ -291,35 +282,39 @@ describe('staff export a client or a lead', () => {
     });
     const { id } = (await lead.json()) as { id: string };
     expect(
-      (await post(`/api/admin/contact-submissions/${id}/notes`, staffToken, { body: 'Called her back' })).status,
+      (await post(`/api/admin/contact-submissions/${id}/notes`, suite.staffToken, { body: 'Called her back' })).status,
     ).toBe(201);
-    const asked = await post(`/api/admin/contact-submissions/${id}/export`, staffToken);
+    const asked = await post(`/api/admin/contact-submissions/${id}/export`, suite.staffToken);
     expect(asked.status).toBe(202);
-    expect((await post(`/api/admin/contact-submissions/${id}/export`, staffToken)).status).toBe(429);
-    await api.deliver();
+    expect((await post(`/api/admin/contact-submissions/${id}/export`, suite.staffToken)).status).toBe(429);
+    await suite.api.deliver();
     const { files } = await download(exportLink(STAFF, 'Data export of Lena Lead is ready'));
     const data = JSON.parse(strFromU8(files['data.json']!)) as { records: Record<string, Record<string, unknown>[]> };
     expect(data.records.leads!.map((l) => [l.id, l.message])).toEqual([[id, 'Quote for a shop']]);
     expect(data.records.lead_notes!.map((n) => [n.author, n.body])).toEqual([['Maria Lopez', 'Called her back']]);
     expect(data.records.consents!.map((c) => c.purpose)).toEqual(['contact-processing']);
-    const events = await api.db.read.select().from(adminEvents).where(eq(adminEvents.entityId, id));
+    const events = await suite.api.db.read.select().from(adminEvents).where(eq(adminEvents.entityId, id));
     expect(events.map((e) => e.summary)).toContainEqual(expect.stringMatching(/^Exported the data of lead #/));
-    expect((await post(`/api/admin/contact-submissions/${crypto.randomUUID()}/export`, staffToken)).status).toBe(404);
+    expect((await post(`/api/admin/contact-submissions/${crypto.randomUUID()}/export`, suite.staffToken)).status).toBe(
+      404,
+    );
   });
 
   it("a client's export goes with its erasure", async () => {
     const person = await clientWithRecords('Gone');
-    expect((await post(`/api/admin/clients/${person.client.id}/export`, staffToken)).status).toBe(202);
+    expect((await post(`/api/admin/clients/${person.client.id}/export`, suite.staffToken)).status).toBe(202);
     // The client's own asking is counted apart from the staff's.
     expect((await post('/api/client/export', person.token)).status).toBe(202);
-    await api.deliver();
+    await suite.api.deliver();
     const token = exportLink(STAFF, 'Data export of Person Gone is ready');
-    const rows = await api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
+    const rows = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
     expect(rows.map((r) => r.status)).toEqual(['ready', 'ready']);
-    expect((await post(`/api/admin/clients/${person.client.id}/erase`, staffToken)).status).toBe(200);
-    for (const row of rows) expect(await api.storage.exists(row.storageKey!)).toBe(false);
-    expect(await api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id))).toEqual([]);
+    expect((await post(`/api/admin/clients/${person.client.id}/erase`, suite.staffToken)).status).toBe(200);
+    for (const row of rows) expect(await suite.api.storage.exists(row.storageKey!)).toBe(false);
+    expect(
+      await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id)),
+    ).toEqual([]);
     expect((await download(token)).response.status).toBe(410);
-    expect((await post(`/api/admin/clients/${person.client.id}/export`, staffToken)).status).toBe(404);
+    expect((await post(`/api/admin/clients/${person.client.id}/export`, suite.staffToken)).status).toBe(404);
   });
 });

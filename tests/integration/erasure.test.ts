@@ -6,7 +6,7 @@
  * second erasure changes nothing.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminEvents,
   approvals,
@@ -15,75 +15,68 @@ import {
   contactSubmissions,
   projectFiles,
 } from '../../db/schema/index.ts';
-import { bearer, createTestApi, type TestApi } from './helpers.ts';
+import { bearer, withStaffApi } from './helpers.ts';
 
 const STAFF = 'owner@firststatewebstudio.com';
-let api: TestApi;
-let staffToken: string;
-beforeAll(async () => {
-  api = await createTestApi({ env: { ADMIN_EMAILS: STAFF, AUTH_RATE_LIMIT: '1000' } });
-  staffToken = await api.signInStaff(STAFF);
-});
-afterAll(async () => {
-  await api.close();
-});
-
-const staff = () => bearer(staffToken);
+const suite = withStaffApi(STAFF);
 
 describe('erasing a client', () => {
   it('removes the person and their words, keeps the business records, and is idempotent', async () => {
     const email = `erase-me-${Date.now()}@example.com`;
     // A lead from the website that became this client.
-    const lead = await api.fresh().contact.$post({
+    const lead = await suite.api.fresh().contact.$post({
       json: { name: 'Robin Erasmus', email, message: 'Please build our bakery site', howDidYouFindUs: 'google-search' },
     });
     expect(lead.status).toBe(201);
-    const registered = await api.fresh().client.register.$post({
+    const registered = await suite.api.fresh().client.register.$post({
       json: { name: 'Robin Erasmus', email, company: 'Erasmus Bakes', password: 'secret-pass' },
     });
     const { token, client } = await registered.json();
     const project = await (
-      await api.http.admin.projects.$post({ json: { clientId: client.id, title: 'Erasmus website' } }, staff())
+      await suite.api.http.admin.projects.$post(
+        { json: { clientId: client.id, title: 'Erasmus website' } },
+        suite.staff(),
+      )
     ).json();
-    await api.http.client.projects[':projectId'].communications.$post(
+    await suite.api.http.client.projects[':projectId'].communications.$post(
       { param: { projectId: project.id }, json: { subject: 'My phone is 555-0100', message: 'Call me, Robin' } },
       bearer(token),
     );
     const form = new FormData();
     form.set('file', new Blob([Buffer.from('robin passport scan\n')]), 'passport.txt');
-    const upload = await api.raw(`/api/client/projects/${project.id}/files`, {
+    const upload = await suite.api.raw(`/api/client/projects/${project.id}/files`, {
       method: 'POST',
       body: form,
       headers: { authorization: `Bearer ${token}` },
     });
     const file = (await upload.json()) as { id: string };
-    const [fileRow] = await api.db.read.select().from(projectFiles).where(eq(projectFiles.id, file.id));
+    const [fileRow] = await suite.api.db.read.select().from(projectFiles).where(eq(projectFiles.id, file.id));
     const milestone = await (
-      await api.http.admin.projects[':id'].milestones.$post(
+      await suite.api.http.admin.projects[':id'].milestones.$post(
         { param: { id: project.id }, json: { title: 'Plan' } },
-        staff(),
+        suite.staff(),
       )
     ).json();
     const { id: approvalId } = await (
-      await api.http.admin.approvals.$post(
+      await suite.api.http.admin.approvals.$post(
         { json: { projectId: project.id, milestoneId: milestone.id, title: 'Plan v1' } },
-        staff(),
+        suite.staff(),
       )
     ).json();
-    await api.http.client.approvals[':approvalId'].decision.$post(
+    await suite.api.http.client.approvals[':approvalId'].decision.$post(
       { param: { approvalId }, json: { decision: 'approved' } },
       bearer(token),
     );
 
-    const erased = await api.raw(`/api/admin/clients/${client.id}/erase`, {
+    const erased = await suite.api.raw(`/api/admin/clients/${client.id}/erase`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${staffToken}` },
+      headers: { authorization: `Bearer ${suite.staffToken}` },
     });
     expect(erased.status).toBe(200);
     const body = (await erased.json()) as { name: string; erased: boolean };
     expect(body).toEqual({ id: client.id, name: `Deleted client #${client.id.slice(0, 8)}`, erased: true });
 
-    const [row] = await api.db.read.select().from(clients).where(eq(clients.id, client.id));
+    const [row] = await suite.api.db.read.select().from(clients).where(eq(clients.id, client.id));
     expect(row).toMatchObject({
       name: body.name,
       email: `deleted-${client.id}@invalid`,
@@ -93,15 +86,18 @@ describe('erasing a client', () => {
       erasureBasis: expect.stringContaining('Legal obligation'),
     });
     // No way in any more.
-    expect((await api.http.client.me.$get({}, bearer(token))).status).toBe(401);
-    const login = await api.fresh().client.login.$post({ json: { email, password: 'secret-pass' } });
+    expect((await suite.api.http.client.me.$get({}, bearer(token))).status).toBe(401);
+    const login = await suite.api.fresh().client.login.$post({ json: { email, password: 'secret-pass' } });
     expect(login.status).toBe(401);
     // Their words and files went; the project, the approval's hash and dates stayed.
-    const messages = await api.db.read.select().from(communications).where(eq(communications.projectId, project.id));
+    const messages = await suite.api.db.read
+      .select()
+      .from(communications)
+      .where(eq(communications.projectId, project.id));
     expect(messages.map((m) => [m.subject, m.message])).toEqual([['[erased]', '[erased]']]);
-    expect(await api.db.read.select().from(projectFiles).where(eq(projectFiles.id, file.id))).toEqual([]);
-    expect(await api.storage.exists(fileRow!.storageKey)).toBe(false);
-    const [approval] = await api.db.read.select().from(approvals).where(eq(approvals.id, approvalId));
+    expect(await suite.api.db.read.select().from(projectFiles).where(eq(projectFiles.id, file.id))).toEqual([]);
+    expect(await suite.api.storage.exists(fileRow!.storageKey)).toBe(false);
+    const [approval] = await suite.api.db.read.select().from(approvals).where(eq(approvals.id, approvalId));
     expect(approval).toMatchObject({
       status: 'approved',
       decidedByName: body.name,
@@ -110,50 +106,67 @@ describe('erasing a client', () => {
     });
     expect(approval?.subjectSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(approval?.decidedAt).toBeInstanceOf(Date);
-    const projectNow = await (await api.http.admin.projects[':id'].$get({ param: { id: project.id } }, staff())).json();
+    const projectNow = await (
+      await suite.api.http.admin.projects[':id'].$get({ param: { id: project.id } }, suite.staff())
+    ).json();
     expect(projectNow.title).toBe('Erasmus website');
     // The lead is anonymised.
-    const leads = await api.db.read.select().from(contactSubmissions).where(eq(contactSubmissions.message, '[erased]'));
+    const leads = await suite.api.db.read
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.message, '[erased]'));
     expect(leads.some((l) => l.email === null && l.name.startsWith('Deleted lead #'))).toBe(true);
     // Search finds nothing by the old name or email.
     for (const search of ['Erasmus', 'Robin', email]) {
-      const found = await (await api.http.admin.clients.$get({ query: { q: search } }, staff())).json();
+      const found = await (await suite.api.http.admin.clients.$get({ query: { q: search } }, suite.staff())).json();
       expect(
         found.items.filter((c) => c.id === client.id),
         search,
       ).toEqual([]);
       const foundLeads = await (
-        await api.http.admin['contact-submissions'].$get({ query: { q: search } }, staff())
+        await suite.api.http.admin['contact-submissions'].$get({ query: { q: search } }, suite.staff())
       ).json();
       expect(foundLeads.items, search).toEqual([]);
     }
     // The admin trail names it by id, and never the old email.
-    const events = await api.db.read.select().from(adminEvents);
+    const events = await suite.api.db.read.select().from(adminEvents);
     expect(events.map((e) => e.summary)).toContain(`Erased client #${client.id.slice(0, 8)}`);
     expect(events.filter((e) => e.summary.includes(email) || e.summary.includes('Robin'))).toEqual([]);
 
     // Staff see when it was erased.
-    const item = await (await api.http.admin.clients[':id'].$get({ param: { id: client.id } }, staff())).json();
+    const item = await (
+      await suite.api.http.admin.clients[':id'].$get({ param: { id: client.id } }, suite.staff())
+    ).json();
     expect(item.erasedAt).toBe(row!.erasedAt!.toISOString());
 
     // Again: nothing changes.
-    const again = await api.http.admin.clients[':id'].erase.$post({ param: { id: client.id }, json: {} }, staff());
-    expect(await again.json()).toEqual({ id: client.id, name: body.name, erased: false });
-    expect((await api.http.admin.clients[':id'].erase.$post({ param: { id: 'nope' }, json: {} }, staff())).status).toBe(
-      404,
+    const again = await suite.api.http.admin.clients[':id'].erase.$post(
+      { param: { id: client.id }, json: {} },
+      suite.staff(),
     );
+    expect(await again.json()).toEqual({ id: client.id, name: body.name, erased: false });
+    expect(
+      (await suite.api.http.admin.clients[':id'].erase.$post({ param: { id: 'nope' }, json: {} }, suite.staff()))
+        .status,
+    ).toBe(404);
   });
 
   it('erases a lead on its own, and a second time changes nothing', async () => {
-    const sent = await api.fresh().contact.$post({
+    const sent = await suite.api.fresh().contact.$post({
       json: { name: 'Casey Lead', email: 'casey-lead@example.com', message: 'Hello there', howDidYouFindUs: 'other' },
     });
     const { id } = (await sent.json()) as { id: string };
-    const erased = await api.http.admin['contact-submissions'][':id'].erase.$post({ param: { id } }, staff());
+    const erased = await suite.api.http.admin['contact-submissions'][':id'].erase.$post(
+      { param: { id } },
+      suite.staff(),
+    );
     expect(erased.status).toBe(200);
-    const [row] = await api.db.read.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
+    const [row] = await suite.api.db.read.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
     expect(row).toMatchObject({ name: `Deleted lead #${id.slice(0, 8)}`, email: null, message: '[erased]' });
-    const again = await api.http.admin['contact-submissions'][':id'].erase.$post({ param: { id } }, staff());
+    const again = await suite.api.http.admin['contact-submissions'][':id'].erase.$post(
+      { param: { id } },
+      suite.staff(),
+    );
     expect(await again.json()).toMatchObject({ erased: false });
   });
 });

@@ -8,28 +8,19 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { approvals, projectFiles } from '../../db/schema/index.ts';
 import { databaseFilePath } from '../../src/server/services/db.ts';
-import { bearer, createTestApi, type TestApi } from './helpers.ts';
+import { bearer, withStaffApi } from './helpers.ts';
 
 const STAFF = 'staff@firststatewebstudio.com';
 const ROOT = join(import.meta.dirname, '../..');
-let api: TestApi;
-let staffToken: string;
-
-beforeAll(async () => {
-  api = await createTestApi({ env: { ADMIN_EMAILS: STAFF, AUTH_RATE_LIMIT: '1000' } });
-  staffToken = await api.signInStaff(STAFF);
-});
-afterAll(async () => {
-  await api.close();
-});
+const suite = withStaffApi(STAFF);
 
 async function holdWriteLock(ms: number) {
   const child = spawn(
     process.execPath,
-    [join(import.meta.dirname, 'hold-write-lock.mjs'), databaseFilePath(api.env.DATABASE_URL)!, String(ms)],
+    [join(import.meta.dirname, 'hold-write-lock.mjs'), databaseFilePath(suite.api.env.DATABASE_URL)!, String(ms)],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = once(child, 'exit');
@@ -40,29 +31,32 @@ async function holdWriteLock(ms: number) {
 
 async function storedKeys(): Promise<string[]> {
   const keys: string[] = [];
-  for await (const key of api.storage.keys()) keys.push(key);
+  for await (const key of suite.api.storage.keys()) keys.push(key);
   return keys;
 }
 
 describe('under another process’s write lock', () => {
   it('an upload answers 201 or 503 (never 500); a 503 leaves nothing; a decision is stored once when sent again', async () => {
-    const registered = await api.fresh().client.register.$post({
+    const registered = await suite.api.fresh().client.register.$post({
       json: { name: 'Busy Client', email: `busy-${Date.now()}@example.com`, password: 'secret-pass' },
     });
     const { token, client } = await registered.json();
     const project = await (
-      await api.http.admin.projects.$post({ json: { clientId: client.id, title: 'Busy site' } }, bearer(staffToken))
+      await suite.api.http.admin.projects.$post(
+        { json: { clientId: client.id, title: 'Busy site' } },
+        bearer(suite.staffToken),
+      )
     ).json();
     const milestone = await (
-      await api.http.admin.projects[':id'].milestones.$post(
+      await suite.api.http.admin.projects[':id'].milestones.$post(
         { param: { id: project.id }, json: { title: 'Plan' } },
-        bearer(staffToken),
+        bearer(suite.staffToken),
       )
     ).json();
     const { id: approvalId } = await (
-      await api.http.admin.approvals.$post(
+      await suite.api.http.admin.approvals.$post(
         { json: { projectId: project.id, milestoneId: milestone.id, title: 'Plan v1' } },
-        bearer(staffToken),
+        bearer(suite.staffToken),
       )
     ).json();
     const keysBefore = (await storedKeys()).length;
@@ -72,7 +66,7 @@ describe('under another process’s write lock', () => {
       Array.from({ length: 3 }, (_, i) => {
         const form = new FormData();
         form.set('file', new Blob([Buffer.from(`busy file ${i}\n`)]), `busy-${i}.txt`);
-        return api.raw(`/api/client/projects/${project.id}/files`, {
+        return suite.api.raw(`/api/client/projects/${project.id}/files`, {
           method: 'POST',
           body: form,
           headers: { authorization: `Bearer ${token}` },
@@ -80,7 +74,7 @@ describe('under another process’s write lock', () => {
       }),
     );
     const decide = () =>
-      api.http.client.approvals[':approvalId'].decision.$post(
+      suite.api.http.client.approvals[':approvalId'].decision.$post(
         { param: { approvalId }, json: { decision: 'approved' } },
         bearer(token),
       );
@@ -94,7 +88,7 @@ describe('under another process’s write lock', () => {
     }
     await holder.exited;
 
-    const [rows] = await api.db.read
+    const [rows] = await suite.api.db.read
       .select({ n: count() })
       .from(projectFiles)
       .where(eq(projectFiles.projectId, project.id));
@@ -105,7 +99,7 @@ describe('under another process’s write lock', () => {
     const again = firstDecision.status === 503 ? await decide() : firstDecision;
     expect(again.status).toBe(200);
     expect((await decide()).status).toBe(409);
-    const [row] = await api.db.read.select().from(approvals).where(eq(approvals.id, approvalId));
+    const [row] = await suite.api.db.read.select().from(approvals).where(eq(approvals.id, approvalId));
     expect(row?.status).toBe('approved');
   });
 });

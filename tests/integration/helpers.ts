@@ -11,6 +11,7 @@
  * `secondApp()` is another app over its own connection to the same database file, as a second
  * server instance would run.
  */
+import { afterAll, beforeAll } from 'vitest';
 import type { AuditOptions } from '../../src/server/website-audit/service.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -259,4 +260,31 @@ export function signedIn<T extends { twoFactorRequired: boolean }>(
 ): Extract<T, { twoFactorRequired: false }> {
   if (answer.twoFactorRequired) throw new Error('The sign-in asked for a second step');
   return answer as Extract<T, { twoFactorRequired: false }>;
+}
+
+/** A test file's API with a signed-in staff member (`withStaffApi`). */
+export interface StaffSuite {
+  /** The API, made before the file's tests run. */
+  api: TestApi;
+  /** The staff member's session token. */
+  staffToken: string;
+  /** Per-call options with the staff member's bearer token. */
+  staff(): ReturnType<typeof bearer>;
+}
+
+/**
+ * The set-up most files of the staff API share: before the file's tests, an API whose ADMIN_EMAILS
+ * is `email` (AUTH_RATE_LIMIT 1000, plus `env`) and that staff member signed in; after them, the API
+ * closed. Read `suite.api` and `suite.staffToken` inside tests, once they are made.
+ */
+export function withStaffApi(email: string, env: Record<string, string> = {}): StaffSuite {
+  const suite = { staff: () => bearer(suite.staffToken) } as StaffSuite;
+  beforeAll(async () => {
+    suite.api = await createTestApi({ env: { ADMIN_EMAILS: email, AUTH_RATE_LIMIT: '1000', ...env } });
+    suite.staffToken = await suite.api.signInStaff(email);
+  });
+  afterAll(async () => {
+    await suite.api.close();
+  });
+  return suite;
 }
