@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { test, expect, expectNoAxeViolations, presetConsent, sentMails, STAFF_EMAIL } from './fixtures.ts';
 import { E2E_PORT } from './support/data.ts';
-import { E2E_OUT_DIR, exitOf, ROOT } from './support/servers.ts';
+import { exitOf, spawnBuiltServer } from './support/servers.ts';
 
 /**
  * Privacy for staff (docs/product.md#privacy): erasing a client asks first, naming what goes and
@@ -148,21 +147,16 @@ test('the Privacy Policy states the retention periods the server applies, or the
   // The same build, started with another lead period, refuses to serve.
   const port = Number(E2E_PORT) + 70;
   let output = '';
-  const child = spawn(process.execPath, [join(ROOT, E2E_OUT_DIR, 'server', 'entry.mjs')], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SITE_URL: `http://127.0.0.1:${port}`,
+  const child = spawnBuiltServer(
+    {
       DATABASE_URL: `file:${join(tmpdir(), `policy-check-${process.pid}.db`)}`,
       RETENTION_LEAD_MONTHS: '12',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    port,
+    'pipe',
+  );
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   expect((await exitOf(child)).code).toBe(1);
   expect(output).toContain('The built Privacy Policy states RETENTION_LEAD_MONTHS=24, but this server is set to 12.');
 });

@@ -24,6 +24,27 @@ export interface BuiltServer {
  * 200. Throws when the port is already taken (a server left by an interrupted run would answer in
  * this one's place) or when the server exits or is not ready within 30 s.
  */
+/**
+ * Starts the built server on 127.0.0.1:`port` with `env` over the production defaults (its own
+ * SITE_URL, LOG_LEVEL warn), without waiting for it; `output: 'pipe'` lets the caller read what it
+ * prints, else its standard error goes to the test's.
+ */
+export function spawnBuiltServer(env: Record<string, string>, port: number, output: 'inherit' | 'pipe' = 'inherit') {
+  return spawn(process.execPath, [ENTRY], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SITE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', output === 'pipe' ? 'pipe' : 'ignore', output],
+  });
+}
+
 export async function startBuiltServer(env: Record<string, string>, port: number): Promise<BuiltServer> {
   const url = `http://127.0.0.1:${port}`;
   const stale = await fetch(`${url}/api/health`).then(
@@ -31,19 +52,7 @@ export async function startBuiltServer(env: Record<string, string>, port: number
     () => false,
   );
   if (stale) throw new Error(`Port ${port} is taken: stop the server left there`);
-  const child = spawn(process.execPath, [ENTRY], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      SITE_URL: url,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawnBuiltServer(env, port);
   await waitUntilReady(url, child);
   return { url, process: child };
 }
