@@ -5,25 +5,15 @@
  * the send loses nothing and sends nothing twice (the row's id is the Message-ID).
  */
 import { eq } from 'drizzle-orm';
-import { clients, notificationEmails } from '../../../db/schema/index.ts';
+import { clients } from '../../../db/schema/index.ts';
 import { renderInvitation, renderPasswordReset } from '../emails/account-links.tsx';
-import type { RenderedEmail } from '../emails/types.ts';
 import { normalizeEmail } from './clients.ts';
 import type { Database, SqlDb } from './db.ts';
+import { queueEmail } from './email-queue.ts';
 import { createPasswordResetToken, INVITATION_TTL_MS, newResetToken, RESET_TTL_MS } from './password-resets.ts';
 
 /** The page where a token from these emails sets a password; the token goes after `#`. */
 const resetLink = (siteUrl: string, token: string) => new URL(`/portal/reset-password#token=${token}`, siteUrl).href;
-
-/** Queues `email` to the client at `to`, in the caller's transaction `tx`; returns the email's id. */
-async function queueClientEmail(tx: SqlDb, to: string, email: RenderedEmail): Promise<string> {
-  const [row] = await tx
-    .insert(notificationEmails)
-    .values({ audience: 'client', to: [to], subject: email.subject, text: email.text, html: email.html, headers: {} })
-    .returning({ id: notificationEmails.id });
-  if (!row) throw new Error('Insert returned no row');
-  return row.id;
-}
 
 /**
  * A password reset asked for `email` (docs/product.md#password-reset): when an active client has
@@ -46,7 +36,7 @@ export async function requestPasswordReset(db: Database, email: string, siteUrl:
     const [current] = await tx.select({ isActive: clients.isActive }).from(clients).where(eq(clients.id, client.id));
     if (!current?.isActive) return false;
     await createPasswordResetToken(tx, client.id, new Date(), RESET_TTL_MS, token);
-    await queueClientEmail(tx, client.email, rendered);
+    await queueEmail(tx, 'client', [client.email], rendered);
     return true;
   });
 }
@@ -62,9 +52,10 @@ export async function queueInvitation(
   now: Date,
 ): Promise<string> {
   const token = await createPasswordResetToken(tx, client.id, now, INVITATION_TTL_MS);
-  return queueClientEmail(
+  return queueEmail(
     tx,
-    client.email,
+    'client',
+    [client.email],
     await renderInvitation({ name: client.name, link: resetLink(siteUrl, token) }),
   );
 }

@@ -3,9 +3,10 @@
  * chat that waited too long for an answer. Run by jobs/chat-escalation.ts.
  */
 import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
-import { chatConversations, notificationEmails } from '../../../db/schema/index.ts';
+import { chatConversations } from '../../../db/schema/index.ts';
 import { renderChatEscalation } from '../emails/chat.tsx';
 import { messagesOf } from './chat-common.ts';
+import { queueEmail } from './email-queue.ts';
 import type { Database } from './db.ts';
 
 /**
@@ -63,14 +64,7 @@ export async function escalateWaitingChats(
         )
         .returning({ id: chatConversations.id });
       if (marked.length === 0) return false;
-      await tx.insert(notificationEmails).values({
-        audience: 'team',
-        to: options.to,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        headers: conversation.email ? { 'Reply-To': conversation.email } : {},
-      });
+      await queueEmail(tx, 'team', options.to, email, conversation.email ? { 'Reply-To': conversation.email } : {});
       return true;
     });
     if (done) escalated++;

@@ -9,7 +9,6 @@ import {
   chatMessages,
   clients,
   contactSubmissions,
-  notificationEmails,
   type ChatStatus,
 } from '../../../db/schema/index.ts';
 import { renderChatReply } from '../emails/chat.tsx';
@@ -17,6 +16,7 @@ import { NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import { conversationIn, createLeadFromChat, messageJson, messagesOf, transcriptText } from './chat-common.ts';
 import { chatDetail } from './chat-staff-list.ts';
+import { queueEmail } from './email-queue.ts';
 import type { Database } from './db.ts';
 import { recordEvent } from './events.ts';
 
@@ -70,14 +70,7 @@ export async function postStaffMessage(
         .where(eq(contactSubmissions.id, conversation.leadId));
     }
     if (email && conversation.email) {
-      await tx.insert(notificationEmails).values({
-        audience: 'client',
-        to: [conversation.email],
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        headers: {},
-      });
+      await queueEmail(tx, 'client', [conversation.email], email);
     }
     const json = messageJson(message!);
     await recordEvent(tx, { type: 'chat-message', conversationId: id, message: json });

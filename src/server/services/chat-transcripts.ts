@@ -3,11 +3,12 @@
  * address confirmed through a single-use link.
  */
 import { eq } from 'drizzle-orm';
-import { chatConversations, notificationEmails } from '../../../db/schema/index.ts';
+import { chatConversations } from '../../../db/schema/index.ts';
 import { company } from '../../shared/company.ts';
 import { hashSecretHex } from '../auth/tokens.ts';
 import { renderChatConfirmEmail, renderChatTranscript } from '../emails/chat.tsx';
 import { conversationIn, messagesOf, newChatToken, type ConversationRow, type MessageRow } from './chat-common.ts';
+import { queueEmail } from './email-queue.ts';
 import type { Database, SqlDb } from './db.ts';
 
 /** How long an email-confirmation link works: 24 hours, in milliseconds. */
@@ -28,14 +29,7 @@ async function queueTranscript(tx: SqlDb, conversation: ConversationRow, to: str
     startedAt: conversation.createdAt,
     timeZone,
   });
-  await tx.insert(notificationEmails).values({
-    audience: 'client',
-    to: [to],
-    subject: email.subject,
-    text: email.text,
-    html: email.html,
-    headers: {},
-  });
+  await queueEmail(tx, 'client', [to], email);
 }
 
 /**
@@ -68,14 +62,7 @@ export async function requestTranscript(
         confirmExpiresAt: new Date(options.now.getTime() + CONFIRM_TTL_MS),
       })
       .where(eq(chatConversations.id, conversationId));
-    await tx.insert(notificationEmails).values({
-      audience: 'client',
-      to: [address],
-      subject: confirmation.subject,
-      text: confirmation.text,
-      html: confirmation.html,
-      headers: {},
-    });
+    await queueEmail(tx, 'client', [address], confirmation);
     return 'confirmation';
   });
 }

@@ -6,7 +6,8 @@
  * server, and that page answers with `Referrer-Policy: no-referrer`.
  */
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
-import { clientSignInLinks, clients, notificationEmails } from '../../../db/schema/index.ts';
+import { queueEmail } from './email-queue.ts';
+import { clientSignInLinks, clients } from '../../../db/schema/index.ts';
 import { hashSecretHex, randomToken } from '../auth/tokens.ts';
 import { renderSignInLink } from '../emails/sign-in.tsx';
 import { normalizeEmail } from './clients.ts';
@@ -89,14 +90,7 @@ export async function requestClientSignInLink(db: Database, email: string, siteU
       expiresAt: new Date(now.getTime() + hours * 3_600_000),
       createdAt: now,
     });
-    await tx.insert(notificationEmails).values({
-      audience: 'client',
-      to: [client.email],
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
-      headers: {},
-    });
+    await queueEmail(tx, 'client', [client.email], rendered);
     return true;
   });
 }

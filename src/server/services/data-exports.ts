@@ -9,9 +9,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
-import { clients, contactSubmissions, dataExports, notificationEmails } from '../../../db/schema/index.ts';
+import { clients, contactSubmissions, dataExports } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
 import type { RenderedEmail } from '../emails/types.ts';
+import { queueEmail } from './email-queue.ts';
 import type { Database, SqlDb } from './db.ts';
 
 /** How long a download link works: 48 hours, in milliseconds. */
@@ -156,14 +157,7 @@ export async function completeExport(
       .returning({ id: dataExports.id });
     if (updated.length === 0) return false;
     const audience = row.requestedBy === 'self' ? 'client' : 'team';
-    await tx.insert(notificationEmails).values({
-      audience,
-      to: [row.email],
-      subject: done.email.subject,
-      text: done.email.text,
-      html: done.email.html,
-      headers: {},
-    });
+    await queueEmail(tx, audience, [row.email], done.email);
     return true;
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The queue of emails to send (`notification_emails`, docs/product.md#notifications,
- * docs/decisions/0008-notification-queue.md): `claimEmail` → send → `markEmailSent` /
+ * docs/decisions/0008-notification-queue.md): `queueEmail` in the write that caused it, then
+ * `claimEmail` → send → `markEmailSent` /
  * `markEmailFailed`. A claim holds a lease, so an email whose worker died is claimed again once the
  * lease runs out; the email's id is its idempotency key (its Message-ID). Staff see and retry the
  * failed ones (`listFailedEmails`, `retryFailedEmail`); `queueCounts` is what health reports.
@@ -8,13 +9,34 @@
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { notificationEmails, notifications, users } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
-import type { Database } from './db.ts';
+import type { RenderedEmail } from '../emails/types.ts';
+import type { Database, SqlDb } from './db.ts';
 import { toJson } from './json.ts';
 
 /** Tries before an email is marked failed (docs/product.md#notifications). */
 export const MAX_SEND_ATTEMPTS = 8;
 
 export type EmailRow = typeof notificationEmails.$inferSelect;
+
+/**
+ * Queues rendered `email` to `to` for `audience` ('client' or 'team', which the health counts and
+ * the undelivered list show), with extra `headers` (e.g. Reply-To), in the caller's write `tx`, so
+ * it goes out only if that write commits. Returns the email's id (its Message-ID).
+ */
+export async function queueEmail(
+  tx: SqlDb,
+  audience: 'client' | 'team',
+  to: string[],
+  email: RenderedEmail,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const [row] = await tx
+    .insert(notificationEmails)
+    .values({ audience, to, subject: email.subject, text: email.text, html: email.html, headers })
+    .returning({ id: notificationEmails.id });
+  if (!row) throw new Error('Insert returned no row');
+  return row.id;
+}
 
 /**
  * Claims the next email that is due (queued and due, or sending with an expired lease): it

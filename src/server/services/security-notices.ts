@@ -5,9 +5,10 @@
  * write, so the write lock is held only for the inserts.
  */
 import { eq } from 'drizzle-orm';
-import { clients, notificationEmails, users, type AccountKind } from '../../../db/schema/index.ts';
+import { clients, users, type AccountKind } from '../../../db/schema/index.ts';
 import { renderSecurityNotice, type SecurityChange } from '../emails/sign-in.tsx';
 import type { RenderedEmail } from '../emails/types.ts';
+import { queueEmail } from './email-queue.ts';
 import type { Database, SqlDb } from './db.ts';
 import { deviceName } from './session-list.ts';
 import { revokeOtherSessions } from './sessions.ts';
@@ -60,12 +61,5 @@ export async function applySecurityChange(
 ): Promise<void> {
   await revokeOtherSessions(tx, kind, userId, keepSessionId);
   if (!notice) return;
-  await tx.insert(notificationEmails).values({
-    audience: kind === 'client' ? 'client' : 'team',
-    to: [notice.to],
-    subject: notice.email.subject,
-    text: notice.email.text,
-    html: notice.email.html,
-    headers: {},
-  });
+  await queueEmail(tx, kind === 'client' ? 'client' : 'team', [notice.to], notice.email);
 }

@@ -4,9 +4,10 @@
  * their token.
  */
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
-import { adminSignInLinks, notificationEmails } from '../../../db/schema/index.ts';
+import { adminSignInLinks } from '../../../db/schema/index.ts';
 import { hashSecretHex, randomToken } from '../auth/tokens.ts';
 import { renderStaffSignInLink } from '../emails/sign-in.tsx';
+import { queueEmail } from './email-queue.ts';
 import type { Database } from './db.ts';
 import { staffEmailAllowed } from './staff-users.ts';
 
@@ -76,14 +77,7 @@ export async function emailStaffSignInLink(
       expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),
       createdAt: now,
     });
-    await tx.insert(notificationEmails).values({
-      audience: 'team',
-      to: [address],
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
-      headers: {},
-    });
+    await queueEmail(tx, 'team', [address], rendered);
   });
   return true;
 }

@@ -7,11 +7,12 @@
  * stay owners whatever the database says.
  */
 import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import { notificationEmails, staffInvitations, users, type StaffRole } from '../../../db/schema/index.ts';
+import { staffInvitations, users, type StaffRole } from '../../../db/schema/index.ts';
 import { hashSecretHex, randomToken } from '../auth/tokens.ts';
 import { renderStaffInvitation } from '../emails/sign-in.tsx';
 import { AppError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
+import { queueEmail } from './email-queue.ts';
 import type { Database } from './db.ts';
 import { revokeUserSessions } from './sessions.ts';
 
@@ -58,14 +59,7 @@ export async function inviteStaff(
         createdAt: now,
       })
       .returning();
-    await tx.insert(notificationEmails).values({
-      audience: 'team',
-      to: [email],
-      subject: rendered.subject,
-      text: rendered.text,
-      html: rendered.html,
-      headers: {},
-    });
+    await queueEmail(tx, 'team', [email], rendered);
     await recordAdminEvent(tx, owner, 'create', 'invitation', row!.id, `Invited ${email} as ${invite.role}`);
     return invitationJson(row!);
   });
