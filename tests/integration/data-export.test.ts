@@ -120,7 +120,7 @@ describe('a client exports their own data', () => {
     const token = exportLink(me.email, 'Your data from');
     const status = await post('/api/data-exports/status', undefined, { token });
     expect(status.status).toBe(200);
-    const { sizeBytes } = (await status.json()) as { sizeBytes: number };
+    const { sizeBytes, fileName } = (await status.json()) as { sizeBytes: number; fileName: string };
 
     const { response, files } = await download(token);
     expect(response.status).toBe(200);
@@ -129,6 +129,7 @@ describe('a client exports their own data', () => {
       /^attachment; filename=data-export-\d{4}-\d\d-\d\d\.zip$/,
     );
     expect(Number(response.headers.get('content-length'))).toBe(sizeBytes);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename=${fileName}`);
 
     const names = Object.keys(files).sort();
     const fileEntries = names.filter((n) => n.startsWith('files/'));

@@ -23,7 +23,7 @@ import { Switch } from '../ui/switch.tsx';
 import { useChangePassword, useSetEmailNotifications, useUpdateProfile } from './mutations.ts';
 import { AccountSecurity } from '../security/account-security.tsx';
 import { PortalFrame } from './portal-frame.tsx';
-import type { PortalClient } from './queries.ts';
+import { portalKeys, type PortalClient } from './queries.ts';
 
 const CARD = 'rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-700/10 sm:p-8';
 
@@ -210,7 +210,7 @@ function DataSection({ client }: { client: PortalClient }) {
         ).
       </p>
       <ExportRequest
-        queryKey={['client', 'exports']}
+        queryKey={portalKeys.exports}
         label="Download my data"
         sentTo={client.email}
         ask={() => unwrap(api.client.export.$post())}

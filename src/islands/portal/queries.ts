@@ -18,6 +18,7 @@ export const portalKeys = {
   project: (projectId: string) => ['portal', 'project', projectId],
   files: (projectId: string) => ['portal', 'files', projectId],
   approvals: ['portal', 'approvals'],
+  exports: ['portal', 'exports'],
 } as const;
 
 const fetchMe = () => unwrap(api.client.me.$get());

@@ -13,18 +13,12 @@ import { Loading } from '../ui/loading.tsx';
 
 type State =
   | { step: 'reading' }
-  | { step: 'ready'; token: string; sizeBytes: number; expiresAt: string }
-  | { step: 'downloading'; token: string; sizeBytes: number; expiresAt: string }
+  | { step: 'ready'; token: string; fileName: string; sizeBytes: number; expiresAt: string }
+  | { step: 'downloading'; token: string; fileName: string; sizeBytes: number; expiresAt: string }
   | { step: 'done'; fileName: string }
   | { step: 'failed'; message: string };
 
 const EXPIRED = 'This download link has been used or has expired. Ask for a new export from your settings, or ask us.';
-
-/** The file name the server gave (`Content-Disposition`), or a plain one. */
-function fileNameOf(response: Response): string {
-  const header = response.headers.get('content-disposition') ?? '';
-  return /filename="?([^";]+)"?/.exec(header)?.[1] ?? 'data-export.zip';
-}
 
 function Download() {
   const [state, setState] = useState<State>({ step: 'reading' });
@@ -72,7 +66,7 @@ function Download() {
         return;
       }
       const blob = await response.blob();
-      const fileName = fileNameOf(response);
+      const { fileName } = state;
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;

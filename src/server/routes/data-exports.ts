@@ -2,7 +2,7 @@
  * A data export's download link (docs/product.md#privacy), used by the page `/data-export`, which
  * reads the token after `#` and sends it in a body, never in an address:
  *
- * - POST /api/data-exports/status {token} → 200 {sizeBytes, expiresAt} while the link works;
+ * - POST /api/data-exports/status {token} → 200 {fileName, sizeBytes, expiresAt} while the link works;
  *   410 `export_link_expired` once it was used, expired, or never existed.
  * - POST /api/data-exports/download {token} → 200, the ZIP (`application/zip`, as an attachment
  *   named `data-export-YYYY-MM-DD.zip`); the token is spent before the first byte, so a second try,
@@ -47,9 +47,8 @@ export function dataExportRoutes({ db, storage }: AppDeps) {
       const found = await claimDownload(db, c.req.valid('json').token);
       if (!found) throw linkExpired();
       const stream = await storage.read(found.storageKey);
-      const day = found.createdAt.toISOString().slice(0, 10);
       c.header('Content-Type', 'application/zip');
-      c.header('Content-Disposition', contentDisposition(`data-export-${day}.zip`));
+      c.header('Content-Disposition', contentDisposition(found.fileName));
       c.header('Content-Length', String(found.sizeBytes));
       return c.body(Readable.toWeb(stream) as ReadableStream, 200);
     });

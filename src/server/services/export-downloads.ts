@@ -13,39 +13,35 @@ import type { Database, SqlDb } from './db.ts';
 /** How long a downloaded ZIP stays for the download in progress: an hour, in milliseconds. */
 const DOWNLOAD_GRACE_MS = 3600 * 1000;
 
-/** What a download link's page shows before the download: the archive's size and expiry. Null when it is no good. */
+/** The export token `token` opens while it works: ready, and before its expiry at `now`. */
+const usable = (token: string, now: Date) =>
+  and(eq(dataExports.tokenHash, sha256(token)), eq(dataExports.status, 'ready'), gt(dataExports.expiresAt, now));
+
+/** The ZIP's file name: `data-export-YYYY-MM-DD.zip`, the day the export was asked for (UTC). */
+const fileNameOf = (row: { createdAt: Date }) => `data-export-${row.createdAt.toISOString().slice(0, 10)}.zip`;
+
+/**
+ * What a download link's page shows before the download: the archive's file name, size (bytes)
+ * and expiry. Null when the link does not work.
+ */
 export async function exportForToken(db: Database, token: string, now = new Date()) {
-  const [row] = await db.read
-    .select()
-    .from(dataExports)
-    .where(
-      and(eq(dataExports.tokenHash, sha256(token)), eq(dataExports.status, 'ready'), gt(dataExports.expiresAt, now)),
-    );
-  return row ? { sizeBytes: row.sizeBytes ?? 0, expiresAt: row.expiresAt!.toISOString() } : null;
+  const [row] = await db.read.select().from(dataExports).where(usable(token, now));
+  return row
+    ? { fileName: fileNameOf(row), sizeBytes: row.sizeBytes ?? 0, expiresAt: row.expiresAt!.toISOString() }
+    : null;
 }
 
 /**
  * Spends download token `token`: the export becomes `downloaded` in one write, so a second use,
  * or one at the same time, gets null, as does an expired or unknown token. Resolves with the ZIP's
- * storage key, size and the subject for the file's name.
+ * storage key, size in bytes and file name.
  */
 export async function claimDownload(db: Database, token: string, now = new Date()) {
   const [row] = await db.write((tx) =>
-    tx
-      .update(dataExports)
-      .set({ status: 'downloaded', downloadedAt: now })
-      .where(
-        and(eq(dataExports.tokenHash, sha256(token)), eq(dataExports.status, 'ready'), gt(dataExports.expiresAt, now)),
-      )
-      .returning(),
+    tx.update(dataExports).set({ status: 'downloaded', downloadedAt: now }).where(usable(token, now)).returning(),
   );
   if (!row?.storageKey) return null;
-  return {
-    storageKey: row.storageKey,
-    sizeBytes: row.sizeBytes ?? 0,
-    subjectKind: row.subjectKind,
-    createdAt: row.createdAt,
-  };
+  return { storageKey: row.storageKey, sizeBytes: row.sizeBytes ?? 0, fileName: fileNameOf(row) };
 }
 
 /**
