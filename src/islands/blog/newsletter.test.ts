@@ -6,6 +6,7 @@ import {
   readNewsletterResponse,
   retryAfterText,
   subscribeToNewsletter,
+  unsubscribeFromNewsletter,
 } from './newsletter.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -100,6 +101,25 @@ describe('subscribeToNewsletter', () => {
     expect(await subscribeToNewsletter('ann@example.com', fetcher, 20)).toEqual({
       kind: 'failed',
       message: NETWORK_ERROR_MESSAGE,
+    });
+  });
+});
+
+describe('unsubscribeFromNewsletter', () => {
+  it('POSTs the address to the unsubscribe route, and words its rate limit as no sign-up', async () => {
+    const fetcher = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(json(200, { status: 'unsubscribed' }))
+      .mockResolvedValueOnce(
+        json(429, { error: { code: 'rate_limited', message: 'Too many' } }, { 'Retry-After': '30' }),
+      );
+    expect(await unsubscribeFromNewsletter('ann@example.com', fetcher)).toEqual({ kind: 'subscribed' });
+    const [url, init] = fetcher.mock.calls[0]!;
+    expect(url).toBe(api.newsletter.unsubscribe.$path());
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ann@example.com' });
+    expect(await unsubscribeFromNewsletter('ann@example.com', fetcher)).toEqual({
+      kind: 'rate-limited',
+      message: 'Too many attempts from your connection. Please try again in 30 seconds.',
     });
   });
 });

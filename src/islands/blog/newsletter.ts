@@ -38,8 +38,14 @@ export function retryAfterText(header: string | null, now: number = Date.now()):
   return `in about ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-/** What an answer of the sign-up means for the visitor; an error body is read as ApiError. */
-export async function readNewsletterResponse(response: Response): Promise<NewsletterOutcome> {
+/**
+ * What an answer of the sign-up (or the unsubscribe) means for the visitor; an error body is read
+ * as ApiError. A 429 reads `{rateLimited} from your connection. Please try again {when}.`
+ */
+export async function readNewsletterResponse(
+  response: Response,
+  rateLimited = 'Too many sign-up attempts',
+): Promise<NewsletterOutcome> {
   if (response.ok) return { kind: 'subscribed' };
   const error = await apiErrorOf(response);
   const message = text(error.serverMessage);
@@ -53,50 +59,60 @@ export async function readNewsletterResponse(response: Response): Promise<Newsle
     const wait = retryAfterText(response.headers.get('Retry-After'));
     return {
       kind: 'rate-limited',
-      message: `Too many sign-up attempts from your connection. Please try again ${wait || 'later'}.`,
+      message: `${rateLimited} from your connection. Please try again ${wait || 'later'}.`,
     };
   }
   if (error.status >= 500) return { kind: 'failed', message: SERVER_ERROR_MESSAGE };
   return { kind: 'failed', message: message ?? SERVER_ERROR_MESSAGE };
 }
 
+/** A newsletter route of the typed client: it takes `{json: {email}}` and the request options. */
+type NewsletterCall = (
+  args: { json: { email: string } },
+  options: { fetch?: typeof fetch; init: RequestInit },
+) => Promise<Response>;
+
 /**
- * Sends the sign-up of `email` through the typed client; a network failure or a timeout
- * (`timeoutMs`) becomes a 'failed' outcome, never a throw. `fetcher` replaces `fetch` (tests).
+ * Sends `email` through `call` (the sign-up's or the unsubscribe's route of the typed client); a
+ * network failure or a timeout (`timeoutMs`) becomes a 'failed' outcome, never a throw. `fetcher`
+ * replaces `fetch` (tests).
  */
-export async function subscribeToNewsletter(
+async function send(
+  call: NewsletterCall,
   email: string,
-  fetcher?: typeof fetch,
-  timeoutMs: number = REQUEST_TIMEOUT_MS,
+  fetcher: typeof fetch | undefined,
+  timeoutMs: number,
+  rateLimited: string,
 ): Promise<NewsletterOutcome> {
   let response: Response;
   try {
-    response = await api.newsletter.$post(
+    response = await call(
       { json: { email } },
       { ...(fetcher ? { fetch: fetcher } : {}), init: { signal: AbortSignal.timeout(timeoutMs) } },
     );
   } catch {
     return { kind: 'failed', message: NETWORK_ERROR_MESSAGE };
   }
-  return readNewsletterResponse(response);
+  return readNewsletterResponse(response, rateLimited);
+}
+
+/** Signs `email` up (see `send`). */
+export function subscribeToNewsletter(
+  email: string,
+  fetcher?: typeof fetch,
+  timeoutMs: number = REQUEST_TIMEOUT_MS,
+): Promise<NewsletterOutcome> {
+  return send(api.newsletter.$post, email, fetcher, timeoutMs, 'Too many sign-up attempts');
 }
 
 /**
  * Unsubscribes `email` (its address deleted, the withdrawal recorded); outcomes as the sign-up's,
  * `subscribed` meaning done. Never throws.
  */
-export async function unsubscribeFromNewsletter(
+export function unsubscribeFromNewsletter(
   email: string,
+  fetcher?: typeof fetch,
   timeoutMs: number = REQUEST_TIMEOUT_MS,
 ): Promise<NewsletterOutcome> {
-  let response: Response;
-  try {
-    response = await api.newsletter.unsubscribe.$post(
-      { json: { email } },
-      { init: { signal: AbortSignal.timeout(timeoutMs) } },
-    );
-  } catch {
-    return { kind: 'failed', message: NETWORK_ERROR_MESSAGE };
-  }
-  return readNewsletterResponse(response);
+  return send(api.newsletter.unsubscribe.$post, email, fetcher, timeoutMs, 'Too many attempts');
 }
