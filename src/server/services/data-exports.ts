@@ -8,7 +8,7 @@
  * staff separately; a failed export does not count.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { clients, contactSubmissions, dataExports } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
 import type { RenderedEmail } from '../emails/types.ts';
@@ -99,7 +99,8 @@ export async function exportsOf(db: Database, subject: ExportSubject) {
 
 /**
  * Claims the next export to build (queued, or building under a lease that ran out): one more
- * attempt counted and a lease until `now + leaseMs`. Null when none is due.
+ * attempt counted and a lease until `now + leaseMs`. Null when none is due, or when another
+ * worker claimed the one found first (the next round tries again).
  */
 export async function claimExport(db: Database, now: Date, leaseMs: number): Promise<ExportRow | null> {
   const due = and(
@@ -107,17 +108,20 @@ export async function claimExport(db: Database, now: Date, leaseMs: number): Pro
     lt(dataExports.attempts, MAX_EXPORT_ATTEMPTS),
     or(isNull(dataExports.leaseExpiresAt), lte(dataExports.leaseExpiresAt, now)),
   );
-  const next = db.read
+  // Read first: the worker asks every second, and a round with nothing due takes no write lock.
+  const [next] = await db.read
     .select({ id: dataExports.id })
     .from(dataExports)
     .where(due)
     .orderBy(asc(dataExports.createdAt))
     .limit(1);
+  if (!next) return null;
+  // Another worker may have taken it meanwhile: the write claims it only if it is still due.
   const [row] = await db.write((tx) =>
     tx
       .update(dataExports)
       .set({ leaseExpiresAt: new Date(now.getTime() + leaseMs), attempts: sql`${dataExports.attempts} + 1` })
-      .where(and(inArray(dataExports.id, next), due))
+      .where(and(eq(dataExports.id, next.id), due))
       .returning(),
   );
   return row ?? null;
