@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { clients } from '../../../db/schema/index.ts';
 import { renderInvitation, renderPasswordReset } from '../emails/account-links.tsx';
-import { normalizeEmail } from './clients.ts';
+import { findClientByEmail } from './clients.ts';
 import type { Database, SqlDb } from './db.ts';
 import { queueEmail } from './email-queue.ts';
 import { createPasswordResetToken, INVITATION_TTL_MS, newResetToken, RESET_TTL_MS } from './password-resets.ts';
@@ -23,11 +23,7 @@ const resetLink = (siteUrl: string, token: string) => new URL(`/portal/reset-pas
  * same either way). DatabaseBusyError when the write is shed.
  */
 export async function requestPasswordReset(db: Database, email: string, siteUrl: string): Promise<boolean> {
-  const [client] = await db.read
-    .select()
-    .from(clients)
-    .where(eq(clients.email, normalizeEmail(email)))
-    .limit(1);
+  const client = await findClientByEmail(db, email);
   if (!client?.isActive) return false;
   const token = newResetToken();
   const rendered = await renderPasswordReset({ name: client.name, link: resetLink(siteUrl, token) });

@@ -10,7 +10,7 @@ import { queueEmail } from './email-queue.ts';
 import { clientSignInLinks, clients } from '../../../db/schema/index.ts';
 import { hashSecretHex, randomToken } from '../auth/tokens.ts';
 import { renderSignInLink } from '../emails/sign-in.tsx';
-import { normalizeEmail } from './clients.ts';
+import { findClientByEmail } from './clients.ts';
 import { writeIn, type Database, type Writer } from './db.ts';
 
 /** The page that redeems a link; the token goes after `#`. */
@@ -73,11 +73,7 @@ export async function redeemClientSignInLink(db: Database, token: string, now = 
  * caller answers the same either way.
  */
 export async function requestClientSignInLink(db: Database, email: string, siteUrl: string, hours: number) {
-  const [client] = await db.read
-    .select()
-    .from(clients)
-    .where(eq(clients.email, normalizeEmail(email)))
-    .limit(1);
+  const client = await findClientByEmail(db, email);
   if (!client?.isActive) return false;
   const token = `${randomToken()}${randomToken()}`;
   const rendered = await renderSignInLink({ name: client.name, link: signInLinkUrl(siteUrl, token), hours });
