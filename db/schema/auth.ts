@@ -40,6 +40,12 @@ export const users = sqliteTable('users', {
    * 'staff'; null when access comes only from ADMIN_EMAILS (whose members are owners) or was removed.
    */
   role: text('role', { enum: ['owner', 'staff'] }),
+  /**
+   * The name clients and visitors see for this staff member ("Maria Lopez"), set at invitation,
+   * editable on the dashboard's account page, filled by Google sign-in; null until then, when
+   * the name is derived from the address (docs/product.md#staff-names).
+   */
+  displayName: text('display_name'),
 });
 
 export const adminSessions = sqliteTable(

@@ -69,6 +69,11 @@ export const chatConversations = sqliteTable(
     escalatedAt: integer('escalated_at', { mode: 'timestamp_ms' }),
     /** When staff last read it: the visitor's messages up to then show 'Seen'. */
     staffReadAt: integer('staff_read_at', { mode: 'timestamp_ms' }),
+    /**
+     * When the visitor's panel last showed the staff's messages (docs/product.md#live-chat): a staff
+     * reply newer than this is unread by the visitor.
+     */
+    visitorReadAt: integer('visitor_read_at', { mode: 'timestamp_ms' }),
     /** The last typing event recorded for each side (at most one every 2 seconds each). */
     visitorTypingAt: integer('visitor_typing_at', { mode: 'timestamp_ms' }),
     staffTypingAt: integer('staff_typing_at', { mode: 'timestamp_ms' }),

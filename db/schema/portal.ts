@@ -15,6 +15,10 @@ import { sessionDevice } from './auth.ts';
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const uuid = () => crypto.randomUUID();
 
+/** What a password link is for: a reset the client asked for, or a new client's invitation. */
+export const PASSWORD_LINK_PURPOSES = ['reset', 'invitation'] as const;
+export type PasswordLinkPurpose = (typeof PASSWORD_LINK_PURPOSES)[number];
+
 export const clients = sqliteTable('clients', {
   id: text('id').primaryKey().$defaultFn(uuid),
   name: text('name').notNull(),
@@ -27,6 +31,11 @@ export const clients = sqliteTable('clients', {
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
   /** Whether the client is emailed about replies and project changes (docs/product.md#notifications). */
   emailNotifications: integer('email_notifications', { mode: 'boolean' }).notNull().default(true),
+  /**
+   * Whether the client's email is confirmed (docs/product.md#registration): false for a
+   * self-registered account until its emailed link is opened; staff-made clients are confirmed.
+   */
+  confirmed: integer('confirmed', { mode: 'boolean' }).notNull().default(true),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
   /** When the client was erased (docs/product.md#privacy), and the legal basis of what was kept. */
@@ -112,7 +121,11 @@ export const clientSessions = sqliteTable(
   (t) => [index('client_sessions_client_id_idx').on(t.clientId)],
 );
 
-/** Single-use password-reset links (docs/product.md#password-reset); only the token's SHA-256 is kept. */
+/**
+ * Single-use password links (docs/product.md#password-reset); only the token's SHA-256 is kept.
+ * `purpose` tells a reset the client asked for from the invitation of a new client, whose link
+ * lands on a welcome screen instead (docs/product.md#invitations).
+ */
 export const passwordResetTokens = sqliteTable(
   'password_reset_tokens',
   {
@@ -121,9 +134,33 @@ export const passwordResetTokens = sqliteTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose', { enum: PASSWORD_LINK_PURPOSES }).notNull().default('reset'),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     usedAt: integer('used_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
   },
   (t) => [index('password_reset_tokens_client_id_idx').on(t.clientId)],
+);
+
+/**
+ * Time logged by staff against a project (docs/product.md#time-tracking): a day, hours in
+ * quarter hours, a note. Adding or removing an entry moves the project's `actualHours` by its hours.
+ */
+export const timeEntries = sqliteTable(
+  'time_entries',
+  {
+    id: text('id').primaryKey().$defaultFn(uuid),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** The staff member who logged it (kept as a name too, so the entry outlives the account). */
+    userId: text('user_id'),
+    author: text('author').notNull(),
+    /** 'YYYY-MM-DD'. */
+    date: text('date').notNull(),
+    hours: real('hours').notNull(),
+    note: text('note'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [index('time_entries_project_date_idx').on(t.projectId, t.date)],
 );
