@@ -21,7 +21,7 @@
  * - Leads: landing (60%), audit (25%, with auditScore) and emergency (15%, urgent, email or
  *   phone) forms; recent ones mostly `new`, older ones contacted, won or lost.
  */
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql, type Table } from 'drizzle-orm';
 import type { Database } from '../src/server/services/db.ts';
 import { HOW_DID_YOU_FIND_US } from '../src/shared/schemas/contact.ts';
 import type { LeadStatus, MilestoneStatus, ProjectStatus } from '../src/shared/projects.ts';
@@ -248,11 +248,14 @@ function leadStatus(random: Random, createdAt: number, now: number): LeadStatus 
   return r < 0.1 ? 'new' : r < 0.5 ? 'contacted' : r < 0.75 ? 'won' : 'lost';
 }
 
-/** The rows of one statement: as many as fit under SQLite's limit of bound values. */
-function* chunks<T extends object>(rows: T[]): Generator<T[]> {
-  const first = rows[0];
-  if (!first) return;
-  const size = Math.floor(MAX_VARIABLES / Object.keys(first).length);
+/**
+ * The rows of one statement into `table`: as many as fit under SQLite's limit of bound values.
+ * Counted from the table's columns, not from a row's keys: drizzle binds a value for every column
+ * a row sets or has a default function for, so rows of another shape (the emergency leads' phone)
+ * bind more than the first row.
+ */
+function* chunks<T extends object>(table: Table, rows: T[]): Generator<T[]> {
+  const size = Math.floor(MAX_VARIABLES / Object.keys(getTableColumns(table)).length);
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
 }
 
@@ -400,10 +403,10 @@ export async function seedScale(
             }
           }
         }
-        for (const rows of chunks(clientRows)) await tx.insert(clients).values(rows);
-        for (const rows of chunks(projectRows)) await tx.insert(projects).values(rows);
-        for (const rows of chunks(milestoneRows)) await tx.insert(milestones).values(rows);
-        for (const rows of chunks(messageRows)) await tx.insert(communications).values(rows);
+        for (const rows of chunks(clients, clientRows)) await tx.insert(clients).values(rows);
+        for (const rows of chunks(projects, projectRows)) await tx.insert(projects).values(rows);
+        for (const rows of chunks(milestones, milestoneRows)) await tx.insert(milestones).values(rows);
+        for (const rows of chunks(communications, messageRows)) await tx.insert(communications).values(rows);
         counts.clients += clientRows.length;
         counts.projects += projectRows.length;
         counts.milestones += milestoneRows.length;
@@ -469,7 +472,7 @@ export async function seedScale(
           });
         }
       }
-      for (const rows of chunks(leadRows)) await tx.insert(contactSubmissions).values(rows);
+      for (const rows of chunks(contactSubmissions, leadRows)) await tx.insert(contactSubmissions).values(rows);
       counts.leads = leadRows.length;
     } finally {
       await tx.run(sql.raw(`PRAGMA cache_size = ${Number(cacheSize)}`));

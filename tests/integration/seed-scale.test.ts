@@ -116,4 +116,21 @@ describe('seedScale', () => {
     expect(await seedScale(first, { scale: 2, seed: 8, passwordHash: PASSWORD_HASH })).toMatchObject({ created: true });
     expect((await first.read.select({ n: count() }).from(clients))[0]?.n).toBe(N + 2);
   });
+
+  it('seeds 2,000 clients on a fresh database, whose leads (emergency ones among them) bind more values per row than the first', async () => {
+    const large = await freshDatabase('large');
+    const seeded = await seedScale(large, { scale: 2000, seed: 11, passwordHash: PASSWORD_HASH });
+    expect(seeded.counts).toEqual({
+      clients: 2000,
+      projects: 6000,
+      milestones: 30_000,
+      communications: 120_000,
+      leads: 10_000,
+    });
+    expect((await large.read.select({ n: count() }).from(contactSubmissions))[0]?.n).toBe(10_000);
+    expect(
+      (await large.read.select({ n: count() }).from(contactSubmissions).where(isNotNull(contactSubmissions.phone)))[0]
+        ?.n,
+    ).toBeGreaterThan(0);
+  }, 180_000);
 });
