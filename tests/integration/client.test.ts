@@ -185,12 +185,12 @@ describe('sign-in', () => {
     expect(response.status).toBe(403);
   });
 
-  it('limits attempts per address and per email with 429 and Retry-After', async () => {
+  it('limits attempts per address (5 × AUTH_RATE_LIMIT) and per email (AUTH_RATE_LIMIT) with 429 and Retry-After', async () => {
     const limited = await createTestApi({ env: { AUTH_RATE_LIMIT: '3' } });
     try {
       const attempt = (email: string, address: string) =>
         limited.as(address).client.login.$post({ json: { email, password: 'wrong-one' } });
-      for (let i = 0; i < 3; i++) expect((await attempt(`a${i}@example.com`, '192.0.2.1')).status).toBe(401);
+      for (let i = 0; i < 15; i++) expect((await attempt(`a${i}@example.com`, '192.0.2.1')).status).toBe(401);
       const byAddress = await attempt('fresh@example.com', '192.0.2.1');
       expect(byAddress.status).toBe(429);
       expect(Number(byAddress.headers.get('retry-after'))).toBeGreaterThan(0);

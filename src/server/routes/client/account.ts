@@ -30,7 +30,7 @@ import { validate } from '../../validation.ts';
 
 export function clientAccountRoutes(deps: AppDeps) {
   const { db } = deps;
-  const byAddress = authLimiter(deps, 'password-address');
+  const byAddress = authLimiter(deps, 'password-address', 'address');
   const byAccount = authLimiter(deps, 'password-account');
 
   return new Hono<SessionEnv<'client'>>()

@@ -25,7 +25,7 @@ import { validate } from '../../validation.ts';
 
 export function passwordResetRoutes(deps: AppDeps) {
   const { db, env } = deps;
-  const byAddress = authLimiter(deps, 'reset-address');
+  const byAddress = authLimiter(deps, 'reset-address', 'address');
   const byEmail = authLimiter(deps, 'reset-email');
 
   return new Hono<ApiEnv>()

@@ -27,7 +27,7 @@ import { validate } from '../../validation.ts';
 
 export function clientSessionRoutes(deps: AppDeps) {
   const { db } = deps;
-  const byAddress = authLimiter(deps, 'client-session-address');
+  const byAddress = authLimiter(deps, 'client-session-address', 'address');
   const byEmail = authLimiter(deps, 'client-session-email');
 
   return new Hono<ApiEnv>()
