@@ -15,7 +15,7 @@ beforeAll(async () => {
   for (const [name, email] of [
     ['Ada Office', 'ada@office.example.com'],
     ['Bo Office', 'bo@office.example.com'],
-  ]) {
+  ] as const) {
     const made = await api.fresh().client.register.$post({ json: { name, email, password: 'quiet-harbour-47' } });
     expect(made.status).toBe(201);
   }
