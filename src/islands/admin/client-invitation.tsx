@@ -30,12 +30,7 @@ export function ClientInvitation({ client }: { client: { id: string; name: strin
         {lastSentAt ? `Last invitation sent ${formatDateTime(lastSentAt)}.` : 'No invitation on record.'}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          className="btn-secondary"
-          disabled={resend.isPending}
-          onClick={() => resend.mutate()}
-        >
+        <button type="button" className="btn-secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
           <MailPlus aria-hidden="true" className="size-4" />
           Resend invitation
         </button>

@@ -86,15 +86,7 @@ function PasswordChoice({
 }
 
 /** 'Use a passkey': accepts the invitation without a password, then creates the passkey signed in. */
-function PasskeyChoice({
-  token,
-  name,
-  onDone,
-}: {
-  token: string;
-  name: string;
-  onDone: (state: State) => void;
-}) {
+function PasskeyChoice({ token, name, onDone }: { token: string; name: string; onDone: (state: State) => void }) {
   const accept = useAcceptInvitation();
   const [pending, setPending] = useState(false);
   if (typeof window !== 'undefined' && !browserSupportsWebAuthn()) return null;
@@ -168,10 +160,11 @@ function Welcome() {
     });
   }, [describe]);
 
-  const finished = (name: string) => (answer: { twoFactorRequired: true; challenge: string } | { twoFactorRequired: false }) => {
-    if (answer.twoFactorRequired) setState({ step: 'code', challenge: answer.challenge, name });
-    else setState({ step: 'done', name });
-  };
+  const finished =
+    (name: string) => (answer: { twoFactorRequired: true; challenge: string } | { twoFactorRequired: false }) => {
+      if (answer.twoFactorRequired) setState({ step: 'code', challenge: answer.challenge, name });
+      else setState({ step: 'done', name });
+    };
 
   useEffect(() => {
     if (state.step === 'done') greetFirstTime(state.name);
@@ -230,8 +223,8 @@ function Welcome() {
             </p>
             {state.passkeyFailed && (
               <p role="alert" className="rounded-lg bg-amber-50 p-4 text-ink-900">
-                {state.passkeyFailed} You can add a passkey any time in Settings, or set a password with
-                &lsquo;Forgot password?&rsquo; on the sign-in screen.
+                {state.passkeyFailed} You can add a passkey any time in Settings, or set a password with &lsquo;Forgot
+                password?&rsquo; on the sign-in screen.
               </p>
             )}
             <a href="/portal" className="btn-primary">

@@ -11,7 +11,7 @@ import { dictionary as englishWords, translations } from '@zxcvbn-ts/language-en
 import { InvalidFieldError } from '../errors.ts';
 
 /** The lowest zxcvbn score accepted: 2 ("somewhat guessable", over 10^6 guesses). */
-export const MIN_PASSWORD_SCORE = 2;
+const MIN_PASSWORD_SCORE = 2;
 
 /** The message that starts every refusal; the estimator's warning and suggestions follow. */
 export const TOO_COMMON = 'This password is too common. Choose another.';

@@ -21,13 +21,13 @@ const AUTH_WINDOW_SECONDS = 15 * 60;
  * behind one office address each have their own account budget, so one person's typos lock
  * only their own account, never the office.
  */
-export const ADDRESS_BUDGET_FACTOR = 5;
+const ADDRESS_BUDGET_FACTOR = 5;
 
 /**
  * The 429 message of the sign-in limits, saying when to try again: `msBeforeNext` milliseconds
  * from now, rounded up to a whole unit by date-fns ("Too many attempts. Try again in 12 minutes.").
  */
-export function tooManyAttempts(msBeforeNext: number): string {
+function tooManyAttempts(msBeforeNext: number): string {
   const wait = formatDistanceStrict(0, Math.max(1000, msBeforeNext), { roundingMethod: 'ceil' });
   return `Too many attempts. Try again in ${wait}.`;
 }

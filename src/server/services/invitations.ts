@@ -23,7 +23,7 @@ import {
 } from './password-resets.ts';
 
 /** The page where an invitation's token is used; the token goes after `#`. */
-export const welcomeLink = (siteUrl: string, token: string) => new URL(`/portal/welcome#token=${token}`, siteUrl).href;
+const welcomeLink = (siteUrl: string, token: string) => new URL(`/portal/welcome#token=${token}`, siteUrl).href;
 
 /** Where a password link stands: usable, already used, past its time, or not a link at all. */
 export type LinkState = 'usable' | 'used' | 'expired' | 'unknown';
