@@ -561,7 +561,7 @@ test('leads: convert a lead to a client, who is welcomed by the invitation, choo
   await portal.getByRole('button', { name: 'Set Password and Sign In' }).click();
   // Signed in at once and greeted for the first time, not welcomed back.
   await expect(portal.getByRole('heading', { level: 1 })).toHaveText("You're all set, Carla");
-  await expect(portal.getByText('Welcome aboard, Carla!')).toBeVisible();
+  await expect(portal.getByText('Welcome aboard, Carla!', { exact: true })).toBeVisible();
   await expect(portal.getByText('Welcome back!')).toHaveCount(0);
   await expect(portal.getByText(/signed out/)).toHaveCount(0);
   await portal.getByRole('link', { name: 'Go to my portal' }).click();

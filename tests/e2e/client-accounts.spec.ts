@@ -72,7 +72,7 @@ test('staff resend an invitation; the client, side by side, is welcomed by it an
   await portal.getByLabel('Confirm password').fill('dana-picked-this-one');
   await portal.getByRole('button', { name: 'Set Password and Sign In' }).click();
   await expect(portal.getByRole('heading', { level: 1 })).toHaveText("You're all set, Dana");
-  await expect(portal.getByText('Welcome aboard, Dana!')).toBeVisible();
+  await expect(portal.getByText('Welcome aboard, Dana!', { exact: true })).toBeVisible();
   await expect(portal.getByText('Welcome back!')).toHaveCount(0);
   await portal.getByRole('link', { name: 'Go to my portal' }).click();
   await expect(portal.getByRole('heading', { name: /^Welcome,/ })).toBeVisible();
