@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { clients } from '../../db/schema/index.ts';
 import { NO_PASSWORD_YET } from '../../src/server/services/clients.ts';
+import { createPasswordResetToken } from '../../src/server/services/password-resets.ts';
 import { expectNoAxeViolations, presetConsent, sentMails, test, expect } from './fixtures.ts';
 import { unique } from './support/live-pages.ts';
 
@@ -88,6 +89,54 @@ test('staff resend an invitation; the client, side by side, is welcomed by it an
     'This invitation has already been used. Sign in with your password or passkey.',
   );
   await other.close();
+});
+
+/** A virtual passkey authenticator on `page`, as a phone's or laptop's built-in one. */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+test('an invited client chooses "Use a passkey": signed in without a password, and the passkey signs them in again', async ({
+  page,
+  database,
+}) => {
+  const name = unique('Pat Passkey');
+  const email = `pat-${Date.now()}@example.com`;
+  const [client] = await database.write((tx) =>
+    tx.insert(clients).values({ name, email, passwordHash: NO_PASSWORD_YET }).returning(),
+  );
+  const token = await createPasswordResetToken(
+    database,
+    client!.id,
+    new Date(),
+    72 * 3_600_000,
+    undefined,
+    'invitation',
+  );
+  await virtualAuthenticator(page);
+  await page.goto(`/portal/welcome#token=${token}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to your client portal, Pat');
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("You're all set, Pat");
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to my portal' }).click();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('list', { name: 'Your passkeys' })).toContainText('Passkey');
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  // The sign-in screen's passkey suggestion (conditional UI) signs them in with the new passkey.
+  await expect(page.getByRole('heading', { name: /^Welcome, Pat/ })).toBeVisible();
 });
 
 test('an expired invitation says so and emails a new link on request', async ({ page, database }) => {
