@@ -1,7 +1,8 @@
 /**
  * The environment's settings of sign-in (docs/product.md#settings, docs/product.md#roles): Google
  * sign-in and its OpenID endpoints, the staff allowed into /admin, the blog editor's password, how
- * long emailed sign-in links work and whether staff must use two-step verification.
+ * long emailed sign-in links work, whether staff must use two-step verification and whether
+ * clients may register themselves.
  */
 import { z } from 'zod';
 import { booleanFlag, optionalString } from './env-fields.ts';
@@ -42,4 +43,12 @@ export const authEnv = {
     .default(72),
   /** Staff must set up two-step verification before using the dashboard (docs/product.md#sign-in-security). */
   STAFF_REQUIRE_2FA: booleanFlag,
+  /**
+   * Whether anyone may create a portal account (docs/product.md#portal-sign-in): true unless set to
+   * `false` or `0`; when off, registration answers 403 and the sign-in screen offers no 'Create one'.
+   */
+  CLIENT_SELF_REGISTRATION: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
 };

@@ -518,7 +518,7 @@ test('leads: staff write notes on a lead, with who wrote them and when', async (
   await expect(card(page, name).getByText('Called on Monday.')).toBeVisible();
 });
 
-test('leads: convert a lead to a client, who chooses a password from the invitation and signs in', async ({
+test('leads: convert a lead to a client, who is welcomed by the invitation, chooses a password and is signed in', async ({
   staffPage: page,
   request,
   browser,
@@ -549,20 +549,22 @@ test('leads: convert a lead to a client, who chooses a password from the invitat
   const invitation = () =>
     sentMails()
       .find((m) => m.includes(`To: ${email}`) && m.includes('Your client portal'))
-      ?.match(/(\/portal\/reset-password#token=[a-z2-7]+)/)?.[1];
+      ?.match(/(\/portal\/welcome#token=[a-z2-7]+)/)?.[1];
   await expect.poll(invitation).toBeTruthy();
   const client = await browser.newContext();
   const portal = await client.newPage();
   await portal.goto(invitation()!);
-  await expect(portal).toHaveURL(/\/portal\/reset-password$/);
-  await portal.getByLabel('New password', { exact: true }).fill('carla-chose-this');
-  await portal.getByLabel('Confirm new password').fill('carla-chose-this');
-  await portal.getByRole('button', { name: 'Set New Password' }).click();
-  await expect(portal.getByRole('status')).toContainText('Your password has been changed');
-  await portal.goto('/portal/login');
-  await portal.getByLabel('Email').fill(email);
+  await expect(portal).toHaveURL(/\/portal\/welcome$/);
+  await expect(portal.getByRole('heading', { level: 1 })).toHaveText('Welcome to your client portal, Carla');
   await portal.getByLabel('Password', { exact: true }).fill('carla-chose-this');
-  await portal.getByRole('button', { name: 'Sign In' }).click();
+  await portal.getByLabel('Confirm password').fill('carla-chose-this');
+  await portal.getByRole('button', { name: 'Set Password and Sign In' }).click();
+  // Signed in at once and greeted for the first time, not welcomed back.
+  await expect(portal.getByRole('heading', { level: 1 })).toHaveText("You're all set, Carla");
+  await expect(portal.getByText('Welcome aboard, Carla!', { exact: true })).toBeVisible();
+  await expect(portal.getByText('Welcome back!')).toHaveCount(0);
+  await expect(portal.getByText(/signed out/)).toHaveCount(0);
+  await portal.getByRole('link', { name: 'Go to my portal' }).click();
   await expect(portal.getByRole('heading', { name: /^Welcome,/ })).toBeVisible();
   await expect(portal.getByText('Carla website')).toBeVisible();
   await client.close();

@@ -346,7 +346,7 @@ describe('converting a lead to a client', () => {
       .outbox()
       .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
       .find((m) => m.includes(`To: ${email}`) && m.includes('Subject: Your client portal'));
-    const token = mail?.match(/reset-password#token=([a-z2-7]+)/)?.[1];
+    const token = mail?.match(/welcome#token=([a-z2-7]+)/)?.[1];
     if (!token) throw new Error(`no invitation for ${email}`);
     return token;
   }

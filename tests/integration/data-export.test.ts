@@ -157,7 +157,8 @@ describe('a client exports their own data', () => {
       sessions: 1,
       passkeys: 0,
       two_step_verification: 0,
-      emails: 0,
+      // The registration's "Confirm your email".
+      emails: 1,
       leads: 1,
       lead_notes: 0,
       chats: 0,

@@ -61,6 +61,8 @@ async function enableTotp(token: string) {
 describe('sign-in links', () => {
   it('answers 202 for any address, emails a link only to a client, and the link signs in once', async () => {
     const { email, id } = await newClient();
+    // The registration's "Confirm your email" goes first.
+    await api.deliver();
     const before = api.outbox().length;
     for (const address of [email, 'nobody-here@example.com']) {
       const asked = await api.fresh().client['sign-in-link'].$post({ json: { email: address } });
@@ -258,17 +260,20 @@ describe('rate limits', () => {
   it('the new sign-in routes answer 429 past AUTH_RATE_LIMIT from one address', async () => {
     const limited = await createTestApi({ env: { AUTH_RATE_LIMIT: '3' } });
     try {
-      const calls: [string, unknown][] = [
-        ['/api/client/sign-in-link', { email: 'someone@example.com' }],
-        ['/api/client/sign-in-link/redeem', { token: 'not-a-real-token-at-all' }],
-        ['/api/client/login/second-factor', { challenge: 'not-a-real-challenge', code: '123456' }],
-        ['/api/client/passkeys/authentication/verify', { response: { id: 'x', rawId: 'x', type: 'public-key' } }],
-        ['/api/admin/login/second-factor', { challenge: 'not-a-real-challenge', code: '123456' }],
-        ['/api/admin/passkeys/authentication/verify', { response: { id: 'x', rawId: 'x', type: 'public-key' } }],
+      // Sign-in by link or passkey counts per address with five times the budget (an office shares
+      // one address); codes count AUTH_RATE_LIMIT.
+      const calls: [string, unknown, number][] = [
+        // One email asked for again and again: its own count (AUTH_RATE_LIMIT) ends it first.
+        ['/api/client/sign-in-link', { email: 'someone@example.com' }, 3],
+        ['/api/client/sign-in-link/redeem', { token: 'not-a-real-token-at-all' }, 15],
+        ['/api/client/login/second-factor', { challenge: 'not-a-real-challenge', code: '123456' }, 3],
+        ['/api/client/passkeys/authentication/verify', { response: { id: 'x', rawId: 'x', type: 'public-key' } }, 15],
+        ['/api/admin/login/second-factor', { challenge: 'not-a-real-challenge', code: '123456' }, 3],
+        ['/api/admin/passkeys/authentication/verify', { response: { id: 'x', rawId: 'x', type: 'public-key' } }, 15],
       ];
-      for (const [path, body] of calls) {
+      for (const [path, body, allowed] of calls) {
         const statuses: number[] = [];
-        for (let i = 0; i < 4; i++) {
+        for (let i = 0; i <= allowed; i++) {
           const response = await limited.raw(path, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
@@ -276,8 +281,8 @@ describe('rate limits', () => {
           });
           statuses.push(response.status);
         }
-        expect(statuses.slice(0, 3), path).not.toContain(429);
-        expect(statuses[3], path).toBe(429);
+        expect(statuses.slice(0, allowed), path).not.toContain(429);
+        expect(statuses[allowed], path).toBe(429);
       }
       // Passkey options: each sign-in screen asks, so ten times the attempts (30 here).
       const options: number[] = [];

@@ -24,8 +24,13 @@ const PUBLIC_ROUTES = [
   'GET /api/admin/auth/google/callback',
   'POST /api/admin/auth/link',
   // The portal's registration and sign-in (docs/product.md#portal-sign-in).
+  'GET /api/client/registration',
   'POST /api/client/register',
   'POST /api/client/login',
+  // A client's invitation (docs/product.md#invitations): the client has no session yet.
+  'POST /api/client/password-link',
+  'POST /api/client/invitation/accept',
+  'POST /api/client/invitation/new-link',
   // A forgotten password (docs/product.md#password-reset): the client has no session to use.
   'POST /api/client/password-reset',
   'POST /api/client/password-reset/confirm',

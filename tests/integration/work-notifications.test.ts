@@ -46,6 +46,9 @@ async function clientWithProject() {
     json: { name: 'Dana Reyes', email, password: 'secret-pass' },
   });
   const { token, client } = await registered.json();
+  // The registration's "Confirm your email" goes out first; the tests count from an empty inbox.
+  await api.deliver();
+  smtp.received.length = 0;
   const project = await (
     await api.http.admin.projects.$post({ json: { clientId: client.id, title: 'Bakery website' } }, bearer(staffToken))
   ).json();

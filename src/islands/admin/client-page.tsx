@@ -1,6 +1,7 @@
 /**
  * A client's page (docs/product.md#client-page): their details and whether they get email
- * notifications, their projects, the conversation across all their projects (newest first,
+ * notifications (and an 'Unconfirmed email' badge for a self-registered account not confirmed
+ * yet), 'Resend invitation' while they have not set up the account, their projects, the conversation across all their projects (newest first,
  * with reply and read state, "Load more"), and the admin events about them.
  */
 import { Bell, BellOff, Building2, CalendarDays, FolderKanban, Mail, MessageSquare, Pencil, Phone } from 'lucide-react';
@@ -11,6 +12,7 @@ import { formatBudget, formatDate, formatDateTime } from '../lib/format.ts';
 import { Loading } from '../ui/loading.tsx';
 import { ProjectStatusBadge } from '../ui/status-badge.tsx';
 import { EventRow } from './activity-log.tsx';
+import { ClientInvitation } from './client-invitation.tsx';
 import { ClientTwoStep } from './client-two-step.tsx';
 import { ClientPrivacy } from './privacy-panels.tsx';
 import { PagedList } from './list-view.tsx';
@@ -62,10 +64,11 @@ function Details({ client }: { client: AdminClient }) {
           )}
           {client.emailNotifications ? 'Gets email notifications' : 'Email notifications turned off'}
         </li>
-        <li>
+        <li className="flex flex-wrap gap-2">
           <Badge tone={client.isActive ? 'green' : 'gray'}>
             {client.isActive ? 'Active account' : 'Inactive account'}
           </Badge>
+          {!client.confirmed && <Badge tone="amber">Unconfirmed email</Badge>}
         </li>
       </ul>
     </Panel>
@@ -199,6 +202,7 @@ export function ClientPage({ id }: { id: string }) {
         <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
           <div className="grid content-start gap-6">
             <Details client={c} />
+            <ClientInvitation client={c} />
             <ClientTwoStep client={c} />
             <ClientPrivacy client={c} />
             <Projects clientId={c.id} />

@@ -2,7 +2,9 @@
  * Clients tab (docs/product.md#clients-tab): 'Add Client', search, filters and sort
  * (docs/product.md#lists), a table on wide screens or one card per client on phones (name, email,
  * company and phone when present, created date) with edit and delete; the name opens the client's page. Delete asks first and
- * names the projects that go with the client. 'Loading clients...', 'No clients found'.
+ * names the projects that go with the client. 'Loading clients...', 'No clients found'. A self-registered
+ * account whose email is not confirmed yet carries an 'Unconfirmed' badge, and the 'Email' filter
+ * shows confirmed or unconfirmed accounts only (docs/product.md#registration).
  */
 import { Building2, CalendarDays, Mail, Pencil, Phone, Plus, Users } from 'lucide-react';
 import { telHref } from '../../shared/phone.ts';
@@ -10,12 +12,21 @@ import { formatDate } from '../lib/format.ts';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
 import { useDeleteClient } from './mutations.ts';
 import { apiParams, FilterSelect, ListBody, useListParams, type Column } from './list-view.tsx';
-import { CARD, IconButton, TabHeading } from './parts.tsx';
+import { Badge, CARD, IconButton, TabHeading } from './parts.tsx';
 import { useClientPages, type AdminClient } from './queries.ts';
 import { navigate } from './route.ts';
 import { clientDeleteSummary } from './wording.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The badge of an account whose email is not confirmed yet. */
+function UnconfirmedBadge() {
+  return (
+    <span className="ml-2 inline-block align-middle">
+      <Badge tone="amber">Unconfirmed</Badge>
+    </span>
+  );
+}
 
 /** Edit and delete (which asks first and names the projects that go too). */
 function ClientActions({ client, className }: { client: AdminClient; className: string }) {
@@ -47,6 +58,7 @@ function ClientCard({ client }: { client: AdminClient }) {
           <a href={`#client/${client.id}`} className="hover:underline">
             {client.name}
           </a>
+          {!client.confirmed && <UnconfirmedBadge />}
         </h3>
         <ClientActions client={client} className="-mt-2 -mr-2 flex shrink-0" />
       </div>
@@ -100,9 +112,12 @@ const COLUMNS: Column<AdminClient>[] = [
     header: 'Name',
     sort: 'name',
     cell: (c) => (
-      <a href={`#client/${c.id}`} tabIndex={-1} className="font-semibold break-words text-brand-700 hover:underline">
-        {c.name}
-      </a>
+      <>
+        <a href={`#client/${c.id}`} tabIndex={-1} className="font-semibold break-words text-brand-700 hover:underline">
+          {c.name}
+        </a>
+        {!c.confirmed && <UnconfirmedBadge />}
+      </>
     ),
   },
   { key: 'email', header: 'Email', sort: 'email', cell: (c) => <span className="break-words">{c.email}</span> },
@@ -138,16 +153,28 @@ export function ClientsTab({ params }: { params: string }) {
         state={state}
         searchLabel="Search clients"
         filters={
-          <FilterSelect
-            label="Account"
-            value={state.values.active ?? ''}
-            options={[
-              ['', 'All'],
-              ['true', 'Active'],
-              ['false', 'Inactive'],
-            ]}
-            onChange={(active) => state.set({ active })}
-          />
+          <>
+            <FilterSelect
+              label="Account"
+              value={state.values.active ?? ''}
+              options={[
+                ['', 'All'],
+                ['true', 'Active'],
+                ['false', 'Inactive'],
+              ]}
+              onChange={(active) => state.set({ active })}
+            />
+            <FilterSelect
+              label="Email"
+              value={state.values.confirmed ?? ''}
+              options={[
+                ['', 'All'],
+                ['true', 'Confirmed'],
+                ['false', 'Unconfirmed'],
+              ]}
+              onChange={(confirmed) => state.set({ confirmed })}
+            />
+          </>
         }
         sortOptions={SORT_OPTIONS}
         query={clients}

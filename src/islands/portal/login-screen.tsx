@@ -1,5 +1,6 @@
 /**
- * Client sign-in and registration (docs/product.md#portal-sign-in): two modes with a toggle, show or
+ * Client sign-in and registration (docs/product.md#portal-sign-in): two modes with a toggle (no
+ * 'Create one' when the server says registration is closed, CLIENT_SELF_REGISTRATION), show or
  * hide the password, the field messages and toasts of docs/product.md#validation, 'Forgot
  * password?', 'Email me a sign-in link', and the second step when two-step verification is on
  * (docs/product.md#sign-in-security).
@@ -21,6 +22,7 @@ import { messageOf } from '../lib/api.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { CompanyPhoneFields, Field, NewPasswordFields, SubmitButton } from '../ui/form.tsx';
 import { useLogin, useRegister, useRequestPasswordReset } from './mutations.ts';
+import { useRegistrationOpen } from './queries.ts';
 import { EmailLinkRequest, PasskeySignIn, PortalSecondFactor, SignInLinkForm, welcomeBack } from './sign-in-steps.tsx';
 
 type Mode = 'signin' | 'register' | 'forgot' | 'link' | 'code';
@@ -174,6 +176,8 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
 
 export default function LoginScreen() {
   const [mode, setMode] = useState<Mode>('signin');
+  // Registration can be closed (CLIENT_SELF_REGISTRATION); 'Create one' shows once the server says it is open.
+  const registrationOpen = useRegistrationOpen();
   const [challenge, setChallenge] = useState('');
   const titles: Record<Mode, [string, string]> = {
     signin: ['Sign in to your portal', 'Follow your projects and talk to your team.'],
@@ -208,7 +212,7 @@ export default function LoginScreen() {
         {mode === 'link' && <SignInLinkForm onBack={() => setMode('signin')} />}
         {mode === 'code' && <PortalSecondFactor challenge={challenge} onCancel={() => setMode('signin')} />}
       </div>
-      {(mode === 'signin' || mode === 'register') && (
+      {((mode === 'signin' && registrationOpen) || mode === 'register') && (
         <p className="mt-6 border-t border-ink-700/10 pt-5 text-center text-sm text-ink-700">
           {mode === 'signin' ? "Don't have an account?" : 'Already have an account?'}{' '}
           <button

@@ -160,3 +160,37 @@ export function useConfirmPasswordReset() {
       unwrap(api.client['password-reset'].confirm.$post({ json: values })),
   });
 }
+
+/** What a password link is (an invitation or a reset) and where it stands, without spending it. */
+export function useDescribePasswordLink() {
+  return useMutation({
+    mutationFn: (token: string) => unwrap(api.client['password-link'].$post({ json: { token } })),
+  });
+}
+
+/**
+ * Accepts an invitation with a first password, or none (a passkey follows); the client, signed
+ * in, becomes the profile. With two-step verification on, the answer asks for the second step.
+ */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: { token: string; password?: string }) =>
+      unwrap(api.client.invitation.accept.$post({ json: values })),
+    onSuccess: (answer) => {
+      if (!answer.twoFactorRequired) queryClient.setQueryData(portalKeys.me, answer.client);
+    },
+  });
+}
+
+/** 'Send me a new link' from a used or expired invitation: the same answer whatever the address. */
+export function useRequestNewInvitation() {
+  return useMutation({
+    mutationFn: (values: { email: string }) => unwrap(api.client.invitation['new-link'].$post({ json: values })),
+  });
+}
+
+/** 'Send it again': a new "Confirm your email" email for the signed-in, unconfirmed client. */
+export function useResendConfirmation() {
+  return useMutation({ mutationFn: () => unwrap(api.client['confirmation-email'].$post()) });
+}

@@ -2,15 +2,17 @@
  * What every portal screen shares (docs/product.md#portal): the query client, the header (logo,
  * the client's name, Settings (docs/product.md#settings-screen) and Sign Out when signed in),
  * the 'Loading...' state while the session is checked, the sign-in screen when there is no
- * session, and the notification region.
+ * session, the notification region, and above every screen of an unconfirmed account the notice
+ * 'Confirm your email' with 'Send it again' (docs/product.md#registration).
  */
-import { ArrowLeft, LogOut, Settings } from 'lucide-react';
+import { ArrowLeft, LogOut, MailCheck, Settings } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query.ts';
 import { SessionFrame } from '../ui/session-frame.tsx';
 import { BrandMark } from '../ui/brand-mark.tsx';
 import LoginScreen from './login-screen.tsx';
-import { useLogout } from './mutations.ts';
+import { messageOf } from '../lib/api.ts';
+import { useLogout, useResendConfirmation } from './mutations.ts';
 import { useClientSession, type PortalClient } from './queries.ts';
 
 const SETTINGS_PATH = '/portal/settings';
@@ -63,12 +65,53 @@ function Header({ user: client }: { user: PortalClient | null }) {
   );
 }
 
-/** Renders `children` for a signed-in client; the sign-in screen otherwise. */
+/** The small notice of an unconfirmed account: where the link went, and 'Send it again'. */
+function ConfirmEmailNotice({ email }: { email: string }) {
+  const resend = useResendConfirmation();
+  return (
+    <div
+      role="region"
+      aria-label="Confirm your email"
+      className="mb-6 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-ink-900 ring-1 ring-amber-700/30"
+    >
+      <MailCheck aria-hidden="true" className="size-5 shrink-0 text-amber-800" />
+      <p className="min-w-0 flex-1 basis-56 wrap-anywhere">
+        <strong>Confirm your email:</strong> we sent a link to {email}.
+      </p>
+      {resend.isSuccess ? (
+        <p role="status" className="font-semibold text-green-900">
+          Sent. Check your inbox.
+        </p>
+      ) : (
+        <button
+          type="button"
+          className="font-semibold text-brand-700 underline underline-offset-2 hover:no-underline disabled:opacity-60"
+          disabled={resend.isPending}
+          onClick={() => resend.mutate()}
+        >
+          Send it again
+        </button>
+      )}
+      {resend.isError && (
+        <p role="alert" className="basis-full text-danger-700">
+          {messageOf(resend.error, 'Could not send the link. Please try again later.')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Renders `children` for a signed-in client (under the notice of an unconfirmed email); the sign-in screen otherwise. */
 export function PortalFrame({ children }: { children: (client: PortalClient) => ReactNode }) {
   const [queryClient] = useState(() => createQueryClient());
   return (
     <SessionFrame queryClient={queryClient} useSession={useClientSession} Header={Header} SignIn={LoginScreen}>
-      {children}
+      {(client) => (
+        <>
+          {!client.confirmed && <ConfirmEmailNotice email={client.email} />}
+          {children(client)}
+        </>
+      )}
     </SessionFrame>
   );
 }

@@ -107,6 +107,20 @@ export const portalLive: LiveRefresh = {
   profileKey: portalKeys.me,
 };
 
+/**
+ * Whether the sign-in screen offers 'Create one' (CLIENT_SELF_REGISTRATION, asked of the server
+ * because the page is prebuilt): undefined while asking, and false when the answer fails.
+ */
+export function useRegistrationOpen(): boolean | undefined {
+  const open = useQuery({
+    queryKey: ['portal', 'registration'],
+    queryFn: () => unwrap(api.client.registration.$get()),
+    staleTime: Infinity,
+    retry: false,
+  });
+  return open.isError ? false : open.data?.open;
+}
+
 /** The signed-in client or null, and whether the check is still running. */
 export function useClientSession() {
   const me = useQuery(meQuery);

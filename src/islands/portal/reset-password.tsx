@@ -1,18 +1,19 @@
 /**
  * /portal/reset-password (docs/product.md#password-reset): sets a new password from an emailed link. The
  * token comes in the URL fragment (#token=…), which browsers never send to a server, and is removed from the
- * address bar as soon as it is read, so it stays out of history, logs and referrers.
+ * address bar as soon as it is read, so it stays out of history, logs and referrers. An invitation's
+ * link (one sent before invitations had their own page) goes on to /portal/welcome.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { passwordResetFormSchema } from '../../shared/schemas/client.ts';
 import { messageOf } from '../lib/api.ts';
 import { QueryIsland } from '../lib/query-island.tsx';
 import { useSubmit } from '../lib/use-submit.ts';
 import { NewPasswordFields, SubmitButton } from '../ui/form.tsx';
-import { useConfirmPasswordReset } from './mutations.ts';
+import { useConfirmPasswordReset, useDescribePasswordLink } from './mutations.ts';
 
 type Values = { password: string; confirmPassword: string };
 
@@ -28,11 +29,25 @@ function ResetPasswordForm() {
     defaultValues: { password: '', confirmPassword: '' },
   });
 
+  const describe = useDescribePasswordLink();
+  const started = useRef(false);
   useEffect(() => {
+    if (started.current) return;
+    started.current = true;
     const found = new URLSearchParams(window.location.hash.slice(1)).get('token');
     if (found) history.replaceState(null, '', window.location.pathname);
     setToken(found);
-  }, []);
+    // An invitation sent before invitations had a page of their own lands on the welcome page.
+    if (found) {
+      describe.mutate(found, {
+        onSuccess: (link) => {
+          if (link.purpose === 'invitation' && link.state !== 'unknown') {
+            window.location.replace(`/portal/welcome#token=${found}`);
+          }
+        },
+      });
+    }
+  }, [describe]);
 
   // The outcome shows in place: the confirmation, or the server's message above the button.
   const submit = useSubmit(confirm, {});

@@ -99,15 +99,20 @@ export function SignInLinkForm({ onBack }: { onBack: () => void }) {
   );
 }
 
-/** The second step after a password: the code completes the sign-in. */
+/**
+ * The second step after a password: the code completes the sign-in, greeted 'Welcome back!'
+ * unless `greet` is false (a first sign-in greets in its own words).
+ */
 export function PortalSecondFactor({
   challenge,
   onCancel,
   onDone,
+  greet = true,
 }: {
   challenge: string;
   onCancel: () => void;
   onDone?: () => void;
+  greet?: boolean;
 }) {
   const secondFactor = useSecondFactor();
   return (
@@ -115,7 +120,7 @@ export function PortalSecondFactor({
       onCancel={onCancel}
       verify={async (proof) => {
         const answer = await secondFactor.mutateAsync({ challenge, ...proof });
-        welcomeBack();
+        if (greet) welcomeBack();
         onDone?.();
         return answer;
       }}

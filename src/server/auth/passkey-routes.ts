@@ -103,7 +103,7 @@ export function passkeySignInRoutes(
   signIn: (c: Context<ApiEnv>, userId: string) => Promise<Response>,
 ) {
   const { db, env } = deps;
-  const limiter = authLimiter(deps, `${kind}-passkey`);
+  const limiter = authLimiter(deps, `${kind}-passkey`, 'address');
   // Options are asked for each time a sign-in screen opens (the browser's passkey suggestion), so
   // they get ten times the sign-in attempts; a verification counts as an attempt.
   const optionsLimiter = createLimiter(db, {

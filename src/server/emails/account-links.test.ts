@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderInvitation, renderPasswordReset } from './account-links.tsx';
+import { renderEmailConfirmation, renderInvitation, renderPasswordReset } from './account-links.tsx';
 
 const link = 'https://example.com/portal/reset-password#token=abcdefghijklmnopqrstuvwxyz234567abcdefghijklmnop';
 
@@ -17,6 +17,23 @@ describe('the emails that carry a link to choose a password (docs/product.md#pas
     const email = await renderInvitation({ name: 'Maria Costa', link });
     expect(email.subject).toBe('Your client portal at First State Web Studio');
     expect(email.text).toContain('within the next 72 hours (it works once)');
+    expect(email.text).toContain(link);
+  });
+
+  it('the invitation offers a password or a passkey, not a password reset', async () => {
+    const welcome = 'https://example.com/portal/welcome#token=abcdefghijklmnopqrstuvwxyz234567abcdefghijklmnop';
+    const email = await renderInvitation({ name: 'Maria Costa', link: welcome });
+    expect(email.text).toContain('(a password or a passkey)');
+    expect(email.text).not.toMatch(/reset/i);
+    expect(email.html).toContain('Set up my portal');
+  });
+
+  it('the confirmation of a registered email: its subject, the hours it lasts and the link', async () => {
+    const email = await renderEmailConfirmation({ name: 'Maria Costa', link, hours: 72 });
+    expect(email.subject).toBe('Confirm your email');
+    expect(email.text).toContain('Hello Maria Costa,');
+    expect(email.text).toContain('within the next 72 hours (it works once and signs you in)');
+    expect(email.text).toContain('deleted after 7 days');
     expect(email.text).toContain(link);
   });
 

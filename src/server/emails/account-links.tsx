@@ -1,8 +1,10 @@
 /**
- * The emails that carry a link to choose a password (docs/product.md#password-reset): the
- * password reset a client asks for (1 hour) and the invitation of a client made from a lead
- * (72 hours). Both link to `/portal/reset-password#token=…`; the token stays after `#`, so it never
- * reaches a server log. HTML and plain text, through the shared layout.
+ * The emails that carry a link into a client's account: the password reset a client asks for
+ * (1 hour, `/portal/reset-password#token=…`, docs/product.md#password-reset), the invitation of a
+ * client made from a lead (72 hours, `/portal/welcome#token=…`, docs/product.md#invitations) and the
+ * confirmation of a self-registered account's email (a sign-in link, docs/product.md#registration).
+ * The token stays after `#`, so it never reaches a server log. HTML and plain text, through the
+ * shared layout.
  */
 import { Heading, Text } from '@react-email/components';
 import { company } from '../../shared/company.ts';
@@ -73,9 +75,32 @@ export function renderInvitation(data: AccountLinkData): Promise<RenderedEmail> 
       subject={subject}
       lines={[
         `${company.name} has opened a client portal account for you, where you can follow your projects and talk to the team.`,
-        'To choose your password, open this link within the next 72 hours (it works once):',
+        'To set up your sign-in (a password or a passkey), open this link within the next 72 hours (it works once):',
       ]}
-      footer="After that you sign in at the portal with this email address and your password."
+      button="Set up my portal"
+      footer="After that you sign in at the portal with this email address and your password or passkey."
+    />,
+  );
+}
+
+/**
+ * The confirmation of a self-registered account's email: subject `Confirm your email`; the link
+ * signs the client in once, within `hours` hours, and confirms the address.
+ */
+export function renderEmailConfirmation(data: AccountLinkData & { hours: number }): Promise<RenderedEmail> {
+  const subject = 'Confirm your email';
+  return renderEmail(
+    subject,
+    <AccountLink
+      name={data.name}
+      link={data.link}
+      subject={subject}
+      lines={[
+        `Thank you for creating a client portal account at ${company.name}.`,
+        `To confirm that this address is yours, open this link within the next ${data.hours} hours (it works once and signs you in):`,
+      ]}
+      button="Confirm my email"
+      footer="If you did not create this account, you can ignore this email: an account that is not confirmed is deleted after 7 days."
     />,
   );
 }

@@ -2,12 +2,15 @@
  * The hourly sweep (docs/product.md#limits): deletes expired sessions of both kinds, expired
  * password-reset links, expired staff sign-in links, rate-limit counts whose window ended and
  * Idempotency-Keys older than 24 hours, live events older than 24 hours (services/events.ts),
- * and the ZIPs of data exports downloaded or expired (services/export-downloads.ts), so the tables hold only what can still be used. Run by
+ * the ZIPs of data exports downloaded or expired (services/export-downloads.ts), and self-registered
+ * accounts still unconfirmed after 7 days with everything of theirs (services/registration.ts), so
+ * the tables hold only what can still be used. Run by
  * the server process (src/server/main.ts) once at start and then every hour.
  */
 import { log } from '../log.ts';
 import { repeat, type Repeating } from './repeat.ts';
-import { sweepOrphanFiles } from '../services/file-cleanup.ts';
+import { deleteStoredFiles, sweepOrphanFiles } from '../services/file-cleanup.ts';
+import { deleteUnconfirmedClients } from '../services/registration.ts';
 import { sweepExports } from '../services/export-downloads.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import type { Database } from '../services/db.ts';
@@ -36,6 +39,8 @@ interface SweepResult {
   exports: number;
   /** Second-step and passkey challenges. */
   challenges: number;
+  /** Self-registered accounts never confirmed within 7 days. */
+  unconfirmedClients: number;
 }
 
 /**
@@ -43,7 +48,11 @@ interface SweepResult {
  * (`sweepOrphanFiles`) when given the storage; returns how many of each went.
  */
 async function sweepExpired(db: Database, now = new Date(), storage?: FileStorage): Promise<SweepResult> {
+  const unconfirmed = await deleteUnconfirmedClients(db, now);
+  // Their files' bytes go once the rows are gone; the orphan sweep catches any left by a crash.
+  if (storage) await deleteStoredFiles(storage, unconfirmed.storageKeys);
   return {
+    unconfirmedClients: unconfirmed.clientIds.length,
     sessions: await deleteExpiredSessions(db, now),
     resetTokens: await deleteExpiredResetTokens(db, now),
     signInLinks: (await deleteExpiredSignInLinks(db, now)) + (await deleteExpiredClientSignInLinks(db, now)),

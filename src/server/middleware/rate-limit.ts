@@ -26,8 +26,11 @@ export interface LimiterOptions {
   points: number;
   /** The window, in seconds. */
   durationSeconds: number;
-  /** The 429 answer's message (docs/product.md#limits). */
-  message: string;
+  /**
+   * The 429 answer's message (docs/product.md#limits), or a function of the milliseconds until
+   * the window ends (the limiter's `msBeforeNext`) that says when to try again.
+   */
+  message: string | ((msBeforeNext: number) => string);
 }
 
 /** A limiter over `db` (the app's database, AppDeps.db). */
@@ -40,7 +43,9 @@ export function createLimiter(db: Database, options: LimiterOptions): Limiter {
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {
           const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-          throw new AppError(429, 'rate_limited', options.message, undefined, { 'Retry-After': String(retryAfter) });
+          const message =
+            typeof options.message === 'string' ? options.message : options.message(rejection.msBeforeNext);
+          throw new AppError(429, 'rate_limited', message, undefined, { 'Retry-After': String(retryAfter) });
         }
         throw rejection;
       }

@@ -19,6 +19,7 @@ describe('headersForPage', () => {
       '/portal/sign-in',
       '/portal/sign-in/index.html',
       '/portal/reset-password',
+      '/portal/welcome',
       '/admin/login',
       '/admin/login/index.html',
       '/admin/invitation',

@@ -31,7 +31,7 @@ const OPENER_POLICY = 'Cross-Origin-Opener-Policy';
  * site (docs/product.md#sign-in-security).
  */
 const TOKEN_PAGE =
-  /^\/(portal\/sign-in|portal\/reset-password|admin\/login|admin\/invitation|data-export)(\/|\/index\.html|\.html)?$/;
+  /^\/(portal\/sign-in|portal\/reset-password|portal\/welcome|admin\/login|admin\/invitation|data-export)(\/|\/index\.html|\.html)?$/;
 
 /**
  * The security headers of the page at `path` (a request path or a prebuilt file's path): all of

@@ -1,16 +1,16 @@
 /**
- * The emails that carry a link to choose a password, queued in the durable email queue
+ * The password-reset email (the invitation's is in services/invitations.ts), queued in the durable email queue
  * (`notification_emails`, docs/product.md#notifications) in the same transaction as the link's
  * token: the notification worker sends them, with retries, and a crash between the request and
  * the send loses nothing and sends nothing twice (the row's id is the Message-ID).
  */
 import { eq } from 'drizzle-orm';
 import { clients } from '../../../db/schema/index.ts';
-import { renderInvitation, renderPasswordReset } from '../emails/account-links.tsx';
+import { renderPasswordReset } from '../emails/account-links.tsx';
 import { findClientByEmail } from './clients.ts';
-import type { Database, SqlDb } from './db.ts';
+import type { Database } from './db.ts';
 import { queueEmail } from './email-queue.ts';
-import { createPasswordResetToken, INVITATION_TTL_MS, newResetToken, RESET_TTL_MS } from './password-resets.ts';
+import { createPasswordResetToken, newResetToken, RESET_TTL_MS } from './password-resets.ts';
 
 /** The page where a token from these emails sets a password; the token goes after `#`. */
 const resetLink = (siteUrl: string, token: string) => new URL(`/portal/reset-password#token=${token}`, siteUrl).href;
@@ -35,23 +35,4 @@ export async function requestPasswordReset(db: Database, email: string, siteUrl:
     await queueEmail(tx, 'client', [client.email], rendered);
     return true;
   });
-}
-
-/**
- * Queues the invitation of a client made from a lead, in the caller's transaction `tx`: a 72-hour
- * single-use token (INVITATION_TTL_MS) and its email. Returns the email's id.
- */
-export async function queueInvitation(
-  tx: SqlDb,
-  client: { id: string; name: string; email: string },
-  siteUrl: string,
-  now: Date,
-): Promise<string> {
-  const token = await createPasswordResetToken(tx, client.id, now, INVITATION_TTL_MS);
-  return queueEmail(
-    tx,
-    'client',
-    [client.email],
-    await renderInvitation({ name: client.name, link: resetLink(siteUrl, token) }),
-  );
 }

@@ -8,6 +8,7 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { clients, projects } from '../../../db/schema/index.ts';
 import type { AdminClientValues } from '../../shared/schemas/admin.ts';
 import type { ClientListQuery } from '../../shared/schemas/lists.ts';
+import { assertStrongPassword } from '../auth/password-strength.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { InvalidFieldError, NotFoundError } from '../errors.ts';
 import { storageKeysOf } from './files.ts';
@@ -33,14 +34,15 @@ const clientList: ListSpec = {
 
 /**
  * One page of clients for staff (docs/product.md#lists), each with its number of projects (what
- * its delete takes with it): `{ items, nextCursor, total }`; newest first unless sorted or
- * searched (name, email, company, phone). InvalidFieldError('cursor') for a foreign cursor.
+ * its delete takes with it) and `confirmed`: `{ items, nextCursor, total }`; newest first unless
+ * sorted or searched (name, email, company, phone); `active` and `confirmed` filter it. InvalidFieldError('cursor') for a foreign cursor.
  */
 export async function listClients(db: Database, query: ClientListQuery) {
   const page = await pageKeys(db, clientList, {
     ...query,
     filters: [
       query.active === undefined ? undefined : eq(clients.isActive, query.active),
+      query.confirmed === undefined ? undefined : eq(clients.confirmed, query.confirmed),
       ...createdBetween(clients.createdAt, query.from, query.to),
     ],
   });
@@ -86,9 +88,13 @@ const clientsByRowid = preparedPer((db) =>
     .prepare(),
 );
 
-/** Staff create a client; a password is required (InvalidFieldError on `password` otherwise). */
+/**
+ * Staff create a client; a password is required and must not be a common one (InvalidFieldError
+ * on `password` otherwise, docs/product.md#validation).
+ */
 export async function createClient(db: Database, actor: Actor, values: AdminClientValues) {
   if (!values.password) throw new InvalidFieldError('password', 'Password is required for a new client');
+  assertStrongPassword(values.password, [values.name, values.email]);
   const passwordHash = await hashPassword(values.password);
   return db.write(async (tx) => {
     const client = await insertClient(tx, { ...values, passwordHash });
@@ -97,8 +103,12 @@ export async function createClient(db: Database, actor: Actor, values: AdminClie
   });
 }
 
-/** Staff update a client; an absent password keeps the current one. NotFoundError when missing. */
+/**
+ * Staff update a client; an absent password keeps the current one, a common one is refused
+ * (InvalidFieldError on `password`). NotFoundError when missing.
+ */
 export async function updateClient(db: Database, actor: Actor, id: string, values: AdminClientValues) {
+  if (values.password) assertStrongPassword(values.password, [values.name, values.email]);
   const passwordHash = values.password ? await hashPassword(values.password) : undefined;
   return uniqueEmail(() =>
     db.write(async (tx) => {

@@ -10,7 +10,7 @@ import { queueEmail } from './email-queue.ts';
 import { clientSignInLinks, clients } from '../../../db/schema/index.ts';
 import { hashSecretHex, randomToken } from '../auth/tokens.ts';
 import { renderSignInLink } from '../emails/sign-in.tsx';
-import { findClientByEmail } from './clients.ts';
+import { findClientByEmail, markEmailConfirmed } from './clients.ts';
 import { writeIn, type Database, type Writer } from './db.ts';
 
 /** The page that redeems a link; the token goes after `#`. */
@@ -45,7 +45,7 @@ export async function createClientSignInLink(
 
 /**
  * Spends link `token`: `{clientId, redirectPath}` when it was unused, unexpired and its client
- * active, else null (the caller answers 410).
+ * active, else null (the caller answers 410). A spent link confirms the client's email.
  */
 export async function redeemClientSignInLink(db: Database, token: string, now = new Date()) {
   return db.write(async (tx) => {
@@ -63,6 +63,8 @@ export async function redeemClientSignInLink(db: Database, token: string, now = 
     if (!link) return null;
     const [client] = await tx.select({ isActive: clients.isActive }).from(clients).where(eq(clients.id, link.clientId));
     if (!client?.isActive) return null;
+    // The link reached the client's inbox: that proves the address (docs/product.md#registration).
+    await markEmailConfirmed(tx, link.clientId);
     return { clientId: link.clientId, redirectPath: link.redirectPath };
   });
 }

@@ -10,7 +10,7 @@ import { clients } from '../../../db/schema/index.ts';
 import type { ProfileValues } from '../../shared/schemas/client.ts';
 import { hashPassword, verifyNothing, verifyPassword } from '../auth/passwords.ts';
 import { ConflictError, InvalidFieldError, NotFoundError } from '../errors.ts';
-import { writeIn, type Database, type Writer } from './db.ts';
+import { writeIn, type Database, type SqlDb, type Writer } from './db.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import { applySecurityChange, type PreparedNotice } from './security-notices.ts';
 
@@ -25,10 +25,22 @@ export function toPublicClient(client: ClientRow) {
     company: client.company,
     phone: client.phone,
     isActive: client.isActive,
+    /** False for a self-registered account whose emailed link was not opened yet (docs/product.md#registration). */
+    confirmed: client.confirmed,
     emailNotifications: client.emailNotifications,
     createdAt: client.createdAt.toISOString(),
   };
 }
+
+/**
+ * The password hash of a client who has not chosen a password yet (one made from a lead, invited
+ * by email; docs/product.md#invitations): no password matches it.
+ */
+export const NO_PASSWORD_YET = 'none: set through the invitation link';
+
+/** True when the client has not chosen a password yet (NO_PASSWORD_YET). */
+export const hasNoPasswordYet = (client: Pick<ClientRow, 'passwordHash'>): boolean =>
+  client.passwordHash === NO_PASSWORD_YET;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -80,6 +92,8 @@ export interface NewClient {
   company?: string | null;
   phone?: string | null;
   passwordHash: string;
+  /** False for a self-registered account until its email is confirmed; true when left out. */
+  confirmed?: boolean;
 }
 
 /** Inserts a client; ConflictError when the email exists in any case. */
@@ -95,6 +109,7 @@ export async function insertClient(db: Writer, input: NewClient): Promise<Client
           company: input.company ?? null,
           phone: input.phone ?? null,
           passwordHash: input.passwordHash,
+          confirmed: input.confirmed ?? true,
           createdAt: now,
           updatedAt: now,
         })
@@ -103,6 +118,14 @@ export async function insertClient(db: Writer, input: NewClient): Promise<Client
   );
   if (!row) throw new Error('Insert returned no row');
   return row;
+}
+
+/** Marks client `clientId` confirmed, in the caller's transaction: a link sent to its email was opened. */
+export async function markEmailConfirmed(tx: SqlDb, clientId: string): Promise<void> {
+  await tx
+    .update(clients)
+    .set({ confirmed: true })
+    .where(and(eq(clients.id, clientId), eq(clients.confirmed, false)));
 }
 
 /**

@@ -6,15 +6,12 @@ import { eq } from 'drizzle-orm';
 import { clients, contactSubmissions, projects } from '../../../db/schema/index.ts';
 import type { ConvertLeadValues } from '../../shared/schemas/admin.ts';
 import { ConflictError, InvalidFieldError, NotFoundError } from '../errors.ts';
-import { queueInvitation } from './account-emails.ts';
+import { queueInvitation } from './invitations.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
-import { toPublicClient } from './clients.ts';
+import { NO_PASSWORD_YET, toPublicClient } from './clients.ts';
 import type { Database } from './db.ts';
 import { recordEvent } from './events.ts';
 import { toJson } from './json.ts';
-
-/** A client row's password hash that no password matches: the client sets one through the invitation. */
-const NO_PASSWORD_YET = 'none: set through the invitation link';
 
 /**
  * Turns lead `leadId` into a client (docs/product.md#leads), in one transaction: the client

@@ -1,9 +1,13 @@
 /**
- * Password-reset links for clients (docs/product.md#password-reset): single use, valid for
- * 1 hour; only the token's SHA-256 is stored. Using one sets the new password, spends every open
- * link of that client and revokes all its sessions, in one transaction.
+ * Password links for clients, single use, only the token's SHA-256 stored: resets
+ * (docs/product.md#password-reset), valid for 1 hour, and invitations (docs/product.md#invitations),
+ * valid for 72 hours (`purpose` 'invitation'; a link from before that column counts as an
+ * invitation when its client has not chosen a password yet). Using a reset sets the new password,
+ * spends every open link of that client and revokes all its sessions, in one transaction;
+ * accepting an invitation (services/invitations.ts) sets the first password or none (a passkey
+ * follows). Either proves the email, so the client is marked confirmed.
  */
-import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import { clients, passwordResetTokens } from '../../../db/schema/index.ts';
 import { hashSecretHex, randomToken } from '../auth/tokens.ts';
 import { writeIn, type Database, type Writer } from './db.ts';
@@ -18,10 +22,13 @@ export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
 /** A new link token (48 base32 characters), not yet stored. */
 export const newResetToken = (): string => `${randomToken()}${randomToken()}`;
 
+/** What a password link is for: a reset the client asked for, or the invitation of a new client. */
+export type PasswordLinkPurpose = (typeof passwordResetTokens.$inferSelect)['purpose'];
+
 /**
  * Stores a link token for the client (only as a hash) and returns it: `token`, or a new one. It
- * works for `ttlMs` (default 1 hour; an invitation passes INVITATION_TTL_MS). `db` may be a
- * transaction.
+ * works for `ttlMs` (default 1 hour; an invitation passes INVITATION_TTL_MS and `purpose`
+ * 'invitation'). `db` may be a transaction.
  */
 export async function createPasswordResetToken(
   db: Writer,
@@ -29,10 +36,12 @@ export async function createPasswordResetToken(
   now = new Date(),
   ttlMs = RESET_TTL_MS,
   token = newResetToken(),
+  purpose: PasswordLinkPurpose = 'reset',
 ): Promise<string> {
   await writeIn(db, (tx) =>
     tx.insert(passwordResetTokens).values({
       clientId,
+      purpose,
       tokenHash: hashSecretHex(token),
       expiresAt: new Date(now.getTime() + ttlMs),
       createdAt: now,
@@ -65,7 +74,8 @@ export async function usePasswordResetToken(
       )
       .limit(1);
     if (!row) return null;
-    await tx.update(clients).set({ passwordHash, updatedAt: now }).where(eq(clients.id, row.clientId));
+    // The link came to the client's inbox, which confirms the address (docs/product.md#registration).
+    await tx.update(clients).set({ passwordHash, confirmed: true, updatedAt: now }).where(eq(clients.id, row.clientId));
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
@@ -75,12 +85,22 @@ export async function usePasswordResetToken(
   });
 }
 
-/** Deletes reset links that expired at or before `now` (used or not); returns how many went. */
+/**
+ * Deletes password links that expired at or before `now`, but keeps unused invitations: they tell
+ * the staff when the last invitation was sent and the welcome page that a link has expired
+ * (rather than never existed) until the client sets up the account, which spends them. Returns
+ * how many went.
+ */
 export async function deleteExpiredResetTokens(db: Database, now = new Date()): Promise<number> {
   const rows = await db.write((tx) =>
     tx
       .delete(passwordResetTokens)
-      .where(lte(passwordResetTokens.expiresAt, now))
+      .where(
+        and(
+          lte(passwordResetTokens.expiresAt, now),
+          or(ne(passwordResetTokens.purpose, 'invitation'), isNotNull(passwordResetTokens.usedAt)),
+        ),
+      )
       .returning({ id: passwordResetTokens.id }),
   );
   return rows.length;

@@ -123,3 +123,14 @@ export const passwordResetFormSchema = z
     message: "Passwords don't match",
     path: ['confirmPassword'],
   });
+
+/** What the welcome page asks of an invitation, and the reset page of its link: the token. */
+export const passwordLinkSchema = z.object({
+  token: z.string({ error: 'This link is incomplete' }).min(10, 'This link is incomplete').max(200),
+});
+
+/**
+ * Accepting an invitation (docs/product.md#invitations): the token and a first password by the
+ * registration's rules, or no password when the client sets up a passkey instead.
+ */
+export const acceptInvitationSchema = passwordLinkSchema.extend({ password: newPassword.optional() });

@@ -3,7 +3,7 @@
  * /projects, /communications and /contact-submissions take
  * - `q`: search words (at most 200 characters; anything may be typed, docs/product.md#search);
  * - filters: `status` (projects, leads), `source` (leads), `unread=true` (messages from the
- *   client not read yet), `clientId`, `projectId`, `active` (clients), and `from` / `to`
+ *   client not read yet), `clientId`, `projectId`, `active` and `confirmed` (clients), and `from` / `to`
  *   (created at or after `from`, before `to`: ISO 8601 instants or dates, a date meaning
  *   00:00 UTC);
  * - `sort`: `{column}.{asc|desc}`, one of the list's SORTS; `relevance` only with `q`;
@@ -54,7 +54,7 @@ const base = <L extends ListName>(list: L) => ({
 
 const id = z.string().min(1).max(100);
 
-export const clientListQuery = z.object({ ...base('clients'), active: flag.optional() });
+export const clientListQuery = z.object({ ...base('clients'), active: flag.optional(), confirmed: flag.optional() });
 export const projectListQuery = z.object({
   ...base('projects'),
   status: z.enum(PROJECT_STATUSES, { error: 'Unknown status' }).optional(),

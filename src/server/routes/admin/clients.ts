@@ -8,7 +8,13 @@
  * went with it, in its transaction (docs/product.md#live-updates). GET /:id/two-step → 200
  * {twoStep: boolean}; DELETE /:id/two-step → 200
  * {twoStep: false}: the client's two-step verification turned off and their sessions ended (a
- * lost phone; docs/product.md#sign-in-security); 404 when it was off.
+ * lost phone; docs/product.md#sign-in-security); 404 when it was off. A common password is
+ * refused (422 on `password`, docs/product.md#validation). `?confirmed=true|false` filters the list
+ * (docs/product.md#registration).
+ *
+ * Invitations (docs/product.md#invitations): GET /:id/invitation → 200 {pending, lastSentAt};
+ * POST /:id/resend-invitation → 202 {lastSentAt}, an admin event recorded; 404 for a missing
+ * client; 409 `already_set_up` once the client has a password or a passkey or has signed in.
  */
 import { Hono } from 'hono';
 import { adminClientSchema } from '../../../shared/schemas/admin.ts';
@@ -17,12 +23,13 @@ import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { createClient, deleteClient, getClient, listClients, updateClient } from '../../services/client-admin.ts';
 import { deleteStoredFiles } from '../../services/file-cleanup.ts';
+import { invitationStatus, resendInvitation } from '../../services/invitations.ts';
 import { resetClientTotp } from '../../services/totp-off.ts';
 import { totpEnabled } from '../../services/totp.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
-export function staffClientRoutes({ db, storage }: AppDeps) {
+export function staffClientRoutes({ db, env, storage }: AppDeps) {
   return new Hono<SessionEnv<'staff'>>()
     .get('/clients', validate('query', clientListQuery), async (c) =>
       c.json(await listClients(db, c.req.valid('query'))),
@@ -33,6 +40,12 @@ export function staffClientRoutes({ db, storage }: AppDeps) {
     )
     .put('/clients/:id', validate('param', idParam), validate('json', adminClientSchema), async (c) =>
       c.json(await updateClient(db, c.var.user, c.req.valid('param').id, c.req.valid('json'))),
+    )
+    .get('/clients/:id/invitation', validate('param', idParam), async (c) =>
+      c.json(await invitationStatus(db, c.req.valid('param').id)),
+    )
+    .post('/clients/:id/resend-invitation', validate('param', idParam), async (c) =>
+      c.json(await resendInvitation(db, c.var.user, c.req.valid('param').id, env.SITE_URL), 202),
     )
     .get('/clients/:id/two-step', validate('param', idParam), async (c) => {
       const { id } = c.req.valid('param');

@@ -10,7 +10,10 @@
  * - POST /password {currentPassword, newPassword} → 200 {status: 'password-changed'}; a wrong
  *   current password → 422 on `currentPassword`. Every other session of the client is revoked;
  *   the one asking stays signed in. Each try counts against AUTH_RATE_LIMIT per 15 minutes, per
- *   address and per account, as sign-in does (429 past it).
+ *   address and per account, as sign-in does (429 past it). A common password is refused (422 on
+ *   `newPassword`, docs/product.md#validation).
+ * - POST /confirmation-email → 202 {}: a new "Confirm your email" email for an unconfirmed account
+ *   (docs/product.md#registration); 409 `already_confirmed`; AUTH_RATE_LIMIT per 15 minutes per account.
  */
 import { Hono } from 'hono';
 import { changePasswordSchema, profileSchema } from '../../../shared/schemas/client.ts';
@@ -19,6 +22,8 @@ import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { authLimiter } from '../../middleware/limits.ts';
 import { limitByAddress } from '../../middleware/rate-limit.ts';
+import { assertStrongPassword } from '../../auth/password-strength.ts';
+import { resendEmailConfirmation } from '../../services/registration.ts';
 import {
   changeClientPassword,
   setClientEmailNotifications,
@@ -29,9 +34,10 @@ import { prepareSecurityNotice } from '../../services/security-notices.ts';
 import { validate } from '../../validation.ts';
 
 export function clientAccountRoutes(deps: AppDeps) {
-  const { db } = deps;
-  const byAddress = authLimiter(deps, 'password-address');
+  const { db, env } = deps;
+  const byAddress = authLimiter(deps, 'password-address', 'address');
   const byAccount = authLimiter(deps, 'password-account');
+  const confirmations = authLimiter(deps, 'confirmation-email-account');
 
   return new Hono<SessionEnv<'client'>>()
     .get('/me', (c) => c.json(toPublicClient(c.var.user)))
@@ -44,6 +50,8 @@ export function clientAccountRoutes(deps: AppDeps) {
     })
     .post('/password', validate('json', changePasswordSchema), limitByAddress(byAddress, 'password:'), async (c) => {
       await byAccount.consume(`password:${c.var.user.id}`);
+      const { user } = c.var;
+      assertStrongPassword(c.req.valid('json').newPassword, [user.name, user.email], 'newPassword');
       const notice = await prepareSecurityNotice(
         db,
         'client',
@@ -53,5 +61,10 @@ export function clientAccountRoutes(deps: AppDeps) {
       );
       await changeClientPassword(db, c.var.user.id, c.var.session.id, c.req.valid('json'), notice);
       return c.json({ status: 'password-changed' } as const);
+    })
+    .post('/confirmation-email', async (c) => {
+      await confirmations.consume(`confirm:${c.var.user.id}`);
+      await resendEmailConfirmation(db, c.var.user.id, env.SITE_URL, env.MAGIC_LINK_HOURS);
+      return c.json({}, 202);
     });
 }

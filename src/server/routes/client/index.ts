@@ -1,6 +1,6 @@
 /**
  * The client portal's API under /api/client (docs/product.md#api): sign-in and registration,
- * password resets, and, behind the one client guard here (middleware/area-guard.ts), the
+ * password resets, invitations, and, behind the one client guard here (middleware/area-guard.ts), the
  * client's own account, projects, messages and live-update stream. Without a client session (a
  * staff session never passes) those answer 401, before any field is validated
  * (docs/decisions/0026-one-guard-per-area.md).
@@ -16,6 +16,7 @@ import { accountSecurityRoutes } from '../../auth/security-routes.ts';
 import { areaGuard } from '../../middleware/area-guard.ts';
 import { clientAccountRoutes } from './account.ts';
 import { clientCommunicationRoutes } from './communications.ts';
+import { clientInvitationRoutes } from './invitation.ts';
 import { passwordResetRoutes } from './password-resets.ts';
 import { clientProjectRoutes } from './projects.ts';
 import { clientSessionRoutes } from './session.ts';
@@ -40,6 +41,7 @@ export function clientRoutes(deps: AppDeps) {
     .route('/', clientSessionRoutes(deps))
     .route('/', clientSignInLinkRoutes(deps))
     .route('/', clientPasskeySignInRoutes(deps))
+    .route('/', clientInvitationRoutes(deps))
     .route('/password-reset', passwordResetRoutes(deps))
     .route('/', signedIn);
 }

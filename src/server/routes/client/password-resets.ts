@@ -4,7 +4,8 @@
  * - POST / {email} → 202 always; queues an email with a 1-hour single-use link (token after `#`)
  *   when an active account has that email (services/account-emails.ts), so nobody learns which
  *   emails have accounts.
- * - POST /confirm {token, password} → 200; 400 for a used, expired or unknown link. Every
+ * - POST /confirm {token, password} → 200; 400 for a used, expired or unknown link; 422 on
+ *   `password` for a common one (docs/product.md#validation). The email counts as confirmed. Every
  *   session of the client is revoked, and `session-ended` closes its live streams
  *   (docs/product.md#live-updates).
  * 429 past AUTH_RATE_LIMIT tries per 15 minutes per address (and per email for requests).
@@ -12,6 +13,7 @@
 import { Hono } from 'hono';
 import { passwordResetRequestSchema, passwordResetSchema } from '../../../shared/schemas/client.ts';
 import { clearSessionCookie } from '../../auth/identity.ts';
+import { assertStrongPassword } from '../../auth/password-strength.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -25,7 +27,7 @@ import { validate } from '../../validation.ts';
 
 export function passwordResetRoutes(deps: AppDeps) {
   const { db, env } = deps;
-  const byAddress = authLimiter(deps, 'reset-address');
+  const byAddress = authLimiter(deps, 'reset-address', 'address');
   const byEmail = authLimiter(deps, 'reset-email');
 
   return new Hono<ApiEnv>()
@@ -39,6 +41,7 @@ export function passwordResetRoutes(deps: AppDeps) {
     })
     .post('/confirm', validate('json', passwordResetSchema), limitByAddress(byAddress, 'reset-confirm:'), async (c) => {
       const { token, password } = c.req.valid('json');
+      assertStrongPassword(password);
       const clientId = await usePasswordResetToken(db, token, await hashPassword(password));
       if (!clientId) {
         throw new AppError(

@@ -2,8 +2,13 @@
  * A client's sign-in under /api/client (docs/product.md#portal-sign-in; ADR 0004), all public
  * (the signed-in routes are mounted behind the client guard of routes/client/index.ts).
  *
- * - POST /register {name, email, company?, phone?, password} → 201 {token, client}; 409 when the
- *   email exists in any case.
+ * - GET /registration → 200 {open}: whether the sign-in screen offers 'Create one'
+ *   (CLIENT_SELF_REGISTRATION; the page is prebuilt, so it asks).
+ * - POST /register {name, email, company?, phone?, password} → 201 {token, client} with a session;
+ *   the account is unconfirmed and a "Confirm your email" email is queued
+ *   (docs/product.md#registration); 409 when the email exists in any case; 422 on `password` for a
+ *   common one (docs/product.md#validation); 403 `registration_closed` when
+ *   CLIENT_SELF_REGISTRATION is off.
  * - POST /login {email, password} → 200 {token, client}, or 200 {twoFactorRequired: true, challenge}
  *   and no session when two-step verification is on (sign-in-link.ts completes it); 401 'Invalid email or password' for an
  *   unknown email and a wrong password alike (one password verification runs in both cases);
@@ -16,24 +21,42 @@ import { Hono } from 'hono';
 import { loginSchema, registerSchema } from '../../../shared/schemas/client.ts';
 import { endSession, startSession } from '../../auth/identity.ts';
 import { finishSignIn } from '../../auth/sign-in-flow.ts';
+import { assertStrongPassword } from '../../auth/password-strength.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authLimiter } from '../../middleware/limits.ts';
 import { limitByAddress } from '../../middleware/rate-limit.ts';
-import { checkClientPassword, insertClient, normalizeEmail, toPublicClient } from '../../services/clients.ts';
+import { checkClientPassword, normalizeEmail, toPublicClient } from '../../services/clients.ts';
+import { registerClient } from '../../services/registration.ts';
 import { validate } from '../../validation.ts';
 
+/** The 403 of a registration when CLIENT_SELF_REGISTRATION is off. */
+const registrationClosed = () =>
+  new AppError(
+    403,
+    'registration_closed',
+    'New portal accounts are opened by our team. Please contact us and we will invite you.',
+  );
+
 export function clientSessionRoutes(deps: AppDeps) {
-  const { db } = deps;
-  const byAddress = authLimiter(deps, 'client-session-address');
+  const { db, env } = deps;
+  const byAddress = authLimiter(deps, 'client-session-address', 'address');
   const byEmail = authLimiter(deps, 'client-session-email');
 
   return new Hono<ApiEnv>()
+    .get('/registration', (c) => c.json({ open: env.CLIENT_SELF_REGISTRATION }))
     .post('/register', validate('json', registerSchema), limitByAddress(byAddress, 'register:'), async (c) => {
+      if (!env.CLIENT_SELF_REGISTRATION) throw registrationClosed();
       const body = c.req.valid('json');
-      const client = await insertClient(db, { ...body, passwordHash: await hashPassword(body.password) });
+      assertStrongPassword(body.password, [body.name, body.email]);
+      const client = await registerClient(
+        db,
+        { ...body, passwordHash: await hashPassword(body.password) },
+        env.SITE_URL,
+        env.MAGIC_LINK_HOURS,
+      );
       const token = await startSession(c, 'client', client.id, 'register');
       return c.json({ token, client: toPublicClient(client) }, 201);
     })

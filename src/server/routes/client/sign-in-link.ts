@@ -41,7 +41,7 @@ export function clientPasskeySignInRoutes(deps: AppDeps) {
 
 export function clientSignInLinkRoutes(deps: AppDeps) {
   const { db, env } = deps;
-  const byAddress = authLimiter(deps, 'client-link-address');
+  const byAddress = authLimiter(deps, 'client-link-address', 'address');
   const byEmail = authLimiter(deps, 'client-link-email');
   const codes = authLimiter(deps, 'client-second-factor');
   const publicClient = async (id: string) => {
