@@ -35,7 +35,7 @@ const staff = () => bearer(staffToken);
 async function startChat(body: string) {
   let cookie = '';
   const http = api.as(api.nextAddress());
-  const headers = () => ({ headers: cookie ? { cookie } : {} });
+  const headers = (): { headers: Record<string, string> } => ({ headers: cookie ? { cookie } : {} });
   const first = await http.chat.messages.$post({ json: { body } }, headers());
   expect(first.status).toBe(201);
   cookie = first.headers.getSetCookie().find((c) => c.startsWith('chat_visitor='))!.split(';')[0]!;
