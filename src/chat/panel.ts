@@ -318,7 +318,11 @@ class ChatPanel {
 
   /** The 'Get the reply by email' form, with a button that puts it away. */
   private makeAsk(): HTMLElement {
-    const box = el('div', { class: 'grid gap-2 border-t border-ink-700/10 bg-amber-50 px-4 py-3 text-sm' });
+    const box = el('div', {
+      role: 'group',
+      'aria-labelledby': 'chat-ask-title',
+      class: 'grid gap-2 rounded-[inherit] border-t border-ink-700/10 bg-amber-50 px-4 py-3 text-sm',
+    });
     const top = el('div', { class: 'flex items-start justify-between gap-2' });
     const title = el('p', { id: 'chat-ask-title', class: 'text-base font-bold' }, 'Get the reply by email');
     const dismiss = el(
@@ -379,7 +383,11 @@ class ChatPanel {
       const { email } = (await response.json()) as { email: string };
       if (this.conversation) this.conversation.email = email;
       // The form gives way to what happens now.
-      const done = el('p', { role: 'status', class: 'text-ink-900' }, `Thanks. The team's replies will reach ${email}.`);
+      const done = el(
+        'p',
+        { role: 'status', class: 'text-ink-900' },
+        `Thanks. The team's replies will reach ${email}.`,
+      );
       input.form!.replaceWith(done);
       // The thanks stays a moment, then the card goes.
       setTimeout(() => (this.askCard.hidden = true), 8000);
@@ -621,9 +629,7 @@ class ChatPanel {
       return;
     }
     if (this.email.required && !this.email.checkValidity()) {
-      this.error.textContent = this.email.value
-        ? INVALID_EMAIL
-        : 'Please enter your email, so we can reply by email.';
+      this.error.textContent = this.email.value ? INVALID_EMAIL : 'Please enter your email, so we can reply by email.';
       this.email.setAttribute('aria-invalid', 'true');
       this.email.focus();
       return;

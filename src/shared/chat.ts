@@ -47,10 +47,7 @@ export const CHAT_REACH_TEXT: Record<ChatReach, string> = {
  * an address (given, or a signed-in client's), else 'none' (docs/product.md#live-chat).
  * @param visitorReadAt ISO time or Date when the visitor's panel last showed the conversation
  */
-export function chatReach(
-  chat: { email: string | null; visitorReadAt: string | Date | null },
-  now: number,
-): ChatReach {
+export function chatReach(chat: { email: string | null; visitorReadAt: string | Date | null }, now: number): ChatReach {
   const readAt = chat.visitorReadAt === null ? Number.NaN : new Date(chat.visitorReadAt).getTime();
   if (now - readAt < VISITOR_HERE_MS) return 'here';
   return chat.email ? 'email' : 'none';

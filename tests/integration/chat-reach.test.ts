@@ -38,7 +38,10 @@ async function startChat(body: string) {
   const headers = (): { headers: Record<string, string> } => ({ headers: cookie ? { cookie } : {} });
   const first = await http.chat.messages.$post({ json: { body } }, headers());
   expect(first.status).toBe(201);
-  cookie = first.headers.getSetCookie().find((c) => c.startsWith('chat_visitor='))!.split(';')[0]!;
+  cookie = first.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('chat_visitor='))!
+    .split(';')[0]!;
   const { conversationId } = await first.json();
   return {
     id: conversationId,
@@ -49,8 +52,7 @@ async function startChat(body: string) {
 
 const reply = (id: string, body: string) =>
   api.http.admin.chats[':id'].messages.$post({ param: { id }, json: { body } }, staff());
-const detail = async (id: string) =>
-  (await api.http.admin.chats[':id'].$get({ param: { id } }, staff())).json();
+const detail = async (id: string) => (await api.http.admin.chats[':id'].$get({ param: { id } }, staff())).json();
 const close = (id: string, confirmUnreachable?: true) =>
   api.http.admin.chats[':id'].$patch(
     { param: { id }, json: { status: 'closed', ...(confirmUnreachable && { confirmUnreachable }) } },

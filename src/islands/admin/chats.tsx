@@ -307,7 +307,8 @@ function ChatActions({ chat }: { chat: AdminChatDetail }) {
                   {
                     ...options,
                     // The visitor left meanwhile: the server asks for the confirmation.
-                    onError: (error) => (/cannot be reached/.test(error.message) ? setConfirmClose(true) : options.onError()),
+                    onError: (error) =>
+                      /cannot be reached/.test(error.message) ? setConfirmClose(true) : options.onError(),
                   },
                 )
           }

@@ -184,7 +184,10 @@ export function chatRoutes(deps: AppDeps) {
       const conversation = await conversationOf(c);
       await messages.consume(`token:${conversation.visitorTokenHash}`);
       return c.json(
-        await giveReplyEmail(db, conversation.id, c.req.valid('json').email, { now: new Date(), siteUrl: env.SITE_URL }),
+        await giveReplyEmail(db, conversation.id, c.req.valid('json').email, {
+          now: new Date(),
+          siteUrl: env.SITE_URL,
+        }),
       );
     })
     .post('/transcript', validate('json', transcriptRequestSchema), async (c) => {
