@@ -342,7 +342,7 @@ class ChatPanel {
       'If you leave before the team answers, their reply goes to your email.',
     );
     const form = el('form', { class: 'flex flex-wrap items-end gap-2', novalidate: '' });
-    const label = el('label', { class: 'field-label w-full', for: 'chat-reply-email' }, 'Your email');
+    const label = el('label', { class: 'field-label w-full', for: 'chat-reply-email' }, 'Email for the reply');
     const input = el('input', {
       id: 'chat-reply-email',
       type: 'email',

@@ -132,7 +132,7 @@ test('closing a live chat without an email asks for one at once, in a card that 
   await expect(opener).toBeFocused();
   const card = page.getByRole('region', { name: 'Get the reply by email' });
   await expect(card).toBeVisible();
-  await expect(card.getByLabel('Your email')).toBeVisible();
+  await expect(card.getByLabel('Email for the reply')).toBeVisible();
   await expectNoAxeViolations(page);
   await card.getByRole('button', { name: 'Email me' }).click();
   await expect(card.getByRole('status')).toHaveText('Please enter a valid email address');
@@ -181,7 +181,7 @@ test('a reply unread for a minute asks for an email; staff see who can be reache
 
   // The visitor leaves an address: the unread reply goes there, and staff see it.
   const address = `${unique('shop').replace(' ', '-')}@example.com`.toLowerCase();
-  await ask.getByLabel('Your email').fill(address);
+  await ask.getByLabel('Email for the reply').fill(address);
   await ask.getByRole('button', { name: 'Email me' }).click();
   await expect(ask).toContainText(`Thanks. The team's replies will reach ${address}.`);
   await expect(visitorFacts).toContainText('Reachable by email', LIVE);
