@@ -93,7 +93,7 @@ export async function markChatRead(db: Database, id: string, now: Date): Promise
 }
 
 /** The answer to closing a chat whose visitor cannot be reached, unless staff confirmed it. */
-export const CLOSE_UNREACHABLE_MESSAGE =
+const CLOSE_UNREACHABLE_MESSAGE =
   'The visitor cannot be reached: they left no email and are not on the site now. Close the chat anyway?';
 
 /**
