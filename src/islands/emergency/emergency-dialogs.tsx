@@ -89,6 +89,9 @@ export default function EmergencyDialogs({
           {/* Nobody on chat: the hotline comes first, across the dialog, as the way to reach a person. */}
           <div className={offline ? 'grid gap-3' : 'grid gap-4 sm:grid-cols-2'}>
             <a
+              // A new element when the look changes: Chromium kept the old colour on the number and the
+              // icon when only the link's classes changed (seen at 1920 px).
+              key={offline ? 'first' : 'beside'}
               href={`tel:${company.phoneE164}`}
               className={
                 offline
