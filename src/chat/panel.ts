@@ -229,9 +229,10 @@ class ChatPanel {
     this.ask = this.makeAsk();
     this.ask.hidden = true;
     this.askCard = el('section', {
+      id: 'chat-ask-card',
       'aria-labelledby': 'chat-ask-title',
       class:
-        'fixed inset-x-2 bottom-2 z-[60] rounded-2xl border border-ink-700/15 bg-white text-ink-900 shadow-2xl sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-[22rem]',
+        'fixed inset-x-2 z-[60] rounded-2xl border border-ink-700/15 bg-white text-ink-900 shadow-2xl sm:inset-x-auto sm:right-6 sm:w-[22rem]',
     });
     this.askCard.hidden = true;
     this.root.append(header, this.log, this.typingLine, this.announcer, this.ask, this.form, this.transcript);
