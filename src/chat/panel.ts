@@ -145,7 +145,7 @@ class ChatPanel {
       class:
         // The whole screen on a phone; a 24 rem card at the bottom right from 640 px. Above the
         // Emergency button and the cookie banner (z-40, z-50) while it is open.
-        'fixed inset-0 z-[60] flex flex-col bg-white text-ink-900 shadow-2xl sm:inset-auto sm:right-6 sm:bottom-6 sm:max-h-[min(40rem,calc(100dvh-3rem))] sm:w-[24rem] sm:rounded-2xl sm:border sm:border-ink-700/15',
+        'fixed inset-0 z-[60] flex flex-col overflow-y-auto bg-white text-ink-900 shadow-2xl sm:inset-auto sm:right-6 sm:bottom-6 sm:max-h-[min(40rem,calc(100dvh-3rem))] sm:w-[24rem] sm:rounded-2xl sm:border sm:border-ink-700/15',
     });
     const header = el('header', {
       class: 'flex items-start justify-between gap-3 bg-brand-700 px-4 py-3 text-white sm:rounded-t-2xl',
@@ -163,7 +163,8 @@ class ChatPanel {
     header.append(heading, close);
 
     this.log = el('ol', {
-      class: 'flex min-h-40 flex-1 flex-col gap-2 overflow-y-auto px-4 py-3',
+      // Shrinks to 6 rem when 'Get the reply by email' shows too, so that the panel's rows fit.
+      class: 'flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto px-4 py-3',
       'aria-label': 'Messages',
     });
     this.announcer = el('p', { class: 'sr-only', role: 'status', 'aria-live': 'polite' });
