@@ -168,6 +168,12 @@ test('a reply unread for a minute asks for an email; staff see who can be reache
   await expect(ask).toBeHidden();
   await page.clock.fastForward(2_000);
   await expect(ask).toBeVisible();
+  // The panel's rows still fit inside it, down to 'Email me this chat'.
+  const [panelBox, lastRow] = [
+    (await panel.boundingBox())!,
+    (await panel.getByRole('button', { name: 'Email me this chat' }).boundingBox())!,
+  ];
+  expect(lastRow.y + lastRow.height).toBeLessThanOrEqual(panelBox.y + panelBox.height + 1);
 
   // 90 s later on the staff's clock the visitor is gone, with no email: closing asks first.
   await staffPage.clock.fastForward(VISITOR_HERE_MS + 1_000);
