@@ -16,14 +16,22 @@
  *   resumes after a cut with `Last-Event-ID`, so nothing is lost or shown twice.
  * - The limits' refusals (429) show their sentence in the panel; a message that could not be sent
  *   stays in the box.
+ * - While it is open and in view it tells the server so (`POST /api/chat/read`: on opening, on a
+ *   team message, every VISITOR_HEARTBEAT_MS), so staff know the visitor is here and has read them.
+ * - A live chat without an email asks for one, 'Get the reply by email', so that a reply still
+ *   reaches a visitor who has gone: at once when the visitor closes the panel (a small card stays
+ *   in the corner, focus back to the opener as always), and in the panel when a team reply has
+ *   stayed unread for REPLY_UNREAD_ASK_MS (the tab in the background).
  */
 import {
   CHAT_LIMIT_MESSAGES,
   CHAT_MESSAGE_MAX,
   CHAT_OFFLINE_TEXT,
   CHAT_ONLINE_TEXT,
+  REPLY_UNREAD_ASK_MS,
   TYPING_CLEARS_AFTER_MS,
   TYPING_EVERY_MS,
+  VISITOR_HEARTBEAT_MS,
 } from '../shared/chat.ts';
 
 /** A message as the API sends it. */
@@ -43,6 +51,7 @@ interface Conversation {
   email: string | null;
   emailConfirmed: boolean;
   staffReadAt: string | null;
+  visitorReadAt: string | null;
   messages: ChatMessage[];
 }
 
@@ -54,6 +63,7 @@ export interface OpenChatOptions {
 const API = '/api/chat';
 const NETWORK_ERROR = 'Your message could not be sent. Check your connection and try again.';
 const BUSY_ERROR = 'We are busy for a moment. Please send again.';
+const INVALID_EMAIL = 'Please enter a valid email address';
 
 /** Creates an element with classes, attributes and text. */
 function el<K extends keyof HTMLElementTagNameMap>(
@@ -119,6 +129,12 @@ class ChatPanel {
   private lastTypingSent = 0;
   private opener: HTMLElement | null = null;
   private readonly shown = new Set<string>();
+  /** 'Get the reply by email': in the panel, or in its own corner card once the panel is closed. */
+  private readonly ask: HTMLElement;
+  private readonly askCard: HTMLElement;
+  private askTimer: ReturnType<typeof setTimeout> | undefined;
+  private askDismissed = false;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
 
   constructor() {
     this.root = el('section', {
@@ -129,7 +145,7 @@ class ChatPanel {
       class:
         // The whole screen on a phone; a 24 rem card at the bottom right from 640 px. Above the
         // Emergency button and the cookie banner (z-40, z-50) while it is open.
-        'fixed inset-0 z-[60] flex flex-col bg-white text-ink-900 shadow-2xl sm:inset-auto sm:right-6 sm:bottom-6 sm:max-h-[min(40rem,calc(100dvh-3rem))] sm:w-[24rem] sm:rounded-2xl sm:border sm:border-ink-700/15',
+        'fixed inset-0 z-[60] flex flex-col overflow-y-auto bg-white text-ink-900 shadow-2xl sm:inset-auto sm:right-6 sm:bottom-6 sm:max-h-[min(40rem,calc(100dvh-3rem))] sm:w-[24rem] sm:rounded-2xl sm:border sm:border-ink-700/15',
     });
     const header = el('header', {
       class: 'flex items-start justify-between gap-3 bg-brand-700 px-4 py-3 text-white sm:rounded-t-2xl',
@@ -147,7 +163,8 @@ class ChatPanel {
     header.append(heading, close);
 
     this.log = el('ol', {
-      class: 'flex min-h-40 flex-1 flex-col gap-2 overflow-y-auto px-4 py-3',
+      // Shrinks to 6 rem when 'Get the reply by email' shows too, so that the panel's rows fit.
+      class: 'flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto px-4 py-3',
       'aria-label': 'Messages',
     });
     this.announcer = el('p', { class: 'sr-only', role: 'status', 'aria-live': 'polite' });
@@ -210,7 +227,17 @@ class ChatPanel {
     this.textarea.addEventListener('input', () => void this.typing());
 
     this.transcript = el('div', { class: 'border-t border-ink-700/10 px-4 py-2 text-sm' });
-    this.root.append(header, this.log, this.typingLine, this.announcer, this.form, this.transcript);
+    this.ask = this.makeAsk();
+    this.ask.hidden = true;
+    this.askCard = el('section', {
+      id: 'chat-ask-card',
+      'aria-labelledby': 'chat-ask-title',
+      class:
+        'fixed inset-x-2 z-[60] rounded-2xl border border-ink-700/15 bg-white text-ink-900 shadow-2xl sm:inset-x-auto sm:right-6 sm:w-[22rem]',
+    });
+    this.askCard.hidden = true;
+    this.root.append(header, this.log, this.typingLine, this.announcer, this.ask, this.form, this.transcript);
+    document.addEventListener('visibilitychange', () => this.markRead());
     this.root.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
@@ -223,17 +250,152 @@ class ChatPanel {
   async show(opener: HTMLElement | null) {
     this.opener = opener ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     if (!this.root.isConnected) {
-      document.body.append(this.root);
+      document.body.append(this.root, this.askCard);
       await this.load();
     }
     this.root.hidden = false;
+    this.askCard.hidden = true;
+    this.placeAsk();
     (this.contactFields.hidden ? this.textarea : this.email).focus();
+    this.markRead();
+    clearInterval(this.heartbeat);
+    this.heartbeat = setInterval(() => this.markRead(), VISITOR_HEARTBEAT_MS);
   }
 
-  /** Hides the panel (the conversation goes on) and gives the focus back to the opener. */
+  /**
+   * Hides the panel (the conversation goes on) and gives the focus back to the opener. A live
+   * chat without an email asks for one at once, in a card in the corner.
+   */
   hide() {
     this.root.hidden = true;
+    clearInterval(this.heartbeat);
+    if (this.needsEmail() && !this.askDismissed) this.showAsk();
     this.opener?.focus();
+  }
+
+  /** A live chat (not an offline one, which has an email) with no address to reach the visitor. */
+  private needsEmail(): boolean {
+    return this.active && !this.conversation!.offline && !this.conversation!.email;
+  }
+
+  /** Whether the visitor can see the panel now. */
+  private get inView(): boolean {
+    return !this.root.hidden && this.root.isConnected && document.visibilityState === 'visible';
+  }
+
+  /** Tells the server the panel shows the conversation (staff see the visitor here, replies read). */
+  private markRead() {
+    if (!this.active || !this.inView) return;
+    clearTimeout(this.askTimer);
+    this.askTimer = undefined;
+    void fetch(`${API}/read`, { method: 'POST' }).catch(() => undefined);
+  }
+
+  /** A team reply the visitor has not seen: asks for an email once it has waited REPLY_UNREAD_ASK_MS. */
+  private replyUnread() {
+    if (this.askTimer || !this.needsEmail()) return;
+    this.askTimer = setTimeout(() => {
+      this.askTimer = undefined;
+      if (!this.needsEmail()) return;
+      this.askDismissed = false;
+      this.showAsk();
+    }, REPLY_UNREAD_ASK_MS);
+  }
+
+  /** Shows 'Get the reply by email': in the panel when it is open, else in the corner card. */
+  private showAsk() {
+    this.ask.hidden = false;
+    this.placeAsk();
+  }
+
+  private placeAsk() {
+    if (this.ask.hidden) return;
+    if (this.root.hidden) {
+      this.askCard.append(this.ask);
+      this.askCard.hidden = false;
+    } else {
+      this.form.before(this.ask);
+    }
+  }
+
+  /** The 'Get the reply by email' form, with a button that puts it away. */
+  private makeAsk(): HTMLElement {
+    const box = el('div', {
+      role: 'group',
+      'aria-labelledby': 'chat-ask-title',
+      class: 'grid gap-2 rounded-[inherit] border-t border-ink-700/10 bg-amber-50 px-4 py-3 text-sm',
+    });
+    const top = el('div', { class: 'flex items-start justify-between gap-2' });
+    const title = el('p', { id: 'chat-ask-title', class: 'text-base font-bold' }, 'Get the reply by email');
+    const dismiss = el(
+      'button',
+      { type: 'button', class: 'btn -mt-2 -mr-2 min-h-11 px-3', 'aria-label': 'Not now' },
+      '✕',
+    );
+    dismiss.addEventListener('click', () => {
+      this.askDismissed = true;
+      this.ask.hidden = true;
+      this.askCard.hidden = true;
+    });
+    top.append(title, dismiss);
+    const why = el(
+      'p',
+      { class: 'text-ink-700' },
+      'If you leave before the team answers, their reply goes to your email.',
+    );
+    const form = el('form', { class: 'flex flex-wrap items-end gap-2', novalidate: '' });
+    const label = el('label', { class: 'field-label w-full', for: 'chat-reply-email' }, 'Email for the reply');
+    const input = el('input', {
+      id: 'chat-reply-email',
+      type: 'email',
+      required: '',
+      autocomplete: 'email',
+      maxlength: '254',
+      class: 'field-input min-w-0 flex-1',
+    });
+    const send = el('button', { type: 'submit', class: 'btn-primary' }, 'Email me');
+    const note = el('p', { class: 'w-full', role: 'status' });
+    form.append(label, input, send, note);
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.giveEmail(input, note);
+    });
+    box.append(top, why, form);
+    return box;
+  }
+
+  private async giveEmail(input: HTMLInputElement, note: HTMLElement) {
+    if (!input.checkValidity()) {
+      note.textContent = INVALID_EMAIL;
+      input.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    input.removeAttribute('aria-invalid');
+    try {
+      const response = await fetch(`${API}/reply-email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: input.value }),
+      });
+      if (!response.ok) {
+        const { message, fields } = await errorOf(response);
+        note.textContent = fields.email ?? message;
+        return;
+      }
+      const { email } = (await response.json()) as { email: string };
+      if (this.conversation) this.conversation.email = email;
+      // The form gives way to what happens now.
+      const done = el(
+        'p',
+        { role: 'status', class: 'text-ink-900' },
+        `Thanks. The team's replies will reach ${email}.`,
+      );
+      input.form!.replaceWith(done);
+      // The thanks stays a moment, then the card goes.
+      setTimeout(() => (this.askCard.hidden = true), 8000);
+    } catch {
+      note.textContent = NETWORK_ERROR;
+    }
   }
 
   /** Reads whether someone is online and the visitor's conversation, then follows it live. */
@@ -247,6 +409,12 @@ class ChatPanel {
     this.online = status.online;
     this.setConversation(mine.conversation);
     if (this.conversation && this.conversation.status !== 'closed') this.follow();
+    // Back after missing a reply for a minute or more: ask for an email now.
+    const readAt = Date.parse(this.conversation?.visitorReadAt ?? '') || 0;
+    const missed = this.conversation?.messages.find((m) => m.author === 'staff' && Date.parse(m.createdAt) > readAt);
+    if (missed && Date.now() - Date.parse(missed.createdAt) >= REPLY_UNREAD_ASK_MS && this.needsEmail()) {
+      this.ask.hidden = false;
+    }
   }
 
   private get active(): boolean {
@@ -339,7 +507,7 @@ class ChatPanel {
 
   private async askTranscript(input: HTMLInputElement, note: HTMLElement) {
     if (!input.checkValidity()) {
-      note.textContent = 'Please enter a valid email address';
+      note.textContent = INVALID_EMAIL;
       return;
     }
     try {
@@ -398,7 +566,11 @@ class ChatPanel {
       const { message } = JSON.parse((event as MessageEvent<string>).data) as { message: ChatMessage };
       this.conversation?.messages.push(message);
       this.append(message, true);
-      if (message.author === 'staff') this.showTyping(false);
+      if (message.author === 'staff') {
+        this.showTyping(false);
+        if (this.inView) this.markRead();
+        else this.replyUnread();
+      }
       this.render();
     });
     source.addEventListener('chat-typing', () => this.showTyping(true));
@@ -410,7 +582,11 @@ class ChatPanel {
     source.addEventListener('chat-updated', (event) => {
       const { status } = JSON.parse((event as MessageEvent<string>).data) as { status: Conversation['status'] };
       if (this.conversation) this.conversation.status = status;
-      if (status === 'closed') this.stop();
+      if (status === 'closed') {
+        this.stop();
+        this.ask.hidden = true;
+        this.askCard.hidden = true;
+      }
       this.render();
     });
     // Too much was missed to replay: read the conversation again.
@@ -455,9 +631,7 @@ class ChatPanel {
       return;
     }
     if (this.email.required && !this.email.checkValidity()) {
-      this.error.textContent = this.email.value
-        ? 'Please enter a valid email address'
-        : 'Please enter your email, so we can reply by email.';
+      this.error.textContent = this.email.value ? INVALID_EMAIL : 'Please enter your email, so we can reply by email.';
       this.email.setAttribute('aria-invalid', 'true');
       this.email.focus();
       return;
@@ -482,6 +656,7 @@ class ChatPanel {
           this.stop();
           await this.reload();
           this.follow();
+          this.markRead();
         } else {
           this.conversation!.messages.push(message);
           this.append(message, false);

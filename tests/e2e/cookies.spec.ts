@@ -198,3 +198,52 @@ test.describe('analytics and third parties', () => {
     await expect(page.locator('script[data-analytics]')).toHaveCount(0);
   });
 });
+
+test.describe('cookie banner on a phone and in the work areas', () => {
+  test('at 375 px its words are spaced and its buttons stand apart, none wrapping', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/pricing');
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await expect(banner).toBeVisible();
+    // What a reader reads: every word apart ('policy. Customize', not 'policy.Customize').
+    const text = (await banner.locator('.consent-text').evaluate((p) => (p as HTMLElement).innerText)).trim();
+    expect(text).toMatch(/privacy policy\.\s+Customize$/);
+    expect(text).not.toMatch(/[a-z.][A-Z]/);
+    const boxes = await Promise.all(
+      ['Accept All', 'Necessary Only'].map(async (name) => (await banner.getByRole('button', { name }).boundingBox())!),
+    );
+    const [all, necessary] = boxes as [NonNullable<(typeof boxes)[0]>, NonNullable<(typeof boxes)[0]>];
+    // Side by side, at least 12 px apart, each on one line, within the window.
+    expect(Math.abs(all.y - necessary.y)).toBeLessThan(2);
+    expect(necessary.x - (all.x + all.width)).toBeGreaterThanOrEqual(12);
+    expect(necessary.x + necessary.width).toBeLessThanOrEqual(375);
+    for (const name of ['Accept All', 'Necessary Only']) {
+      const lines = await banner
+        .getByRole('button', { name })
+        .evaluate((b) => Math.round(b.getBoundingClientRect().height / parseFloat(getComputedStyle(b).lineHeight)));
+      expect(lines, name).toBeLessThanOrEqual(2);
+      expect(await banner.getByRole('button', { name }).evaluate((b) => b.scrollWidth <= b.clientWidth)).toBe(true);
+    }
+    // At most a quarter of the screen.
+    expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(740 / 4);
+  });
+
+  for (const path of ['/portal', '/portal/login', '/portal/settings', '/admin', '/admin/login']) {
+    test(`is not shown on ${path}`, async ({ page, allowPageErrors }) => {
+      // Signed out, the portal and the dashboard ask who is there and are told 401.
+      allowPageErrors(/status of 401/);
+      // The banner is in a page's own HTML or nowhere: the served page has none, and no script adds one.
+      const html = await (await page.request.get(path)).text();
+      expect(html).not.toContain('id="cookie-banner"');
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('#cookie-banner')).toHaveCount(0);
+      await expect(page.getByRole('region', { name: 'Cookie consent' })).toHaveCount(0);
+    });
+  }
+
+  test('is still shown on the public pages', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+  });
+});

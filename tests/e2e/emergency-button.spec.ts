@@ -7,7 +7,8 @@ import { test, expect, presetConsent } from './fixtures.ts';
  * The Emergency button (docs/product.md#emergency) on every public page: there from the first
  * paint, before its island hydrates, in the emergency bar at the top; floating in the bottom-left
  * corner once the bar has scrolled away, in view and with nothing painted over it; covering no text
- * and no control at any width, at the top of the page and at its end; above the cookie banner while
+ * and no control at any width, at the top of the page and at its end, nor any line in view while a
+ * visitor scrolls (its strip across the bottom hides what passes under it); above the cookie banner while
  * the banner shows; and a press made before the island has hydrated, by mouse or by keyboard, opens
  * the Emergency Support dialog, which gives the focus back to the button when it closes.
  */
@@ -61,6 +62,77 @@ function onTop(button: Locator): Promise<boolean> {
     return hit !== null && element.contains(hit);
   });
 }
+
+/**
+ * The lines of text and the controls that the button sits over while they are in view: for each one
+ * under the button, the same height of the window beside the button is probed; when the page itself
+ * shows there (not a fixed bar such as the button's strip or the cookie banner), the button covers
+ * part of something a visitor is reading or using.
+ */
+function coveredInView(button: Locator): Promise<string[]> {
+  return button.evaluate((fabElement) => {
+    const box = fabElement.getBoundingClientRect();
+    const overlaps = (r: DOMRect) =>
+      r.width > 1 &&
+      r.height > 1 &&
+      r.left < box.right &&
+      r.right > box.left &&
+      r.top < box.bottom &&
+      r.bottom > box.top;
+    const shown = (el: Element) =>
+      !el.closest('[aria-hidden="true"]') &&
+      el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true });
+    const fixed = (el: Element | null) => {
+      for (let e = el; e; e = e.parentElement) if (getComputedStyle(e).position === 'fixed') return true;
+      return false;
+    };
+    // Whether the page (not a fixed bar) shows at height y, beside the button.
+    const pageShowsAt = (y: number) =>
+      [box.right + 4, innerWidth - 4, box.left - 4]
+        .filter((x) => x >= 0 && x < innerWidth)
+        .some((x) => {
+          const hit = document.elementFromPoint(x, y);
+          return hit !== null && !fixed(hit);
+        });
+    const hits: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      const parent = node.parentElement;
+      if (!text || !parent || fabElement.contains(parent) || fixed(parent) || !shown(parent)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) {
+        if (!overlaps(r)) continue;
+        const y = (Math.max(r.top, box.top) + Math.min(r.bottom, box.bottom)) / 2;
+        if (pageShowsAt(y)) hits.push(`text "${text.slice(0, 50)}"`);
+      }
+    }
+    for (const control of document.querySelectorAll('a[href], button, input, select, textarea')) {
+      if (fabElement.contains(control) || control.contains(fabElement) || fixed(control) || !shown(control)) continue;
+      const r = control.getBoundingClientRect();
+      if (!overlaps(r)) continue;
+      const y = (Math.max(r.top, box.top) + Math.min(r.bottom, box.bottom)) / 2;
+      if (pageShowsAt(y))
+        hits.push(`${control.tagName.toLowerCase()} "${(control.textContent ?? '').trim().slice(0, 50)}"`);
+    }
+    return hits;
+  });
+}
+
+/** The public pages a visitor reads, and a page that does not exist. */
+const READ_PAGES = [
+  '/',
+  '/about',
+  '/pricing',
+  '/awards',
+  '/blog',
+  '/website-audit',
+  '/bug-bounty-toolkit',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/no-such-page',
+];
 
 const floating = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-emergency-floating'));
 
@@ -124,8 +196,11 @@ test.describe('the Emergency button', () => {
         const [button, bar] = await Promise.all([fab(page).boundingBox(), banner.boundingBox()]);
         return button && bar ? Math.round(bar.y - (button.y + button.height)) : -1;
       })
-      .toBe(16);
-    // 16 px clear of the banner, and nothing of the banner (or the page) painted over it.
+      .toBe(8);
+    // Its strip sits right on the banner; nothing of the banner (or the page) painted over it.
+    const strip = page.locator('.emergency-strip');
+    const [stripBox, bannerBox] = await Promise.all([strip.boundingBox(), banner.boundingBox()]);
+    expect(Math.round(stripBox!.y + stripBox!.height)).toBe(Math.round(bannerBox!.y));
     expect(await onTop(fab(page))).toBe(true);
     await banner.getByRole('button', { name: 'Necessary Only' }).click();
     await expect(banner).toBeHidden();
@@ -134,8 +209,47 @@ test.describe('the Emergency button', () => {
         const box = await fab(page).boundingBox();
         return box ? Math.round(740 - (box.y + box.height)) : -1;
       })
-      .toBe(16);
+      .toBe(8);
+    await expect
+      .poll(async () => Math.round((await strip.boundingBox())!.y + (await strip.boundingBox())!.height))
+      .toBe(740);
   });
+
+  for (const width of [375, 1280]) {
+    test(`covers no line of text or control while a visitor scrolls any public page at ${width} px`, async ({
+      page,
+      allowPageErrors,
+    }) => {
+      // The not-found page is served with its status, 404, which the browser logs.
+      allowPageErrors(/status of 404/);
+      await presetConsent(page);
+      await page.setViewportSize({ width, height: width < 640 ? 740 : 800 });
+      await page.goto('/blog');
+      const post = await page.locator('main a[href^="/blog/"]').first().getAttribute('href');
+      expect(post).toBeTruthy();
+      const problems: string[] = [];
+      for (const path of [...READ_PAGES, post!]) {
+        await page.goto(path);
+        const stops = 8;
+        for (let stop = 1; stop <= stops; stop++) {
+          // From just past the emergency bar to the end, in even steps.
+          await page.evaluate(async (fraction) => {
+            window.scrollTo({
+              top: (document.documentElement.scrollHeight - innerHeight) * fraction,
+              behavior: 'instant',
+            });
+            await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+          }, stop / stops);
+          if (!(await floating(page))) continue;
+          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+          const at = `${path} at ${width} px, ${stop}/${stops} of the way down`;
+          if (!(await onTop(fab(page)))) problems.push(`${at}: something paints over the button`);
+          for (const hit of await coveredInView(fab(page))) problems.push(`${at}: covers ${hit}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
 
   for (const how of ['mouse', 'keyboard'] as const) {
     test(`a ${how} press before the island has loaded opens the Emergency Support dialog once it has`, async ({

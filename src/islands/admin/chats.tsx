@@ -8,13 +8,17 @@
  *   visitor's typing, and a reply box (Enter sends, Shift+Enter starts a line); 'Assign to me',
  *   'Close' or 'Open again', and 'Convert to lead' or the lead and client it is linked to. Opening
  *   it, and a visitor's message arriving while it is open, mark it read: the visitor sees 'Seen'.
+ * - How staff can reach the visitor, in the list and on the chat's page: 'Visitor is here now',
+ *   'Reachable by email' or 'Not reachable: no email yet' (`chatReach`, re-read every 15 s);
+ *   closing a chat whose visitor cannot be reached asks first.
  * - `ChatPresence`: the heartbeat every 30 s that counts this staff member as online, an 'Away'
  *   switch, the waiting chats in the browser tab's title, and an optional sound for a new one.
  */
 import { Bell, BellOff, MessagesSquare } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
+import { AlertDialog as A } from 'radix-ui';
 import { useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { CHAT_MESSAGE_MAX } from '../../shared/chat.ts';
+import { CHAT_MESSAGE_MAX, CHAT_REACH_TEXT, chatReach, type ChatReach } from '../../shared/chat.ts';
 import { api, unwrap } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { formatDateTime } from '../lib/format.ts';
@@ -35,6 +39,29 @@ const STATUS_FILTERS = [
 
 const STATUS_TONE = { waiting: 'red', open: 'green', closed: 'gray' } as const;
 const STATUS_LABEL = { waiting: 'Waiting', open: 'Open', closed: 'Closed' } as const;
+
+const REACH_TONE = { here: 'green', email: 'blue', none: 'red' } as const;
+
+/** The time now, in ms, renewed every `everyMs`: what changes with time alone shows it. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** How the visitor can be reached now (docs/product.md#live-chat); closed chats need no answer. */
+function useReach(chat: Pick<AdminChat, 'email' | 'visitorReadAt'>): ChatReach {
+  return chatReach(chat, useNow(15_000));
+}
+
+function ReachBadge({ chat }: { chat: AdminChat }) {
+  const reach = useReach(chat);
+  if (chat.status === 'closed') return null;
+  return <Badge tone={REACH_TONE[reach]}>{CHAT_REACH_TEXT[reach]}</Badge>;
+}
 
 /** Who the visitor is, in words: their name, their email, or 'Visitor'. */
 function visitorName(chat: Pick<AdminChat, 'name' | 'email' | 'clientName'>): string {
@@ -71,6 +98,8 @@ function ChatRow({ chat }: { chat: AdminChat }) {
         <Badge tone={STATUS_TONE[chat.status]}>{STATUS_LABEL[chat.status]}</Badge>
         {chat.unread > 0 && <Badge tone="blue">{chat.unread === 1 ? '1 unread' : `${chat.unread} unread`}</Badge>}
         {chat.offline && <Badge tone="amber">Reply by email</Badge>}
+        <ReachBadge chat={chat} />
+        {chat.replyUnread && chat.status !== 'closed' && <Badge tone="gray">Reply not seen yet</Badge>}
       </div>
       {chat.lastMessage && (
         <p className="mt-1 line-clamp-2 wrap-anywhere text-ink-700">
@@ -181,6 +210,7 @@ function Messages({ chat }: { chat: AdminChatDetail }) {
 
 function ReplyBox({ chat }: { chat: AdminChatDetail }) {
   const reply = useChatReply(chat.id);
+  const reach = useReach(chat);
   const [body, setBody] = useState('');
   const [error, setError] = useState('');
   const lastTyping = useRef(0);
@@ -211,7 +241,7 @@ function ReplyBox({ chat }: { chat: AdminChatDetail }) {
   return (
     <form onSubmit={send} noValidate className="mt-4 grid gap-2">
       <label htmlFor="chat-reply" className="field-label">
-        Reply{chat.offline && chat.email ? ` (emailed to ${chat.email})` : ''}
+        Reply{chat.email && (chat.offline || reach !== 'here') ? ` (emailed to ${chat.email})` : ''}
       </label>
       <textarea
         id="chat-reply"
@@ -248,9 +278,12 @@ function ChatActions({ chat }: { chat: AdminChatDetail }) {
   const updateChat = useUpdateChat(chat.id);
   const convertChat = useConvertChat(chat.id);
   const update = {
-    mutate: (change: { assignToMe?: true; status?: 'open' | 'closed' }) => updateChat.mutate(change, options),
+    mutate: (change: { assignToMe?: true; status?: 'open' | 'closed'; confirmUnreachable?: true }) =>
+      updateChat.mutate(change, options),
   };
   const convert = { mutate: () => convertChat.mutate(undefined, options) };
+  const reach = useReach(chat);
+  const [confirmClose, setConfirmClose] = useState(false);
   return (
     <div className="flex flex-wrap gap-2">
       {!chat.assignedTo && (
@@ -263,10 +296,48 @@ function ChatActions({ chat }: { chat: AdminChatDetail }) {
           Open again
         </button>
       ) : (
-        <button type="button" className="btn-secondary" onClick={() => update.mutate({ status: 'closed' })}>
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() =>
+            reach === 'none'
+              ? setConfirmClose(true)
+              : updateChat.mutate(
+                  { status: 'closed' },
+                  {
+                    ...options,
+                    // The visitor left meanwhile: the server asks for the confirmation.
+                    onError: (error) =>
+                      /cannot be reached/.test(error.message) ? setConfirmClose(true) : options.onError(),
+                  },
+                )
+          }
+        >
           Close
         </button>
       )}
+      <A.Root open={confirmClose} onOpenChange={setConfirmClose}>
+        <A.Portal>
+          <A.Overlay className="dialog-overlay fixed inset-0 z-[150] bg-ink-950/70" />
+          <A.Content className="dialog-content fixed top-1/2 left-1/2 z-[160] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-ink-900 shadow-2xl focus:outline-none">
+            <A.Title className="text-xl font-bold">Close a chat nobody can answer?</A.Title>
+            <A.Description className="mt-2 text-ink-700">
+              {`The visitor cannot be reached: they left no email and are not on the site now. ${
+                chat.unread > 0 || chat.replyUnread ? 'Messages in this chat are still unread. ' : ''
+              }Once closed, this chat no longer waits in the Chats tab.`}
+            </A.Description>
+            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <A.Cancel className="btn-secondary">Keep it open</A.Cancel>
+              <A.Action
+                className="btn-danger"
+                onClick={() => update.mutate({ status: 'closed', confirmUnreachable: true })}
+              >
+                Close anyway
+              </A.Action>
+            </div>
+          </A.Content>
+        </A.Portal>
+      </A.Root>
       {!chat.leadId && !chat.clientId && (
         <button type="button" className="btn-secondary" onClick={() => convert.mutate()}>
           Convert to lead
@@ -385,6 +456,15 @@ export function ChatPage({ id }: { id: string }) {
                     <a href={`mailto:${chat.email}`} className="wrap-anywhere text-brand-700 underline">
                       {chat.email}
                     </a>
+                  </dd>
+                </div>
+              )}
+              {chat.status !== 'closed' && (
+                <div>
+                  <dt className="font-semibold text-ink-900">Can we reach them?</dt>
+                  <dd>
+                    <ReachBadge chat={chat} />
+                    {chat.replyUnread && <span className="mt-1 block">The team’s last reply is not seen yet.</span>}
                   </dd>
                 </div>
               )}

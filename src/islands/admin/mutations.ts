@@ -242,7 +242,7 @@ export const useChatReply = (id: string) =>
 
 /** Takes a chat, closes it or opens it again. */
 export const useUpdateChat = (id: string) =>
-  useChatWrite((change: { assignToMe?: true; status?: 'open' | 'closed' }) =>
+  useChatWrite((change: { assignToMe?: true; status?: 'open' | 'closed'; confirmUnreachable?: true }) =>
     unwrap(api.admin.chats[':id'].$patch({ param: { id }, json: change })),
   );
 

@@ -3,9 +3,15 @@
  * live-chat opener, the response times (critical 15 minutes, urgent 1 hour, general 4 hours)
  * and the emergencies we handle; and 'Emergency Contact' with the emergency form. 'Start live chat'
  * opens the live-chat panel (src/chat/open.ts). Loaded by emergency-support.tsx when first needed.
+ *
+ * The dialog says who is reachable before the visitor presses anything, from the chat's own
+ * status (`GET /api/chat/status`, read each time it opens): someone online → 'Start live chat' /
+ * 'A person on our team is online now'; nobody → the hotline first, in full, and the chat as
+ * 'Leave a message' / 'Nobody is on chat right now: we reply by email'. Until the status is known
+ * it promises nothing ('Checking who is online…'); a status it cannot read counts as offline.
  */
 import { Icon } from '../lib/icon.tsx';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { company, emergency } from '../../shared/company.ts';
 import { Dialog, DialogContent } from '../ui/dialog.tsx';
 
@@ -24,6 +30,33 @@ export interface EmergencyDialogsProps {
   onInfoClosed?: () => void;
 }
 
+/** Whether someone can answer a chat now: unknown while the status loads. */
+type ChatStatus = 'loading' | 'online' | 'offline';
+
+/** The chat's status, read again each time `open` becomes true. */
+function useChatStatus(open: boolean): ChatStatus {
+  const [status, setStatus] = useState<ChatStatus>('loading');
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    setStatus('loading');
+    fetch('/api/chat/status')
+      .then((r) => (r.ok ? (r.json() as Promise<{ online: boolean }>) : { online: false }))
+      .catch(() => ({ online: false }))
+      .then(({ online }) => current && setStatus(online ? 'online' : 'offline'));
+    return () => {
+      current = false;
+    };
+  }, [open]);
+  return status;
+}
+
+const CHAT_LINES: Record<ChatStatus, [string, string]> = {
+  loading: ['Start live chat', 'Checking who is online…'],
+  online: ['Start live chat', 'A person on our team is online now'],
+  offline: ['Leave a message', 'Nobody is on chat right now: we reply by email'],
+};
+
 export default function EmergencyDialogs({
   emergencies,
   infoOpen,
@@ -34,6 +67,9 @@ export default function EmergencyDialogs({
   onStartChat,
   onInfoClosed,
 }: EmergencyDialogsProps) {
+  const chatStatus = useChatStatus(infoOpen);
+  const offline = chatStatus === 'offline';
+  const [chatTitle, chatLine] = CHAT_LINES[chatStatus];
   return (
     <>
       <Dialog open={infoOpen} onOpenChange={onInfoOpenChange}>
@@ -50,16 +86,26 @@ export default function EmergencyDialogs({
             onInfoClosed();
           }}
         >
-          <div className="grid gap-4 sm:grid-cols-2">
+          {/* Nobody on chat: the hotline comes first, across the dialog, as the way to reach a person. */}
+          <div className={offline ? 'grid gap-3' : 'grid gap-4 sm:grid-cols-2'}>
             <a
+              // A new element when the look changes: Chromium kept the old colour on the number and the
+              // icon when only the link's classes changed (seen at 1920 px).
+              key={offline ? 'first' : 'beside'}
               href={`tel:${company.phoneE164}`}
-              className="flex items-center gap-3 rounded-xl border-2 border-danger-700 p-4 font-bold text-danger-700 hover:bg-red-50"
+              className={
+                offline
+                  ? 'flex items-center gap-3 rounded-xl border-2 border-danger-700 bg-danger-700 p-4 font-bold text-white hover:bg-danger-600'
+                  : 'flex items-center gap-3 rounded-xl border-2 border-danger-700 p-4 font-bold text-danger-700 hover:bg-red-50'
+              }
             >
               <Icon name="phone" className="size-6" />
               <span>
                 Call the hotline
                 <span className="block text-lg">{company.phoneDisplay}</span>
-                <span className="block text-sm font-semibold text-ink-700">Available {emergency.hotline}</span>
+                <span className={`block text-sm font-semibold ${offline ? 'text-white' : 'text-ink-700'}`}>
+                  Available {emergency.hotline}
+                </span>
               </span>
             </a>
             <button
@@ -69,8 +115,11 @@ export default function EmergencyDialogs({
             >
               <Icon name="message-circle" className="size-6" />
               <span>
-                Start live chat
-                <span className="block text-sm font-semibold text-ink-700">Write to a person on our team now</span>
+                {chatTitle}
+                {/* Polite: the line changes once the status is known. */}
+                <span className="block text-sm font-semibold text-ink-700" aria-live="polite">
+                  {chatLine}
+                </span>
               </span>
             </button>
           </div>

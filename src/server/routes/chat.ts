@@ -15,6 +15,12 @@
  *   `chat-typing`, `chat-read`, `chat-updated`), resumable with Last-Event-ID; 404 before the
  *   first message.
  * - POST /typing → 204: the visitor is typing (at most one event every 2 s is recorded).
+ * - POST /read → 200 {visitorReadAt}: the panel shows the conversation now (the team's messages
+ *   are read; staff see the visitor as here); sent on opening, on a new team message and every
+ *   30 s while the panel is open and in view. 404 before the first message.
+ * - POST /reply-email {email} → 200 {email, emailed}: 'Get the reply by email': the team's
+ *   replies go to this address once the visitor has left; unread ones are sent at once. 409 for a
+ *   closed conversation, 404 before the first message.
  * - POST /transcript {email} → 202 {sent: 'transcript' | 'confirmation'}: the transcript, to a
  *   confirmed address only (else a confirmation link first); 3 a conversation a day.
  * - POST /confirm-email {token} → 200 {confirmed: true}, or 410 for a link used or expired.
@@ -22,7 +28,12 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { CHAT_LIMIT_MESSAGES } from '../../shared/chat.ts';
-import { confirmEmailSchema, transcriptRequestSchema, visitorMessageSchema } from '../../shared/schemas/chat.ts';
+import {
+  confirmEmailSchema,
+  replyEmailSchema,
+  transcriptRequestSchema,
+  visitorMessageSchema,
+} from '../../shared/schemas/chat.ts';
 import { setAppCookie } from '../auth/cookies.ts';
 import { currentClient } from '../auth/identity.ts';
 import { hashSecretHex } from '../auth/tokens.ts';
@@ -35,7 +46,9 @@ import { newChatToken } from '../services/chat-common.ts';
 import { chatOnline, recordTyping } from '../services/chat-presence.ts';
 import { confirmChatEmail, requestTranscript } from '../services/chat-transcripts.ts';
 import {
+  giveReplyEmail,
   latestConversation,
+  markVisitorRead,
   postVisitorMessage,
   startsConversation,
   visitorView,
@@ -162,6 +175,20 @@ export function chatRoutes(deps: AppDeps) {
       const conversation = await conversationOf(c);
       await recordTyping(db, conversation.id, 'visitor', new Date());
       return c.body(null, 204);
+    })
+    .post('/read', async (c) => {
+      const readAt = await markVisitorRead(db, await conversationOf(c), new Date());
+      return c.json({ visitorReadAt: readAt?.toISOString() ?? null });
+    })
+    .post('/reply-email', validate('json', replyEmailSchema), async (c) => {
+      const conversation = await conversationOf(c);
+      await messages.consume(`token:${conversation.visitorTokenHash}`);
+      return c.json(
+        await giveReplyEmail(db, conversation.id, c.req.valid('json').email, {
+          now: new Date(),
+          siteUrl: env.SITE_URL,
+        }),
+      );
     })
     .post('/transcript', validate('json', transcriptRequestSchema), async (c) => {
       const conversation = await conversationOf(c);

@@ -11,6 +11,7 @@ import {
   users,
   type ChatStatus,
 } from '../../../db/schema/index.ts';
+import { chatReach } from '../../shared/chat.ts';
 import type { ChatListQuery } from '../../shared/schemas/chat.ts';
 import { InvalidFieldError, NotFoundError } from '../errors.ts';
 import { messageJson, messagesOf } from './chat-common.ts';
@@ -30,6 +31,14 @@ const lastMessage = sql<string | null>`(
   order by ${chatMessages.createdAt} desc, ${chatMessages.id} desc limit 1
 )`;
 
+/** Whether a team message is newer than the visitor's panel last showed (0 or 1). */
+const replyUnread = sql<number>`exists (
+  select 1 from ${chatMessages}
+  where ${chatMessages.conversationId} = ${chatConversations.id}
+    and ${chatMessages.author} = 'staff'
+    and (${chatConversations.visitorReadAt} is null or ${chatMessages.createdAt} > ${chatConversations.visitorReadAt})
+)`;
+
 const listColumns = {
   id: chatConversations.id,
   status: chatConversations.status,
@@ -41,6 +50,8 @@ const listColumns = {
   lastMessageAt: chatConversations.lastMessageAt,
   waitingSince: chatConversations.waitingSince,
   staffReadAt: chatConversations.staffReadAt,
+  visitorReadAt: chatConversations.visitorReadAt,
+  replyUnread,
   assignedTo: chatConversations.assignedTo,
   assignedName: users.username,
   clientId: chatConversations.clientId,
@@ -59,22 +70,30 @@ type ListRow = {
   createdAt: Date;
   waitingSince: Date | null;
   staffReadAt: Date | null;
+  visitorReadAt: Date | null;
   lastMessage: string | null;
 };
 
-/** A conversation as the staff list shows it. */
-function listItem(row: ListRow) {
+/**
+ * A conversation as the staff list shows it at `now`: with `reach`, how the visitor can be reached
+ * (`chatReach`), and `replyUnread`, whether the visitor has not yet seen the team's last reply.
+ */
+function listItem(row: ListRow, now: Date) {
+  const email = (row.email as string | null) ?? null;
   return {
     id: row.id,
     status: row.status as ChatStatus,
     name: row.name as string | null,
-    email: row.email as string | null,
+    email,
     page: row.page as string | null,
     offline: row.offline as boolean,
     createdAt: row.createdAt.toISOString(),
     lastMessageAt: row.lastMessageAt.toISOString(),
     waitingSince: row.waitingSince?.toISOString() ?? null,
     staffReadAt: row.staffReadAt?.toISOString() ?? null,
+    visitorReadAt: row.visitorReadAt?.toISOString() ?? null,
+    reach: chatReach({ email, visitorReadAt: row.visitorReadAt }, now.getTime()),
+    replyUnread: Number(row.replyUnread) === 1,
     assignedTo: row.assignedTo as string | null,
     assignedName: row.assignedName as string | null,
     clientId: row.clientId as string | null,
@@ -103,7 +122,7 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
  * `{ items, nextCursor, total }` as the other staff lists (docs/product.md#lists).
  * InvalidFieldError('cursor') for a cursor this list did not make.
  */
-export async function listChats(db: Database, query: ChatListQuery) {
+export async function listChats(db: Database, query: ChatListQuery, now = new Date()) {
   const status = query.status ? eq(chatConversations.status, query.status) : undefined;
   const after = query.cursor ? decodeCursor(query.cursor) : null;
   const page = after
@@ -128,7 +147,7 @@ export async function listChats(db: Database, query: ChatListQuery) {
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);
   return {
-    items: items.map(listItem),
+    items: items.map((row) => listItem(row, now)),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
     total: Number(counted?.total ?? 0),
   };
@@ -146,7 +165,7 @@ export async function chatCounts(db: Database) {
 }
 
 /** One conversation for staff: the list item and every message. NotFoundError when missing. */
-export async function chatDetail(db: Database, id: string) {
+export async function chatDetail(db: Database, id: string, now = new Date()) {
   const [row] = (await db.read
     .select(listColumns)
     .from(chatConversations)
@@ -155,5 +174,5 @@ export async function chatDetail(db: Database, id: string) {
     .leftJoin(contactSubmissions, eq(contactSubmissions.id, chatConversations.leadId))
     .where(eq(chatConversations.id, id))) as ListRow[];
   if (!row) throw new NotFoundError('Conversation not found');
-  return { ...listItem(row), messages: (await messagesOf(db.read, id)).map(messageJson) };
+  return { ...listItem(row, now), messages: (await messagesOf(db.read, id)).map(messageJson) };
 }

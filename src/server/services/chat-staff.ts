@@ -12,18 +12,20 @@ import {
   type ChatStatus,
 } from '../../../db/schema/index.ts';
 import { renderChatReply } from '../emails/chat.tsx';
-import { NotFoundError } from '../errors.ts';
+import { chatReach } from '../../shared/chat.ts';
+import { AppError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import { conversationIn, createLeadFromChat, messageJson, messagesOf, transcriptText } from './chat-common.ts';
 import { chatDetail } from './chat-staff-list.ts';
+import { replyGoesByEmail } from './chat-visitor.ts';
 import { queueEmail } from './email-queue.ts';
 import type { Database } from './db.ts';
 import { recordEvent } from './events.ts';
 
 /**
  * A staff member's reply: stored, the conversation answered (open, no longer waiting) and read;
- * in an offline conversation with an email, the reply is queued to the visitor by email in the
- * same write. NotFoundError when missing; DatabaseBusyError when shed.
+ * when the conversation has an email and was started offline or its visitor has left
+ * (`replyGoesByEmail`), the reply is queued to the visitor by email in the same write. NotFoundError when missing; DatabaseBusyError when shed.
  */
 export async function postStaffMessage(
   db: Database,
@@ -33,11 +35,11 @@ export async function postStaffMessage(
   now: Date,
   siteUrl: string,
 ) {
-  const before = await chatDetail(db, id);
-  const email =
-    before.offline && before.email
-      ? await renderChatReply({ staffName: staff.username, body, name: before.name, siteUrl })
-      : null;
+  const before = await conversationIn(db.read, id);
+  // Emailed to a visitor who started offline or has left (and gave an address).
+  const email = replyGoesByEmail(before, now)
+    ? await renderChatReply({ staffName: staff.username, body, name: before.name, siteUrl })
+    : null;
   return db.write(async (tx) => {
     const conversation = await conversationIn(tx, id);
     const [message] = await tx
@@ -90,19 +92,34 @@ export async function markChatRead(db: Database, id: string, now: Date): Promise
   });
 }
 
+/** The answer to closing a chat whose visitor cannot be reached, unless staff confirmed it. */
+const CLOSE_UNREACHABLE_MESSAGE =
+  'The visitor cannot be reached: they left no email and are not on the site now. Close the chat anyway?';
+
 /**
  * Takes a conversation ('Assign to me'), closes it or opens it again, with an admin event.
- * NotFoundError when missing.
+ * Closing a conversation whose visitor cannot be reached (`chatReach` 'none': no email, not on
+ * the site now) needs `confirmUnreachable` (docs/product.md#live-chat): nothing is closed silently.
+ * NotFoundError when missing; AppError 409 `chat_unreachable` (CLOSE_UNREACHABLE_MESSAGE) without
+ * the confirmation.
  */
 export async function updateChat(
   db: Database,
   id: string,
   staff: Actor,
-  change: { assignToMe?: true; status?: 'open' | 'closed' },
+  change: { assignToMe?: true; status?: 'open' | 'closed'; confirmUnreachable?: true },
   now: Date,
 ) {
   await db.write(async (tx) => {
     const conversation = await conversationIn(tx, id);
+    if (
+      change.status === 'closed' &&
+      conversation.status !== 'closed' &&
+      !change.confirmUnreachable &&
+      chatReach(conversation, now.getTime()) === 'none'
+    ) {
+      throw new AppError(409, 'chat_unreachable', CLOSE_UNREACHABLE_MESSAGE);
+    }
     const status: ChatStatus =
       change.status ?? (change.assignToMe && conversation.status === 'waiting' ? 'open' : conversation.status);
     await tx

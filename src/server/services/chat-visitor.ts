@@ -3,11 +3,21 @@
  * their messages, which start a new conversation (a lead, when nobody is online) or go on with
  * the open one. The model is described in chat-common.ts.
  */
-import { desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, max, or } from 'drizzle-orm';
 import { chatConversations, chatMessages, clients, contactSubmissions } from '../../../db/schema/index.ts';
-import { InvalidFieldError } from '../errors.ts';
-import { createLeadFromChat, messageJson, messagesOf, transcriptText, type ConversationRow } from './chat-common.ts';
+import { chatReach, VISITOR_HEARTBEAT_MS, VISITOR_HERE_MS } from '../../shared/chat.ts';
+import { renderChatReply } from '../emails/chat.tsx';
+import { AppError, InvalidFieldError } from '../errors.ts';
+import {
+  conversationIn,
+  createLeadFromChat,
+  messageJson,
+  messagesOf,
+  transcriptText,
+  type ConversationRow,
+} from './chat-common.ts';
 import type { Database, SqlDb } from './db.ts';
+import { queueEmail } from './email-queue.ts';
 import { recordEvent } from './events.ts';
 
 /** The message a new conversation gets when nobody is online and no email was given. */
@@ -42,6 +52,7 @@ export async function visitorView(db: SqlDb, conversation: ConversationRow) {
     email: conversation.email,
     emailConfirmed: conversation.emailConfirmedAt !== null,
     staffReadAt: conversation.staffReadAt?.toISOString() ?? null,
+    visitorReadAt: conversation.visitorReadAt?.toISOString() ?? null,
     messages: (await messagesOf(db, conversation.id)).map(messageJson),
   };
 }
@@ -138,4 +149,97 @@ async function keepLeadTranscript(tx: SqlDb, conversation: ConversationRow, now:
   }
   const leadId = await createLeadFromChat(tx, conversation, transcript, now);
   await tx.update(chatConversations).set({ leadId }).where(eq(chatConversations.id, conversation.id));
+}
+
+/** When the team last wrote in a conversation, or null before its first reply. */
+async function lastStaffMessageAt(db: SqlDb, conversationId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: max(chatMessages.createdAt) })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.author, 'staff')));
+  return row?.at ?? null;
+}
+
+/**
+ * The visitor's panel shows the conversation now (docs/product.md#live-chat): its
+ * `visitorReadAt` becomes `now`, so the team's messages so far count as read and staff see the
+ * visitor as here (VISITOR_HERE_MS). An open panel reports every VISITOR_HEARTBEAT_MS; a report
+ * that changes nothing staff see (the visitor was here and has nothing unread) within half that
+ * writes nothing. Staff hear of a change through a `chat-updated` event. Nothing happens for a
+ * closed conversation.
+ * @returns the time now recorded, or the one kept; DatabaseBusyError when the write is shed
+ */
+export async function markVisitorRead(db: Database, conversation: ConversationRow, now: Date): Promise<Date | null> {
+  if (conversation.status === 'closed') return conversation.visitorReadAt;
+  const before = conversation.visitorReadAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const staffAt = (await lastStaffMessageAt(db.read, conversation.id))?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const unread = staffAt > before;
+  const wasHere = now.getTime() - before < VISITOR_HERE_MS;
+  if (!unread && now.getTime() - before < VISITOR_HEARTBEAT_MS / 2) return conversation.visitorReadAt;
+  await db.write(async (tx) => {
+    await tx.update(chatConversations).set({ visitorReadAt: now }).where(eq(chatConversations.id, conversation.id));
+    if (unread || !wasHere) {
+      await recordEvent(tx, { type: 'chat-updated', conversationId: conversation.id, status: conversation.status });
+    }
+  });
+  return now;
+}
+
+/** The answer when a reply email is asked for a chat that has been closed. */
+const CHAT_CLOSED = 'This chat was closed. Write again to start a new one.';
+
+/**
+ * 'Get the reply by email' (docs/product.md#live-chat): the visitor of a live chat gives an
+ * address, so that the team's replies reach them when they have left. The address becomes the
+ * conversation's (as an offline chat's given one; a new address is not yet confirmed for
+ * transcripts); the team's replies the visitor has not seen (after `visitorReadAt`) are queued to
+ * it at once as one email, in the same write, and staff see the visitor as reachable by email.
+ * @param email a valid address (the shared schema's `emailField`)
+ * @returns the address kept and how many unread replies were emailed
+ * @throws AppError 409 `chat_closed` for a closed conversation; DatabaseBusyError when shed
+ */
+export async function giveReplyEmail(
+  db: Database,
+  conversationId: string,
+  email: string,
+  options: { now: Date; siteUrl: string },
+): Promise<{ email: string; emailed: number }> {
+  const address = email.trim().toLowerCase();
+  const before = await conversationIn(db.read, conversationId);
+  const unread = (await messagesOf(db.read, conversationId)).filter(
+    (m) => m.author === 'staff' && (!before.visitorReadAt || m.createdAt > before.visitorReadAt),
+  );
+  const last = unread.at(-1);
+  const rendered = last
+    ? await renderChatReply({
+        staffName: last.staffName ?? 'The team',
+        body: unread.map((m) => m.body).join('\n\n'),
+        name: before.name,
+        siteUrl: options.siteUrl,
+      })
+    : null;
+  return db.write(async (tx) => {
+    const conversation = await conversationIn(tx, conversationId);
+    if (conversation.status === 'closed') throw new AppError(409, 'chat_closed', CHAT_CLOSED);
+    const same = conversation.email === address;
+    await tx
+      .update(chatConversations)
+      .set({ email: address, emailConfirmedAt: same ? conversation.emailConfirmedAt : null })
+      .where(eq(chatConversations.id, conversationId));
+    // Only the replies still unread now: one the visitor saw meanwhile is not sent again.
+    const stillUnread = unread.filter((m) => !conversation.visitorReadAt || m.createdAt > conversation.visitorReadAt);
+    if (rendered && stillUnread.length > 0) await queueEmail(tx, 'client', [address], rendered);
+    await recordEvent(tx, { type: 'chat-updated', conversationId, status: conversation.status });
+    return { email: address, emailed: stillUnread.length };
+  });
+}
+
+/**
+ * Whether a staff reply written at `now` also goes to the visitor by email: the conversation has
+ * an address, and it was started while nobody was online or its visitor is no longer here
+ * (`chatReach`, docs/product.md#live-chat).
+ */
+export function replyGoesByEmail(conversation: ConversationRow, now: Date): boolean {
+  if (!conversation.email) return false;
+  return conversation.offline || chatReach(conversation, now.getTime()) !== 'here';
 }

@@ -4,8 +4,10 @@
  *
  * - Leads never converted, RETENTION_LEAD_MONTHS after their last activity (the lead or its
  *   newest note): anonymised as an erasure does (erasure.ts).
- * - Visitors' chats (no client), RETENTION_CHAT_MONTHS after their last message: deleted with
- *   their messages.
+ * - Visitors' chats (no client), closed, RETENTION_CHAT_MONTHS after their last message: deleted
+ *   with their messages. A chat still waiting or open is kept, in the staff's Chats tab, until
+ *   staff close it (closing one whose visitor cannot be reached asks first): retention never
+ *   drops a visitor's unanswered message unseen (docs/product.md#live-chat).
  * - Projects of a client no longer active (deactivated or erased), RETENTION_YEARS_PROJECTS after
  *   the client's last change: deleted with their milestones, messages and files (the bytes after
  *   the commit), and the client erased.
@@ -50,6 +52,7 @@ async function dueAt(db: Database, env: RetentionEnv, now: Date) {
     .where(
       and(
         isNull(chatConversations.clientId),
+        eq(chatConversations.status, 'closed'),
         sql`coalesce((select max(m.created_at) from chat_messages m where m.conversation_id = ${chatConversations.id}), ${chatConversations.createdAt}) < ${chatCutoff}`,
       ),
     );

@@ -27,11 +27,15 @@ export const visitorMessageSchema = z.object({
 /** POST /api/admin/chats/{id}/messages. */
 export const staffChatMessageSchema = z.object({ body: chatBody });
 
-/** PATCH /api/admin/chats/{id}: take it, close it or open it again. */
+/**
+ * PATCH /api/admin/chats/{id}: take it, close it or open it again; `confirmUnreachable` closes a
+ * chat whose visitor cannot be reached (docs/product.md#live-chat).
+ */
 export const chatUpdateSchema = z
   .object({
     assignToMe: z.literal(true).optional(),
     status: z.enum(['open', 'closed'], { error: 'Status must be open or closed' }).optional(),
+    confirmUnreachable: z.literal(true).optional(),
   })
   .refine((v) => v.assignToMe !== undefined || v.status !== undefined, { error: 'Nothing to change' });
 
@@ -52,6 +56,9 @@ export const chatListQuery = z.object({
   cursor: z.string().max(200).optional(),
 });
 export type ChatListQuery = z.infer<typeof chatListQuery>;
+
+/** POST /api/chat/reply-email: where the team's replies go once the visitor has left. */
+export const replyEmailSchema = z.object({ email: emailField });
 
 /** POST /api/chat/transcript: where to email the conversation. */
 export const transcriptRequestSchema = z.object({ email: emailField });
