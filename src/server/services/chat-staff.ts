@@ -11,6 +11,7 @@ import {
   contactSubmissions,
   type ChatStatus,
 } from '../../../db/schema/index.ts';
+import { staffName } from '../../shared/staff-name.ts';
 import { renderChatReply } from '../emails/chat.tsx';
 import { NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
@@ -36,7 +37,7 @@ export async function postStaffMessage(
   const before = await chatDetail(db, id);
   const email =
     before.offline && before.email
-      ? await renderChatReply({ staffName: staff.username, body, name: before.name, siteUrl })
+      ? await renderChatReply({ staffName: staffName(staff), body, name: before.name, siteUrl })
       : null;
   return db.write(async (tx) => {
     const conversation = await conversationIn(tx, id);
@@ -46,7 +47,7 @@ export async function postStaffMessage(
         conversationId: id,
         author: 'staff',
         staffId: staff.id,
-        staffName: staff.username,
+        staffName: staffName(staff),
         body,
         createdAt: now,
       })
