@@ -116,7 +116,7 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
         <div className="min-w-0">
           <h1 className="text-3xl font-extrabold text-ink-900">Dashboard</h1>
           <p className="mt-1 break-words text-ink-700">
-            Signed in as {user.username}. Clients, projects, conversations and leads in one place.
+            Signed in as {user.displayName}. Clients, projects, conversations and leads in one place.
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
@@ -203,7 +203,7 @@ function Dashboard({ user }: { user: AdminUser }) {
     document.title = waitingChats > 0 ? `(${waitingChats}) ${title}` : title;
   }, [view.kind, 'id' in view ? view.id : null, waitingChats]);
   if (user.twoFactorSetupRequired) return <SecurityPage setupRequired />;
-  if (view.kind === 'security') return <SecurityPage />;
+  if (view.kind === 'security') return <SecurityPage user={user} />;
   if (view.kind === 'team') return <TeamPage user={user} />;
   if (view.kind === 'client-form') return <ClientForm id={view.id} />;
   if (view.kind === 'project-form') return <ProjectForm id={view.id} />;
