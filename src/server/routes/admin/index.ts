@@ -30,6 +30,7 @@ import { staffInvitationRoutes, staffTeamRoutes } from './staff.ts';
 import { undeliveredEmailRoutes } from './undelivered-emails.ts';
 import { staffStreamRoutes } from './stream.ts';
 import { staffTimeEntryRoutes } from './time-entries.ts';
+import { staffSubscriberRoutes } from './newsletter-subscribers.ts';
 import { adminSummaryRoutes } from './summary.ts';
 
 export function adminRoutes(deps: AppDeps) {
@@ -49,6 +50,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', staffTimeEntryRoutes(deps))
     .route('/', staffCommunicationRoutes(deps))
     .route('/', staffLeadRoutes(deps))
+    .route('/', staffSubscriberRoutes(deps))
     .route('/', adminEventRoutes(deps))
     .route('/', undeliveredEmailRoutes(deps))
     .route('/', adminSummaryRoutes(deps))
