@@ -45,7 +45,7 @@ describe('time entries', () => {
       ['2026-11-23', 4],
     ]);
     const mine = await (
-      await suite.api.http.client.projects[':id'].$get({ param: { id: projectId } }, bearer(token))
+      await suite.api.http.client.projects[':projectId'].$get({ param: { projectId } }, bearer(token))
     ).json();
     expect(mine.project).toMatchObject({ actualHours: 6.5, estimatedHours: 24 });
 
@@ -74,7 +74,7 @@ describe('time entries', () => {
     const { projectId } = await clientWithProject();
     const refused = await log(projectId, json);
     expect(refused.status).toBe(422);
-    expect((await errorOf(refused)).fields[field]).toBe(message);
+    expect((await errorOf(refused)).fields?.[field]).toBe(message);
     const project = await (
       await suite.api.http.admin.projects[':id'].$get({ param: { id: projectId } }, suite.staff())
     ).json();
