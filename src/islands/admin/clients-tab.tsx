@@ -24,6 +24,7 @@ function ClientActions({ client, className }: { client: AdminClient; className: 
     <div className={className}>
       <IconButton
         label={`Edit ${client.name}`}
+        text="Edit"
         icon={Pencil}
         onClick={() => navigate(`clients/${client.id}`, 'push')}
       />

@@ -41,6 +41,7 @@ function EditAndDelete({ project }: { project: AdminProject }) {
     <>
       <IconButton
         label={`Edit ${project.title}`}
+        text="Edit"
         icon={Pencil}
         onClick={() => navigate(`projects/${project.id}`, 'push')}
       />
