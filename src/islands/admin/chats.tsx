@@ -19,6 +19,7 @@ import { api, unwrap } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { useFailureToast } from '../lib/use-failure-toast.ts';
+import { useSinglePress } from '../lib/use-submit.ts';
 import { Switch } from '../ui/switch.tsx';
 import { useChatReply, useConvertChat, useLinkChat, useMarkChatRead, useUpdateChat } from './mutations.ts';
 import { Badge, ListError, TabHeading } from './parts.tsx';
@@ -180,21 +181,21 @@ function Messages({ chat }: { chat: AdminChatDetail }) {
 }
 
 function ReplyBox({ chat }: { chat: AdminChatDetail }) {
-  const reply = useChatReply(chat.id);
+  const reply = useSinglePress(useChatReply(chat.id));
   const [body, setBody] = useState('');
   const [error, setError] = useState('');
   const lastTyping = useRef(0);
   const send = (event?: FormEvent) => {
     event?.preventDefault();
     // A second Enter while the reply is on its way sends nothing more.
-    if (reply.isPending) return;
+    if (reply.pending) return;
     const text = body.trim();
     if (!text) {
       setError('Please write a reply.');
       return;
     }
     setError('');
-    reply.mutate(text, {
+    reply.press(text, {
       onSuccess: () => setBody(''),
       onError: () => setError('The reply could not be sent. Please try again.'),
     });
@@ -231,7 +232,7 @@ function ReplyBox({ chat }: { chat: AdminChatDetail }) {
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-ink-700">Enter sends; Shift+Enter starts a new line.</p>
-        <button type="submit" className="btn-primary" disabled={reply.isPending}>
+        <button type="submit" className="btn-primary" disabled={reply.pending}>
           Send reply
         </button>
       </div>
@@ -245,12 +246,12 @@ function ChatActions({ chat }: { chat: AdminChatDetail }) {
     onSuccess: () => failure.clear(),
     onError: () => failure.show({ title: 'The chat could not be changed', description: 'Please try again.' }),
   };
-  const updateChat = useUpdateChat(chat.id);
-  const convertChat = useConvertChat(chat.id);
+  const updateChat = useSinglePress(useUpdateChat(chat.id));
+  const convertChat = useSinglePress(useConvertChat(chat.id));
   const update = {
-    mutate: (change: { assignToMe?: true; status?: 'open' | 'closed' }) => updateChat.mutate(change, options),
+    mutate: (change: { assignToMe?: true; status?: 'open' | 'closed' }) => updateChat.press(change, options),
   };
-  const convert = { mutate: () => convertChat.mutate(undefined, options) };
+  const convert = { mutate: () => convertChat.press(undefined, options) };
   return (
     <div className="flex flex-wrap gap-2">
       {!chat.assignedTo && (
