@@ -53,6 +53,30 @@ export function Badge({ tone, children }: { tone: keyof typeof TONES; children: 
  * focusable (aria-disabled), so focus is not lost when, say, a moved milestone reaches the top of
  * the list.
  */
+/** A project's title as a link to its page, '#project/{id}' (docs/product.md#project-page). */
+export function ProjectLink({
+  id,
+  title,
+  className,
+  inRow = false,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  /** In a table row that opens the project itself: no tab stop of its own. */
+  inRow?: boolean;
+}) {
+  return (
+    <a
+      href={`#project/${encodeURIComponent(id)}`}
+      tabIndex={inRow ? -1 : undefined}
+      className={className ?? 'font-semibold wrap-anywhere text-brand-700 underline-offset-2 hover:underline'}
+    >
+      {title}
+    </a>
+  );
+}
+
 export function IconButton({
   label,
   text,

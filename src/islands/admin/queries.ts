@@ -63,7 +63,10 @@ export type AdminCommunication = Awaited<ReturnType<typeof fetchCommunications>>
 /** A lead: a contact, audit or emergency submission from the website. */
 export type AdminLead = Awaited<ReturnType<typeof fetchLeads>>['items'][number];
 /** A newsletter subscriber: the address and when it signed up. */
-export type AdminSubscriber = Extract<Awaited<ReturnType<typeof fetchSubscribers>>, { items: unknown }>['items'][number];
+export type AdminSubscriber = Extract<
+  Awaited<ReturnType<typeof fetchSubscribers>>,
+  { items: unknown }
+>['items'][number];
 /** An admin event ('Recent activity'): who created, updated or deleted what, and when. */
 export type AdminEvent = Awaited<ReturnType<typeof fetchEvents>>[number];
 export type AdminMilestone = Awaited<ReturnType<typeof fetchMilestones>>[number];
@@ -178,6 +181,7 @@ const STALE_AFTER: Record<LiveMessage['type'], (projectId: string) => QueryKey[]
     adminKeys.milestones(projectId),
     workKeys.files(projectId),
     workKeys.approvals(projectId),
+    workKeys.timeEntries(projectId),
   ],
 };
 
@@ -215,6 +219,7 @@ export const adminLive: LiveRefresh = {
     void queryClient.invalidateQueries({ queryKey: ['admin', 'milestones'] });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'files'] });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'time-entries'] });
   },
   profileKey: adminKeys.me,
 };
