@@ -67,8 +67,8 @@ function MessageClient({ project }: { project: AdminProject }) {
 function ProjectCard({ project }: { project: AdminProject }) {
   return (
     <li className={`${CARD} flex flex-col`}>
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <div className="min-w-48 flex-1">
           <h3 className="text-lg font-bold wrap-anywhere text-ink-900">
             <ProjectLink
               id={project.id}
@@ -80,7 +80,7 @@ function ProjectCard({ project }: { project: AdminProject }) {
             <ProjectStatusBadge status={project.status} />
           </div>
         </div>
-        <div className="-mt-2 -mr-2 flex shrink-0">
+        <div className="-mt-2 -mr-2 -ml-2.5 flex shrink-0">
           <EditAndDelete project={project} />
         </div>
       </div>
@@ -148,7 +148,7 @@ const SORT_OPTIONS = [
 
 function ProjectActions({ project }: { project: AdminProject }) {
   return (
-    <div className="-my-2 flex justify-end">
+    <div className="-my-2 flex flex-wrap justify-end">
       <MilestonesDialog
         projectId={project.id}
         projectTitle={project.title}
@@ -230,7 +230,7 @@ const COLUMNS: Column<AdminProject>[] = [
     sort: 'createdAt',
     cell: (p) => <span className="whitespace-nowrap">{formatDate(p.createdAt)}</span>,
   },
-  { key: 'actions', header: 'Actions', cell: (p) => <ProjectActions project={p} />, className: 'w-36 text-right' },
+  { key: 'actions', header: 'Actions', cell: (p) => <ProjectActions project={p} />, className: 'w-48 text-right' },
 ];
 
 /** The Projects tab's panel; `params` are its search, filters and sort from the address. */

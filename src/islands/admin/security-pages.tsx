@@ -125,7 +125,7 @@ export function SecurityPage({ setupRequired = false, user }: { setupRequired?: 
     >
       <div className="grid max-w-3xl gap-6">
         {!setupRequired && user && (
-          <Panel title="Your name" id="name-heading">
+          <Panel title="How clients see you" id="name-heading">
             <NameForm user={user} />
           </Panel>
         )}

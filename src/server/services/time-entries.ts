@@ -4,6 +4,7 @@
  * them off, in the same write as the entry, with an admin event and `project-updated` for the
  * portal's live update. Hours are numbers of hours (quarter hours); dates are 'YYYY-MM-DD'.
  */
+import { format, parseISO } from 'date-fns';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { projects, timeEntries } from '../../../db/schema/index.ts';
 import type { TimeEntryValues } from '../../shared/schemas/admin.ts';
@@ -29,6 +30,8 @@ function entryJson(row: TimeEntryRow) {
 }
 
 const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+/** 'YYYY-MM-DD' as the dashboard shows dates: 'Nov 23, 2026'. */
+const dayText = (date: string) => format(parseISO(date), 'MMM d, yyyy');
 
 async function projectTitle(tx: SqlDb, projectId: string): Promise<string> {
   const [row] = await tx.select({ title: projects.title }).from(projects).where(eq(projects.id, projectId));
@@ -69,7 +72,7 @@ export async function addTimeEntry(db: Database, actor: Actor, projectId: string
       'create',
       'time-entry',
       row!.id,
-      `Logged ${hoursText(values.hours)} on ${title} for ${values.date}`,
+      `Logged ${hoursText(values.hours)} on ${title} for ${dayText(values.date)}`,
     );
     await recordProjectsUpdated(tx, projectId);
     return { entry: entryJson(row!), actualHours: project!.actualHours };
@@ -98,7 +101,7 @@ export async function deleteTimeEntry(db: Database, actor: Actor, projectId: str
       'delete',
       'time-entry',
       row.id,
-      `Removed ${hoursText(row.hours)} logged on ${project?.title ?? 'a project'} for ${row.date}`,
+      `Removed ${hoursText(row.hours)} logged on ${project?.title ?? 'a project'} for ${dayText(row.date)}`,
     );
     await recordProjectsUpdated(tx, projectId);
     return project?.actualHours ?? 0;
