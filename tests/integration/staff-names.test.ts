@@ -115,7 +115,9 @@ describe('a staff member’s display name', () => {
     const token = /#token=([a-z0-9]+)/.exec(mail ?? '')?.[1] ?? '';
     const accepted = await suite.api.fresh().admin.invitations.accept.$post({ json: { token } });
     expect(accepted.status).toBe(200);
-    const session = decodeURIComponent(/admin_session=([^;]+)/.exec(accepted.headers.get('set-cookie') ?? '')?.[1] ?? '');
+    const session = decodeURIComponent(
+      /admin_session=([^;]+)/.exec(accepted.headers.get('set-cookie') ?? '')?.[1] ?? '',
+    );
     const me = await (await suite.api.http.admin.me.$get({}, bearer(session))).json();
     expect(me).toMatchObject({ username: 'new.person@agency.test', displayName: 'Jo Park' });
   });

@@ -40,10 +40,7 @@ function Header({ user }: { user: AdminUser | null }) {
               <Users aria-hidden="true" className="size-4 max-sm:hidden" />
               Team
             </a>
-            <a
-              href="#security"
-              className="btn-secondary shrink-0 px-3 whitespace-nowrap sm:px-4"
-            >
+            <a href="#security" className="btn-secondary shrink-0 px-3 whitespace-nowrap sm:px-4">
               <KeyRound aria-hidden="true" className="size-4 max-sm:hidden" />
               Account
             </a>

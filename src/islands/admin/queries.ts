@@ -63,7 +63,7 @@ export type AdminCommunication = Awaited<ReturnType<typeof fetchCommunications>>
 /** A lead: a contact, audit or emergency submission from the website. */
 export type AdminLead = Awaited<ReturnType<typeof fetchLeads>>['items'][number];
 /** A newsletter subscriber: the address and when it signed up. */
-export type AdminSubscriber = Extract<
+type AdminSubscriber = Extract<
   Awaited<ReturnType<typeof fetchSubscribers>>,
   { items: unknown }
 >['items'][number];

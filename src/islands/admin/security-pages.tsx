@@ -86,9 +86,7 @@ function NameForm({ user }: { user: AdminUser }) {
         error={errors.displayName?.message}
         hint={`Clients and visitors see this name on replies, files and approvals. You sign in as ${user.username}.`}
       >
-        {(control) => (
-          <input {...control} autoComplete="name" className="field-input" {...register('displayName')} />
-        )}
+        {(control) => <input {...control} autoComplete="name" className="field-input" {...register('displayName')} />}
       </Field>
       <SubmitButton
         pending={isSubmitting}

@@ -28,7 +28,11 @@ const subscriberList: ListSpec = {
 
 /** The words of a search, each a substring the address must hold (LIKE with its wildcards escaped). */
 function conditions(query: SubscriberListQuery): SQL | undefined {
-  const words = (query.q ?? '').toLowerCase().match(/[^\s]+/g)?.slice(0, 8) ?? [];
+  const words =
+    (query.q ?? '')
+      .toLowerCase()
+      .match(/[^\s]+/g)
+      ?.slice(0, 8) ?? [];
   return and(
     ...words.map(
       (word) => sql`${newsletterSubscribers.email} like ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`,
@@ -62,7 +66,11 @@ export async function listSubscribers(db: Database, query: SubscriberListQuery) 
   const rows = page.rowids.length ? await byRowid(db).all({ rowids: JSON.stringify(page.rowids) }) : [];
   const [total] = await db.read.select({ n: count() }).from(newsletterSubscribers).where(where);
   return {
-    items: inPageOrder(page.rowids, rows).map((r) => ({ id: r.id, email: r.email, createdAt: r.createdAt.toISOString() })),
+    items: inPageOrder(page.rowids, rows).map((r) => ({
+      id: r.id,
+      email: r.email,
+      createdAt: r.createdAt.toISOString(),
+    })),
     nextCursor: page.nextCursor,
     total: total?.n ?? 0,
   };

@@ -36,7 +36,11 @@ export async function upsertStaffUser(db: Database, email: string, now = new Dat
  */
 export async function setStaffDisplayName(db: Database, userId: string, name: string): Promise<string> {
   const [row] = await db.write((tx) =>
-    tx.update(users).set({ displayName: name }).where(eq(users.id, userId)).returning({ displayName: users.displayName }),
+    tx
+      .update(users)
+      .set({ displayName: name })
+      .where(eq(users.id, userId))
+      .returning({ displayName: users.displayName }),
   );
   if (!row) throw new NotFoundError('Staff user');
   return row.displayName ?? name;

@@ -79,7 +79,13 @@ describe('project form → API body (docs/product.md#validation)', () => {
       budget: 123456,
     };
     const typed = projectToForm(stored);
-    expect(typed).toMatchObject({ budget: '1234.56', estimatedHours: '40', actualHours: '6.5', endDate: '', description: '' });
+    expect(typed).toMatchObject({
+      budget: '1234.56',
+      estimatedHours: '40',
+      actualHours: '6.5',
+      endDate: '',
+      description: '',
+    });
     expect(projectFormSchema.parse(typed).budget).toBe(123456);
   });
 

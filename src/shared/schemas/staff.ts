@@ -6,7 +6,7 @@ import { z } from '../zod.ts';
 import { emailField } from './fields.ts';
 
 /** A display name: trimmed, 1–80 characters. */
-export const displayNameField = z
+const displayNameField = z
   .string({ error: 'Enter a name' })
   .trim()
   .min(1, { error: 'Enter a name' })

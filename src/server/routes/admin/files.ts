@@ -18,7 +18,10 @@ export function staffFileRoutes(deps: AppDeps) {
   return new Hono<SessionEnv<'staff'>>()
     .post('/projects/:id/files', validate('param', idParam), async (c) => {
       const project = await projectFor(deps.db, c.req.valid('param').id, null);
-      return c.json(await uploadToProject(deps, c.req.raw, project, { kind: 'staff', name: staffName(c.var.user) }), 201);
+      return c.json(
+        await uploadToProject(deps, c.req.raw, project, { kind: 'staff', name: staffName(c.var.user) }),
+        201,
+      );
     })
     .get('/projects/:id/files', validate('param', idParam), async (c) => {
       const project = await projectFor(deps.db, c.req.valid('param').id, null);
