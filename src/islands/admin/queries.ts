@@ -63,10 +63,7 @@ export type AdminCommunication = Awaited<ReturnType<typeof fetchCommunications>>
 /** A lead: a contact, audit or emergency submission from the website. */
 export type AdminLead = Awaited<ReturnType<typeof fetchLeads>>['items'][number];
 /** A newsletter subscriber: the address and when it signed up. */
-type AdminSubscriber = Extract<
-  Awaited<ReturnType<typeof fetchSubscribers>>,
-  { items: unknown }
->['items'][number];
+type AdminSubscriber = Extract<Awaited<ReturnType<typeof fetchSubscribers>>, { items: unknown }>['items'][number];
 /** An admin event ('Recent activity'): who created, updated or deleted what, and when. */
 export type AdminEvent = Awaited<ReturnType<typeof fetchEvents>>[number];
 export type AdminMilestone = Awaited<ReturnType<typeof fetchMilestones>>[number];
