@@ -49,7 +49,7 @@ function ClientCard({ client }: { client: AdminClient }) {
             {client.name}
           </a>
         </h3>
-        <ClientActions client={client} className="-mt-2 -mr-2 -ml-2.5 flex shrink-0" />
+        <ClientActions client={client} className="-mr-2 -ml-2.5 flex shrink-0" />
       </div>
       <ul className="mt-2 space-y-1.5 text-sm text-ink-700">
         <li className="flex items-center gap-2">

@@ -80,7 +80,7 @@ function ProjectCard({ project }: { project: AdminProject }) {
             <ProjectStatusBadge status={project.status} />
           </div>
         </div>
-        <div className="-mt-2 -mr-2 -ml-2.5 flex shrink-0">
+        <div className="-mr-2 -ml-2.5 flex shrink-0">
           <EditAndDelete project={project} />
         </div>
       </div>
