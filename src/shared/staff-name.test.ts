@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staffDisplayName } from './staff-name.ts';
+import { staffDisplayName, staffName } from './staff-name.ts';
 
 describe('staffDisplayName', () => {
   it('reads an address as a name, never keeping the address', () => {
@@ -10,5 +10,13 @@ describe('staffDisplayName', () => {
 
   it('keeps a name that is no address', () => {
     expect(staffDisplayName('Maria')).toBe('Maria');
+  });
+});
+
+describe('staffName', () => {
+  it('prefers the display name, else reads one from the address', () => {
+    expect(staffName({ username: 'owner@agency.test', displayName: '  Ana Ruiz ' })).toBe('Ana Ruiz');
+    expect(staffName({ username: 'maria.lopez@agency.test', displayName: null })).toBe('Maria Lopez');
+    expect(staffName({ username: 'owner@agency.test', displayName: '   ' })).toBe('Owner');
   });
 });

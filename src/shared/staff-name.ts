@@ -15,3 +15,14 @@ export function staffDisplayName(nameOrEmail: string): string {
   if (words.length === 0) return 'Team';
   return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 }
+
+/**
+ * The name a staff member goes by on everything a client or visitor sees (docs/product.md#staff-names):
+ * their display name when one is set (trimmed, non-empty), else the name read from their address
+ * by `staffDisplayName`. Input: a `users` row or anything with `username` (the address) and an
+ * optional `displayName`. Output: never an email address.
+ */
+export function staffName(user: { username: string; displayName?: string | null }): string {
+  const own = user.displayName?.trim();
+  return own ? own : staffDisplayName(user.username);
+}

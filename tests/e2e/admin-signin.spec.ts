@@ -30,7 +30,9 @@ test('an allowed, verified Google account gets in; no token appears in any addre
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const header = page.getByRole('banner');
-  await expect(header.getByText('owner@agency.example', { exact: true })).toBeVisible();
+  // Staff by name (docs/product.md#staff-names): read from the address until one is set.
+  await expect(header.getByText('Owner', { exact: true })).toBeVisible();
+  await expect(header).not.toContainText('owner@agency.example');
   await expect(header.getByText('Administrator')).toBeVisible();
   expect(addresses.filter((a) => /token|session/i.test(a))).toEqual([]);
 

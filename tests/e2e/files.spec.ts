@@ -92,7 +92,7 @@ test('staff ask for approval of a file; the client requests changes by keyboard;
     await expect(card).toContainText('Changes requested');
     await expect(card).toContainText('A bigger logo, please.');
 
-    // Staff: the decision, the comment, and the activity in order, without a reload.
+    // Staff: the decision, the comment, and the activity newest first, without a reload.
     const staffApprovals = staffPage.getByRole('region', { name: 'Approvals' });
     const decided = staffApprovals.getByRole('listitem').filter({ hasText: 'Homepage design v2' });
     await expect(decided).toContainText('Changes requested', LIVE);
@@ -100,9 +100,9 @@ test('staff ask for approval of a file; the client requests changes by keyboard;
     await expect(decided).toContainText(/SHA-256 [0-9a-f]{64}/);
     const activity = staffPage.getByRole('list', { name: 'Project activity' }).getByRole('listitem');
     await expect(activity).toHaveText([
-      /added homepage-v2\.png/,
-      /asked for approval: Homepage design v2/,
       /requested changes on Homepage design v2/,
+      /asked for approval: Homepage design v2/,
+      /added homepage-v2\.png/,
     ]);
 
     // A second answer (another tab still showing the form) is refused with the server's words.

@@ -68,6 +68,17 @@ describe('Google sign-in (OpenID Connect, state and PKCE)', () => {
     expect(await me.json()).toMatchObject({ username: 'owner@agency.example' });
   });
 
+  it('fills an empty display name from the ID token’s name, and never overwrites one', async () => {
+    const sessionOf = (response: Response) =>
+      decodeURIComponent(/admin_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1] ?? '');
+    const first = await signInAs({ email: 'owner@agency.example', email_verified: true, name: 'Olivia Owner' });
+    const token = sessionOf(first);
+    expect((await (await api.http.admin.me.$get({}, bearer(token))).json()).displayName).toBe('Olivia Owner');
+    await api.http.admin.me.$patch({ json: { displayName: 'Liv' } }, bearer(token));
+    const again = await signInAs({ email: 'owner@agency.example', email_verified: true, name: 'Olivia Owner' });
+    expect((await (await api.http.admin.me.$get({}, bearer(sessionOf(again)))).json()).displayName).toBe('Liv');
+  });
+
   it('sends an email that is not on the list to ?error=unauthorized', async () => {
     const response = await signInAs({ email: 'stranger@agency.example', email_verified: true });
     expect(response.headers.get('location')).toBe('/admin/login?error=unauthorized');

@@ -175,7 +175,8 @@ describe('a conversation, both ways', () => {
       event: 'chat-message',
       data: {
         conversationId,
-        message: { author: 'staff', staffName: STAFF, body: 'Hi Robin, I am on it. What is the address?' },
+        // By name, never by address (docs/product.md#staff-names).
+        message: { author: 'staff', staffName: 'Staff', body: 'Hi Robin, I am on it. What is the address?' },
       },
     });
     expect(await nextEvent(next)).toMatchObject({ event: 'chat-read', data: { conversationId } });

@@ -2,6 +2,8 @@
  * Files on projects (docs/product.md#files): uploads by a client and by staff, streamed into the
  * storage, their type from their content, their limits, and downloads authorized per request.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -62,6 +64,15 @@ function upload(
     body: form,
     headers: { authorization: `Bearer ${token}` },
   });
+}
+
+/** Every file under UPLOADS_DIR, as the disk has it (a file the storage API does not list included). */
+function filesOnDisk(): string[] {
+  if (!existsSync(api.env.UPLOADS_DIR)) return [];
+  return readdirSync(api.env.UPLOADS_DIR, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
 }
 
 async function storedKeys(): Promise<string[]> {
@@ -201,6 +212,35 @@ describe('uploads', () => {
     } as RequestInit);
     expect(response.status).toBe(400);
     expect(await storedKeys()).toEqual(before);
+    const [rowsAfter] = await api.db.read.select({ n: count() }).from(projectFiles);
+    expect(rowsAfter?.n).toBe(rowsBefore?.n);
+  });
+
+  it('keeps no file, not even an empty one, and no row from a body that ends before its closing boundary', async () => {
+    const { token, projectId } = await clientWithProject();
+    const before = filesOnDisk();
+    const [rowsBefore] = await api.db.read.select({ n: count() }).from(projectFiles);
+    const boundary = 'short-boundary';
+    for (const [content, authorization, area] of [
+      ['hello', `Bearer ${token}`, 'client'],
+      ['y'.repeat(200_000), `Bearer ${staffToken}`, 'admin'],
+    ] as const) {
+      // A whole body as far as it goes: the file's part opens, then the body ends without
+      // `--short-boundary--`.
+      const body = new TextEncoder().encode(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="short.txt"\r\nContent-Type: text/plain\r\n\r\n${content}\r\n`,
+      );
+      const response = await api.raw(`/api/${area}/projects/${projectId}/files`, {
+        method: 'POST',
+        body,
+        headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      expect(response.status).toBe(400);
+      expect((await errorOf(response)).code).toBe('upload_incomplete');
+    }
+    // A write the server had begun would have made its file by now.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(filesOnDisk()).toEqual(before);
     const [rowsAfter] = await api.db.read.select({ n: count() }).from(projectFiles);
     expect(rowsAfter?.n).toBe(rowsBefore?.n);
   });

@@ -1,6 +1,6 @@
 /**
  * 'Recent activity', the latest admin events (docs/product.md#activity-log): who created,
- * updated or deleted what, and when. Shows the 8 newest, with the rest (up to the 50 the API
+ * updated or deleted what, and when; an event about a project that still exists links to its page. Shows the 8 newest, with the rest (up to the 50 the API
  * returns) behind 'Show all'.
  */
 import { History } from 'lucide-react';
@@ -19,7 +19,18 @@ export function EventRow({ event }: { event: AdminEvent }) {
   return (
     <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-ink-700/10 py-3 last:border-b-0">
       <Badge tone={TONE[event.action]}>{LABEL[event.action]}</Badge>
-      <span className="min-w-0 flex-1 wrap-anywhere text-ink-900">{event.summary}</span>
+      <span className="min-w-0 flex-1 wrap-anywhere text-ink-900">
+        {event.entity === 'project' && event.action !== 'delete' ? (
+          <a
+            href={`#project/${encodeURIComponent(event.entityId)}`}
+            className="text-brand-700 underline-offset-2 hover:underline"
+          >
+            {event.summary}
+          </a>
+        ) : (
+          event.summary
+        )}
+      </span>
       <span className="text-sm text-ink-700">
         {event.username} · <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
       </span>

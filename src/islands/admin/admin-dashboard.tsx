@@ -7,7 +7,16 @@
  * Everything follows live updates (docs/product.md#live-updates): a client's message shows up,
  * and the counters move, without a reload.
  */
-import { FolderKanban, Inbox, MessageSquare, MessagesSquare, PlayCircle, Users, type LucideIcon } from 'lucide-react';
+import {
+  FolderKanban,
+  Inbox,
+  MailCheck,
+  MessageSquare,
+  MessagesSquare,
+  PlayCircle,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef } from 'react';
 import { cn } from '../lib/cn.ts';
@@ -23,6 +32,7 @@ import { MessagesTab } from './messages-tab.tsx';
 import { ProjectForm } from './project-form.tsx';
 import { ProjectsTab } from './projects-tab.tsx';
 import { StaffNotifications } from './staff-notifications.tsx';
+import { SubscribersTab } from './subscribers-tab.tsx';
 import { UndeliveredEmails } from './undelivered-emails.tsx';
 import { ClientPage } from './client-page.tsx';
 import { LeadPage } from './lead-page.tsx';
@@ -116,7 +126,7 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
         <div className="min-w-0">
           <h1 className="text-3xl font-extrabold text-ink-900">Dashboard</h1>
           <p className="mt-1 break-words text-ink-700">
-            Signed in as {user.username}. Clients, projects, conversations and leads in one place.
+            Signed in as {user.displayName}. Clients, projects, conversations and leads in one place.
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
@@ -129,7 +139,7 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
       <Tabs.Root value={tab} onValueChange={(next) => navigate(next)}>
         <Tabs.List
           aria-label="Dashboard sections"
-          className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200/70 p-1 sm:inline-grid sm:grid-cols-3 lg:grid-cols-5"
+          className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200/70 p-1 sm:inline-grid sm:grid-cols-3 xl:grid-cols-6"
         >
           <Tabs.Trigger value="clients" className={TAB_TRIGGER}>
             <TabLabel icon={Users} label="Clients" count={summary?.totalClients} />
@@ -146,6 +156,10 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
           <Tabs.Trigger value="chats" className={TAB_TRIGGER}>
             <TabLabel icon={MessagesSquare} label="Chats waiting" count={chatCounts?.waiting} />
           </Tabs.Trigger>
+          <Tabs.Trigger value="subscribers" className={TAB_TRIGGER}>
+            <MailCheck aria-hidden="true" className="size-4 shrink-0" />
+            <span>Subscribers</span>
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="clients" className="mt-6 focus-visible:outline-none">
           {tab === 'clients' && <ClientsTab params={params} />}
@@ -161,6 +175,9 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
         </Tabs.Content>
         <Tabs.Content value="chats" className="mt-6 focus-visible:outline-none">
           {tab === 'chats' && <ChatsTab params={params} />}
+        </Tabs.Content>
+        <Tabs.Content value="subscribers" className="mt-6 focus-visible:outline-none">
+          {tab === 'subscribers' && <SubscribersTab params={params} />}
         </Tabs.Content>
       </Tabs.Root>
       <ActivityLog />
@@ -203,7 +220,7 @@ function Dashboard({ user }: { user: AdminUser }) {
     document.title = waitingChats > 0 ? `(${waitingChats}) ${title}` : title;
   }, [view.kind, 'id' in view ? view.id : null, waitingChats]);
   if (user.twoFactorSetupRequired) return <SecurityPage setupRequired />;
-  if (view.kind === 'security') return <SecurityPage />;
+  if (view.kind === 'security') return <SecurityPage user={user} />;
   if (view.kind === 'team') return <TeamPage user={user} />;
   if (view.kind === 'client-form') return <ClientForm id={view.id} />;
   if (view.kind === 'project-form') return <ProjectForm id={view.id} />;

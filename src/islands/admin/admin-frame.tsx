@@ -1,6 +1,6 @@
 /**
  * What the admin pages share (docs/product.md#dashboard): the query client (a 401 from any list
- * or write shows the sign-in screen again), the header with the staff member's username, 'Administrator' and
+ * or write shows the sign-in screen again), the header with the staff member's display name, 'Administrator' and
  * Sign Out, the 'Loading...' state while the session is checked, the sign-in screen when there is
  * no session, and the notification region.
  */
@@ -17,10 +17,10 @@ function Header({ user }: { user: AdminUser | null }) {
   const logout = useAdminLogout();
   return (
     <header data-top-bar className="border-b border-ink-700/10 bg-white">
-      {/* One row of fixed height at every width: the signed-in address shows from 640 px, wrapping
-          inside its column if it is long; below 640 px the title is for screen readers only, Team and
-          Security are icons below 1,024 px, and on the narrowest phones Sign Out is an icon too. */}
-      <div className="container-wide flex h-16 items-center justify-between gap-3">
+      {/* One row of fixed height at every width: the signed-in name shows from 640 px, wrapping
+          inside its column if it is long; below 640 px the title is for screen readers only and the
+          buttons drop their icons, keeping their words. */}
+      <div className="container-wide flex h-16 items-center justify-between gap-2 sm:gap-3">
         <a href="/admin" className="inline-flex shrink-0 items-center gap-2 font-bold whitespace-nowrap text-ink-900">
           <BrandMark className="size-8" />
           <span className={user ? 'max-sm:sr-only' : undefined}>
@@ -28,33 +28,30 @@ function Header({ user }: { user: AdminUser | null }) {
           </span>
         </a>
         {user && (
-          <div className="flex min-w-0 items-center gap-3">
+          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
             <div className="hidden max-w-xs min-w-0 text-right text-sm leading-tight sm:block">
-              <p className="font-semibold wrap-anywhere text-ink-900">{user.username}</p>
+              <p className="font-semibold wrap-anywhere text-ink-900">{user.displayName}</p>
               <p className="inline-flex items-center gap-1 whitespace-nowrap text-ink-700">
                 <ShieldCheck aria-hidden="true" className="size-3.5" />
                 {user.role === 'owner' ? 'Administrator' : 'Staff'}
               </p>
             </div>
-            <a href="#team" className="btn-secondary w-11 shrink-0 px-0 lg:w-auto lg:px-4" title="Team">
-              <Users aria-hidden="true" className="size-4" />
-              <span className="sr-only lg:not-sr-only">Team</span>
+            <a href="#team" className="btn-secondary shrink-0 px-3 whitespace-nowrap sm:px-4">
+              <Users aria-hidden="true" className="size-4 max-sm:hidden" />
+              Team
             </a>
-            <a
-              href="#security"
-              className="btn-secondary w-11 shrink-0 px-0 lg:w-auto lg:px-4"
-              title="Sign-in and security"
-            >
-              <KeyRound aria-hidden="true" className="size-4" />
-              <span className="sr-only lg:not-sr-only">Security</span>
+            <a href="#security" className="btn-secondary shrink-0 px-3 whitespace-nowrap sm:px-4">
+              <KeyRound aria-hidden="true" className="size-4 max-sm:hidden" />
+              Account
             </a>
             <button
               type="button"
-              className="btn-secondary shrink-0 whitespace-nowrap max-[26.24rem]:w-11 max-[26.24rem]:px-0"
+              className="btn-secondary shrink-0 px-3 whitespace-nowrap sm:px-4"
               onClick={() => logout.mutate()}
+              disabled={logout.isPending}
             >
-              <LogOut aria-hidden="true" className="size-4" />
-              <span className="max-[26.24rem]:sr-only">Sign Out</span>
+              <LogOut aria-hidden="true" className="size-4 max-sm:hidden" />
+              Sign Out
             </button>
           </div>
         )}

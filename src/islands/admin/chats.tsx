@@ -23,6 +23,7 @@ import { api, unwrap } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { useFailureToast } from '../lib/use-failure-toast.ts';
+import { useSinglePress } from '../lib/use-submit.ts';
 import { Switch } from '../ui/switch.tsx';
 import { useChatReply, useConvertChat, useLinkChat, useMarkChatRead, useUpdateChat } from './mutations.ts';
 import { Badge, ListError, TabHeading } from './parts.tsx';
@@ -209,7 +210,7 @@ function Messages({ chat }: { chat: AdminChatDetail }) {
 }
 
 function ReplyBox({ chat }: { chat: AdminChatDetail }) {
-  const reply = useChatReply(chat.id);
+  const reply = useSinglePress(useChatReply(chat.id));
   const reach = useReach(chat);
   const [body, setBody] = useState('');
   const [error, setError] = useState('');
@@ -217,14 +218,14 @@ function ReplyBox({ chat }: { chat: AdminChatDetail }) {
   const send = (event?: FormEvent) => {
     event?.preventDefault();
     // A second Enter while the reply is on its way sends nothing more.
-    if (reply.isPending) return;
+    if (reply.pending) return;
     const text = body.trim();
     if (!text) {
       setError('Please write a reply.');
       return;
     }
     setError('');
-    reply.mutate(text, {
+    reply.press(text, {
       onSuccess: () => setBody(''),
       onError: () => setError('The reply could not be sent. Please try again.'),
     });
@@ -261,7 +262,7 @@ function ReplyBox({ chat }: { chat: AdminChatDetail }) {
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-ink-700">Enter sends; Shift+Enter starts a new line.</p>
-        <button type="submit" className="btn-primary" disabled={reply.isPending}>
+        <button type="submit" className="btn-primary" disabled={reply.pending}>
           Send reply
         </button>
       </div>
@@ -275,13 +276,13 @@ function ChatActions({ chat }: { chat: AdminChatDetail }) {
     onSuccess: () => failure.clear(),
     onError: () => failure.show({ title: 'The chat could not be changed', description: 'Please try again.' }),
   };
-  const updateChat = useUpdateChat(chat.id);
-  const convertChat = useConvertChat(chat.id);
+  const updateChat = useSinglePress(useUpdateChat(chat.id));
+  const convertChat = useSinglePress(useConvertChat(chat.id));
   const update = {
     mutate: (change: { assignToMe?: true; status?: 'open' | 'closed'; confirmUnreachable?: true }) =>
-      updateChat.mutate(change, options),
+      updateChat.press(change, options),
   };
-  const convert = { mutate: () => convertChat.mutate(undefined, options) };
+  const convert = { mutate: () => convertChat.press(undefined, options) };
   const reach = useReach(chat);
   const [confirmClose, setConfirmClose] = useState(false);
   return (
@@ -302,7 +303,7 @@ function ChatActions({ chat }: { chat: AdminChatDetail }) {
           onClick={() =>
             reach === 'none'
               ? setConfirmClose(true)
-              : updateChat.mutate(
+              : updateChat.press(
                   { status: 'closed' },
                   {
                     ...options,

@@ -17,7 +17,7 @@ import { ClientTwoStep } from './client-two-step.tsx';
 import { ClientPrivacy } from './privacy-panels.tsx';
 import { PagedList } from './list-view.tsx';
 import { MessageActions } from './messages-tab.tsx';
-import { Badge, ListError } from './parts.tsx';
+import { Badge, ListError, ProjectLink } from './parts.tsx';
 import { Panel, RecordPage } from './page-frame.tsx';
 import { useClient, useClientEvents, useCommunicationPages, useProjectPages, type AdminClient } from './queries.ts';
 import { navigate } from './route.ts';
@@ -93,12 +93,7 @@ function Projects({ clientId }: { clientId: string }) {
                 key={project.id}
                 className="flex flex-wrap items-center justify-between gap-2 border-b border-ink-700/10 pb-2 last:border-b-0"
               >
-                <a
-                  href={`#projects/${project.id}`}
-                  className="min-w-0 font-semibold wrap-anywhere text-brand-700 hover:underline"
-                >
-                  {project.title}
-                </a>
+                <ProjectLink id={project.id} title={project.title} />
                 <span className="flex flex-wrap items-center gap-3 text-sm text-ink-700">
                   <span className="whitespace-nowrap">
                     <ProjectStatusBadge status={project.status} />
@@ -143,8 +138,9 @@ function Conversation({ clientId }: { clientId: string }) {
                     {isUnread(message) && <Badge tone="red">Unread</Badge>}
                   </p>
                   <p className="text-sm text-ink-700">
-                    {message.fromClient ? 'From Client' : 'From Team'} · {message.project?.title ?? 'Unknown'} ·{' '}
-                    <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+                    {message.fromClient ? 'From Client' : 'From Team'} ·{' '}
+                    {message.project ? <ProjectLink id={message.projectId} title={message.project.title} /> : 'Unknown'}{' '}
+                    · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
                   </p>
                 </div>
                 <p className="mt-2 whitespace-pre-line wrap-anywhere text-ink-900">{message.message}</p>

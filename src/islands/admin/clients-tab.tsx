@@ -35,6 +35,7 @@ function ClientActions({ client, className }: { client: AdminClient; className: 
     <div className={className}>
       <IconButton
         label={`Edit ${client.name}`}
+        text="Edit"
         icon={Pencil}
         onClick={() => navigate(`clients/${client.id}`, 'push')}
       />
@@ -53,14 +54,14 @@ function ClientActions({ client, className }: { client: AdminClient; className: 
 function ClientCard({ client }: { client: AdminClient }) {
   return (
     <li className={CARD}>
-      <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 text-lg font-bold wrap-anywhere text-ink-900">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <h3 className="min-w-48 flex-1 text-lg font-bold wrap-anywhere text-ink-900">
           <a href={`#client/${client.id}`} className="hover:underline">
             {client.name}
           </a>
           {!client.confirmed && <UnconfirmedBadge />}
         </h3>
-        <ClientActions client={client} className="-mt-2 -mr-2 flex shrink-0" />
+        <ClientActions client={client} className="-mr-2 -ml-2.5 flex shrink-0" />
       </div>
       <ul className="mt-2 space-y-1.5 text-sm text-ink-700">
         <li className="flex items-center gap-2">

@@ -14,7 +14,7 @@ import { formatDateTime, seenText } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
 import { useSetMessageRead } from './mutations.ts';
 import { apiParams, FilterSelect, ListBody, useListParams, type Column } from './list-view.tsx';
-import { Badge, TabHeading } from './parts.tsx';
+import { Badge, ProjectLink, TabHeading } from './parts.tsx';
 import { useCommunicationPages, type AdminCommunication } from './queries.ts';
 import { navigate } from './route.ts';
 import { ReplyDialog } from './reply-dialog.tsx';
@@ -126,7 +126,7 @@ function MessageCard({ message }: { message: AdminCommunication }) {
       <p className="mt-3 flex items-center gap-1.5 text-sm text-ink-700">
         <FolderKanban aria-hidden="true" className="size-4" />
         <span className="sr-only">Project: </span>
-        {message.project?.title ?? 'Unknown'}
+        {message.project ? <ProjectLink id={message.projectId} title={message.project.title} /> : 'Unknown'}
       </p>
       {!message.fromClient && <SeenByClient message={message} />}
       {message.fromClient && (
@@ -178,7 +178,7 @@ const COLUMNS: Column<AdminCommunication>[] = [
         ) : (
           'Unknown'
         )}{' '}
-        · {m.project?.title ?? 'Unknown'}
+        · {m.project ? <ProjectLink id={m.projectId} title={m.project.title} inRow /> : 'Unknown'}
       </span>
     ),
   },

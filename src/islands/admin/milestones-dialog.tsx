@@ -55,7 +55,7 @@ function MilestoneRow({
       <span className="mt-1 text-sm font-bold text-ink-700" aria-hidden="true">
         {index + 1}.
       </span>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-48 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h4 className="font-semibold text-ink-900">{milestone.title}</h4>
           <MilestoneStatusBadge status={milestone.status} />
@@ -63,20 +63,22 @@ function MilestoneRow({
         {milestone.description && <p className="mt-1 text-sm text-ink-700">{milestone.description}</p>}
         {milestone.dueDate && <p className="mt-1 text-sm text-ink-700">Due {formatDate(milestone.dueDate)}</p>}
       </div>
-      <div className="flex shrink-0">
+      <div className="-my-1 flex flex-wrap">
         <IconButton
           label={`Move ${milestone.title} up`}
+          text="Up"
           icon={ArrowUp}
           unavailable={index === 0}
           onClick={() => onMove(index, index - 1)}
         />
         <IconButton
           label={`Move ${milestone.title} down`}
+          text="Down"
           icon={ArrowDown}
           unavailable={index === count - 1}
           onClick={() => onMove(index, index + 1)}
         />
-        <IconButton label={`Edit ${milestone.title}`} icon={Pencil} onClick={() => setEditing(true)} />
+        <IconButton label={`Edit ${milestone.title}`} text="Edit" icon={Pencil} onClick={() => setEditing(true)} />
         <ConfirmDelete
           label={`Delete ${milestone.title}`}
           title="Delete this milestone?"

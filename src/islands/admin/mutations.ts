@@ -8,7 +8,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import type { LeadStatus } from '../../shared/projects.ts';
 import type {
   AdminClientValues,
-  AdminProjectValues,
+  AdminProjectBody,
   ConvertLeadValues,
   LeadNoteValues,
   MilestoneValues,
@@ -97,7 +97,7 @@ export function useDeleteClient(id: string) {
 /** Creates a project (`id` null) or updates project `id`; the budget travels in cents. */
 export function useSaveProject(id: string | null) {
   return useAdminWrite(
-    (values: AdminProjectValues) =>
+    (values: AdminProjectBody) =>
       id === null
         ? unwrap(api.admin.projects.$post({ json: values }))
         : unwrap(api.admin.projects[':id'].$put({ param: { id }, json: values })),

@@ -48,17 +48,44 @@ export function Badge({ tone, children }: { tone: keyof typeof TONES; children: 
 }
 
 /**
- * A card's quiet icon button (edit, reply...), with its accessible name as a tooltip too. An
- * `unavailable` button stays focusable (aria-disabled), so focus is not lost when, say, a moved
- * milestone reaches the top of the list.
+ * A card's quiet button (edit, move...): an icon and a short word (`text`, 'Edit'), with `label`
+ * ('Edit Acme Bakery', which holds the word) as its accessible name. An `unavailable` button stays
+ * focusable (aria-disabled), so focus is not lost when, say, a moved milestone reaches the top of
+ * the list.
  */
+/** A project's title as a link to its page, '#project/{id}' (docs/product.md#project-page). */
+export function ProjectLink({
+  id,
+  title,
+  className,
+  inRow = false,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  /** In a table row that opens the project itself: no tab stop of its own. */
+  inRow?: boolean;
+}) {
+  return (
+    <a
+      href={`#project/${encodeURIComponent(id)}`}
+      tabIndex={inRow ? -1 : undefined}
+      className={className ?? 'font-semibold wrap-anywhere text-brand-700 underline-offset-2 hover:underline'}
+    >
+      {title}
+    </a>
+  );
+}
+
 export function IconButton({
   label,
+  text,
   icon: Icon,
   onClick,
   unavailable = false,
 }: {
   label: string;
+  text: string;
   icon: LucideIcon;
   onClick: () => void;
   unavailable?: boolean;
@@ -67,14 +94,14 @@ export function IconButton({
     <button
       type="button"
       aria-label={label}
-      title={label}
       aria-disabled={unavailable || undefined}
       onClick={() => {
         if (!unavailable) onClick();
       }}
-      className="inline-flex size-10 items-center justify-center rounded-lg text-ink-700 hover:bg-slate-100 hover:text-ink-900 aria-disabled:cursor-not-allowed aria-disabled:opacity-40"
+      className="inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold whitespace-nowrap text-ink-700 hover:bg-slate-100 hover:text-ink-900 aria-disabled:cursor-not-allowed aria-disabled:opacity-40"
     >
       <Icon aria-hidden="true" className="size-4" />
+      {text}
     </button>
   );
 }

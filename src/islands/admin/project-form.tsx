@@ -1,7 +1,8 @@
 /**
  * The project form as a full page (docs/product.md#project-form): Client (each client's name and company),
  * Project Title, Description, Status, Start Date, End Date, Estimated Hours (step 0.5, minimum
- * 0) and Budget (USD) (step 100, minimum 0). The budget is typed in dollars and sent in cents;
+ * 0), Hours Used (step 0.25, minimum 0; time entries add to it, docs/product.md#time-tracking)
+ * and Budget (USD) (step 100, minimum 0). The budget is typed in dollars and sent in cents;
  * empty dates are left out. Cancel, and 'Create Project' or 'Update Project' ('Saving...').
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,7 +12,7 @@ import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '../../shared/projects.t
 import {
   projectFormSchema,
   projectToForm,
-  type AdminProjectValues,
+  type AdminProjectBody,
   type ProjectFormInput,
 } from '../../shared/schemas/admin.ts';
 import { useSubmit } from '../lib/use-submit.ts';
@@ -32,6 +33,7 @@ const EMPTY: ProjectFormInput = {
   startDate: '',
   endDate: '',
   estimatedHours: '',
+  actualHours: '',
   budget: '',
 };
 
@@ -62,7 +64,7 @@ function ProjectFormPage({ project }: { project: AdminProject | null }) {
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<ProjectFormInput, unknown, AdminProjectValues>({
+  } = useForm<ProjectFormInput, unknown, AdminProjectBody>({
     // Checks what was typed and turns it into the API body (budget in cents).
     resolver: zodResolver(projectFormSchema),
     defaultValues: project ? projectToForm(project) : EMPTY,
@@ -154,6 +156,19 @@ function ProjectFormPage({ project }: { project: AdminProject | null }) {
             min={0}
             className="field-input"
             {...register('estimatedHours')}
+          />
+        )}
+      </Field>
+      <Field label="Hours Used" error={errors.actualHours?.message}>
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="decimal"
+            step={0.25}
+            min={0}
+            className="field-input"
+            {...register('actualHours')}
           />
         )}
       </Field>

@@ -6,24 +6,14 @@
  * created date) with edit and delete, the project's milestones and a message to the client.
  * Delete asks first and names its milestones and messages. 'No projects found'.
  */
-import {
-  Building2,
-  CalendarDays,
-  DollarSign,
-  Flag,
-  FolderKanban,
-  MessageSquarePlus,
-  Paperclip,
-  Pencil,
-  Plus,
-} from 'lucide-react';
+import { Building2, CalendarDays, DollarSign, Flag, FolderKanban, MessageSquarePlus, Pencil, Plus } from 'lucide-react';
 import { formatBudget, formatDate } from '../lib/format.ts';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
 import { ProjectStatusBadge } from '../ui/status-badge.tsx';
 import { MilestonesDialog } from './milestones-dialog.tsx';
 import { useDeleteProject } from './mutations.ts';
 import { apiParams, FilterSelect, ListBody, useListParams, type Column } from './list-view.tsx';
-import { CARD, IconButton, TabHeading } from './parts.tsx';
+import { CARD, IconButton, ProjectLink, TabHeading } from './parts.tsx';
 import { useProjectPages, type AdminProject } from './queries.ts';
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
 import { ReplyDialog } from './reply-dialog.tsx';
@@ -41,6 +31,7 @@ function EditAndDelete({ project }: { project: AdminProject }) {
     <>
       <IconButton
         label={`Edit ${project.title}`}
+        text="Edit"
         icon={Pencil}
         onClick={() => navigate(`projects/${project.id}`, 'push')}
       />
@@ -76,14 +67,20 @@ function MessageClient({ project }: { project: AdminProject }) {
 function ProjectCard({ project }: { project: AdminProject }) {
   return (
     <li className={`${CARD} flex flex-col`}>
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="text-lg font-bold wrap-anywhere text-ink-900">{project.title}</h3>
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <div className="min-w-48 flex-1">
+          <h3 className="text-lg font-bold wrap-anywhere text-ink-900">
+            <ProjectLink
+              id={project.id}
+              title={project.title}
+              className="text-brand-700 underline-offset-2 hover:underline"
+            />
+          </h3>
           <div className="mt-1">
             <ProjectStatusBadge status={project.status} />
           </div>
         </div>
-        <div className="-mt-2 -mr-2 flex shrink-0">
+        <div className="-mr-2 -ml-2.5 flex shrink-0">
           <EditAndDelete project={project} />
         </div>
       </div>
@@ -121,10 +118,6 @@ function ProjectCard({ project }: { project: AdminProject }) {
             </button>
           }
         />
-        <a href={`#project/${encodeURIComponent(project.id)}`} className={SMALL_BUTTON}>
-          <Paperclip aria-hidden="true" className="size-4" />
-          Files &amp; approvals<span className="sr-only"> of {project.title}</span>
-        </a>
         <MessageClient project={project} />
       </div>
     </li>
@@ -155,7 +148,7 @@ const SORT_OPTIONS = [
 
 function ProjectActions({ project }: { project: AdminProject }) {
   return (
-    <div className="-my-2 flex justify-end">
+    <div className="-my-2 flex flex-wrap justify-end">
       <MilestonesDialog
         projectId={project.id}
         projectTitle={project.title}
@@ -163,22 +156,13 @@ function ProjectActions({ project }: { project: AdminProject }) {
           <button
             type="button"
             aria-label={`Milestones (${project.milestoneCount}) of ${project.title}`}
-            title="Milestones"
-            className="inline-flex h-10 items-center gap-1 rounded-lg px-2 text-ink-700 hover:bg-slate-100"
+            className="inline-flex h-10 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold whitespace-nowrap text-ink-700 hover:bg-slate-100"
           >
             <Flag aria-hidden="true" className="size-4" />
-            {project.milestoneCount}
+            Milestones ({project.milestoneCount})
           </button>
         }
       />
-      <a
-        href={`#project/${encodeURIComponent(project.id)}`}
-        aria-label={`Files and approvals of ${project.title}`}
-        title="Files and approvals"
-        className="inline-flex size-10 items-center justify-center rounded-lg text-ink-700 hover:bg-slate-100"
-      >
-        <Paperclip aria-hidden="true" className="size-4" />
-      </a>
       <EditAndDelete project={project} />
     </div>
   );
@@ -191,7 +175,7 @@ const COLUMNS: Column<AdminProject>[] = [
     sort: 'title',
     cell: (p) => (
       <>
-        <span className="font-semibold break-words">{p.title}</span>
+        <ProjectLink id={p.id} title={p.title} inRow />
         {p.description && (
           <span className="mt-0.5 block text-xs wrap-anywhere text-ink-700">{preview(p.description, 90)}</span>
         )}
@@ -246,7 +230,7 @@ const COLUMNS: Column<AdminProject>[] = [
     sort: 'createdAt',
     cell: (p) => <span className="whitespace-nowrap">{formatDate(p.createdAt)}</span>,
   },
-  { key: 'actions', header: 'Actions', cell: (p) => <ProjectActions project={p} />, className: 'w-36 text-right' },
+  { key: 'actions', header: 'Actions', cell: (p) => <ProjectActions project={p} />, className: 'w-48 text-right' },
 ];
 
 /** The Projects tab's panel; `params` are its search, filters and sort from the address. */
@@ -280,7 +264,7 @@ export function ProjectsTab({ params }: { params: string }) {
         table={{
           caption: 'Projects',
           columns: COLUMNS,
-          onOpen: (project) => navigate(`projects/${project.id}`, 'push'),
+          onOpen: (project) => navigate(`project/${encodeURIComponent(project.id)}`, 'push'),
           rowLabel: (project) => `${project.title}, ${project.client?.name ?? 'Unknown client'}`,
           detail: (project) => <ProjectDetail project={project} />,
         }}

@@ -22,6 +22,7 @@ export const adminKeys = {
   projects: ['admin', 'projects'],
   communications: ['admin', 'communications'],
   leads: ['admin', 'leads'],
+  subscribers: ['admin', 'subscribers'],
   events: ['admin', 'events'],
   milestones: (projectId: string) => ['admin', 'milestones', projectId],
   undeliveredEmails: ['admin', 'undelivered-emails'],
@@ -38,6 +39,7 @@ const fetchClients = (query: ListParams) => unwrap(api.admin.clients.$get({ quer
 const fetchProjects = (query: ListParams) => unwrap(api.admin.projects.$get({ query }));
 const fetchCommunications = (query: ListParams) => unwrap(api.admin.communications.$get({ query }));
 const fetchLeads = (query: ListParams) => unwrap(api.admin['contact-submissions'].$get({ query }));
+const fetchSubscribers = (query: ListParams) => unwrap(api.admin['newsletter-subscribers'].$get({ query }));
 const fetchLead = (id: string) => unwrap(api.admin['contact-submissions'][':id'].$get({ param: { id } }));
 const fetchEvents = (clientId?: string) => unwrap(api.admin.events.$get({ query: clientId ? { clientId } : {} }));
 const fetchClient = (id: string) => unwrap(api.admin.clients[':id'].$get({ param: { id } }));
@@ -60,6 +62,8 @@ export type AdminProject = Awaited<ReturnType<typeof fetchProjects>>['items'][nu
 export type AdminCommunication = Awaited<ReturnType<typeof fetchCommunications>>['items'][number];
 /** A lead: a contact, audit or emergency submission from the website. */
 export type AdminLead = Awaited<ReturnType<typeof fetchLeads>>['items'][number];
+/** A newsletter subscriber: the address and when it signed up. */
+type AdminSubscriber = Extract<Awaited<ReturnType<typeof fetchSubscribers>>, { items: unknown }>['items'][number];
 /** An admin event ('Recent activity'): who created, updated or deleted what, and when. */
 export type AdminEvent = Awaited<ReturnType<typeof fetchEvents>>[number];
 export type AdminMilestone = Awaited<ReturnType<typeof fetchMilestones>>[number];
@@ -174,6 +178,7 @@ const STALE_AFTER: Record<LiveMessage['type'], (projectId: string) => QueryKey[]
     adminKeys.milestones(projectId),
     workKeys.files(projectId),
     workKeys.approvals(projectId),
+    workKeys.timeEntries(projectId),
   ],
 };
 
@@ -211,6 +216,7 @@ export const adminLive: LiveRefresh = {
     void queryClient.invalidateQueries({ queryKey: ['admin', 'milestones'] });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'files'] });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'approvals'] });
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'time-entries'] });
   },
   profileKey: adminKeys.me,
 };
@@ -220,6 +226,7 @@ const LIST_KEYS = {
   projects: adminKeys.projects,
   communications: adminKeys.communications,
   leads: adminKeys.leads,
+  subscribers: adminKeys.subscribers,
 } as const;
 
 function pagesOf<T extends { nextCursor: string | null }>(
@@ -248,3 +255,7 @@ export const useProjectPages = (params: ListParams) => usePages(pagesOf('project
 export const useCommunicationPages = (params: ListParams) =>
   usePages(pagesOf('communications', params, fetchCommunications));
 export const useLeadPages = (params: ListParams) => usePages(pagesOf('leads', params, fetchLeads));
+/** The newsletter's subscribers (docs/product.md#newsletter). */
+export const useSubscriberPages = (params: ListParams) =>
+  usePages(pagesOf('subscribers', params, fetchSubscribers as (query: ListParams) => Promise<SubscriberPage>));
+type SubscriberPage = { items: AdminSubscriber[]; nextCursor: string | null; total: number };

@@ -12,7 +12,7 @@
  */
 import { useSyncExternalStore } from 'react';
 
-const TABS = ['clients', 'projects', 'messages', 'leads', 'chats'] as const;
+const TABS = ['clients', 'projects', 'messages', 'leads', 'chats', 'subscribers'] as const;
 export type Tab = (typeof TABS)[number];
 
 export type View =

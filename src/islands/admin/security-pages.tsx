@@ -1,15 +1,21 @@
 /**
  * The dashboard's own pages for sign-in (docs/product.md#sign-in-security, docs/product.md#roles):
- * '#security', the signed-in staff member's two-step verification, passkeys and devices (shown
+ * '#security', the signed-in staff member's account: the name clients see (docs/product.md#staff-names),
+ * two-step verification, passkeys and devices (shown
  * instead of everything else while STAFF_REQUIRE_2FA waits for their set-up); and '#team', the
  * staff and the pending invitations, where owners invite and remove.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, UserPlus } from 'lucide-react';
+import { ArrowLeft, Save, UserPlus } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { displayNameSchema } from '../../shared/schemas/staff.ts';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { api, messageOf, unwrap } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
+import { useSubmit } from '../lib/use-submit.ts';
+import { Field, SubmitButton } from '../ui/form.tsx';
 import { AccountSecurity } from '../security/account-security.tsx';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
 import { Loading } from '../ui/loading.tsx';
@@ -52,8 +58,52 @@ function Page({
   );
 }
 
-/** '#security'; with `setupRequired`, the only page until two-step verification is on. */
-export function SecurityPage({ setupRequired = false }: { setupRequired?: boolean }) {
+/** The staff member's display name, the name clients and visitors see (PATCH /api/admin/me). */
+function NameForm({ user }: { user: AdminUser }) {
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<{ displayName: string }>({
+    resolver: zodResolver(displayNameSchema),
+    defaultValues: { displayName: user.displayName },
+  });
+  const rename = useMutation({
+    mutationFn: (json: { displayName: string }) => unwrap(api.admin.me.$patch({ json })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.me }),
+  });
+  const onSubmit = useSubmit(rename, {
+    setError,
+    success: ({ displayName }) => ({ title: 'Name saved', description: `Clients now see you as ${displayName}.` }),
+    failure: { title: 'Could not save your name', description: (error) => messageOf(error, 'Please try again.') },
+  });
+  return (
+    <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Your name" className="grid gap-4">
+      <Field
+        label="Your name"
+        error={errors.displayName?.message}
+        hint={`Clients and visitors see this name on replies, files and approvals. You sign in as ${user.username}.`}
+      >
+        {(control) => <input {...control} autoComplete="name" className="field-input" {...register('displayName')} />}
+      </Field>
+      <SubmitButton
+        pending={isSubmitting}
+        icon={<Save aria-hidden="true" className="size-5" />}
+        className="sm:w-auto sm:justify-self-start"
+      >
+        Save Name
+      </SubmitButton>
+    </form>
+  );
+}
+
+/**
+ * '#security', the account page: the name clients see, then sign-in and security; with
+ * `setupRequired`, only the security part, the only page until two-step verification is on.
+ */
+export function SecurityPage({ setupRequired = false, user }: { setupRequired?: boolean; user?: AdminUser }) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!setupRequired) return;
@@ -67,11 +117,16 @@ export function SecurityPage({ setupRequired = false }: { setupRequired?: boolea
       intro={
         setupRequired
           ? 'This dashboard requires two-step verification. Set it up below to continue.'
-          : 'How you sign in to the dashboard, and where you are signed in.'
+          : 'The name clients see, how you sign in to the dashboard, and where you are signed in.'
       }
       back={!setupRequired}
     >
-      <div className="max-w-3xl">
+      <div className="grid max-w-3xl gap-6">
+        {!setupRequired && user && (
+          <Panel title="How clients see you" id="name-heading">
+            <NameForm user={user} />
+          </Panel>
+        )}
         <AccountSecurity area="admin" />
       </div>
     </Page>
@@ -85,11 +140,13 @@ function InviteForm() {
   const queryClient = useQueryClient();
   const id = useId();
   const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
   const [role, setRole] = useState<'staff' | 'owner'>('staff');
   const invite = useMutation({
-    mutationFn: () => unwrap(api.admin.invitations.$post({ json: { email, role } })),
+    mutationFn: () => unwrap(api.admin.invitations.$post({ json: { email, role, name } })),
     onSuccess: (invitation) => {
       setEmail('');
+      setName('');
       void queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] });
       toast({ title: 'Invitation sent', description: `${invitation.email} has 7 days to accept.` });
     },
@@ -98,10 +155,24 @@ function InviteForm() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (invite.isPending) return;
     invite.mutate();
   };
   return (
     <form onSubmit={submit} aria-label="Invite a staff member" className="flex flex-wrap items-end gap-3">
+      <div className="min-w-56 flex-1">
+        <label htmlFor={`${id}-name`} className="field-label">
+          Name
+        </label>
+        <input
+          id={`${id}-name`}
+          className="field-input"
+          autoComplete="off"
+          maxLength={80}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
       <div className="min-w-56 flex-1">
         <label htmlFor={`${id}-email`} className="field-label">
           Email
@@ -197,7 +268,8 @@ export function TeamPage({ user }: { user: AdminUser }) {
                 >
                   <div className="min-w-0">
                     <p className="flex flex-wrap items-center gap-2 font-semibold wrap-anywhere text-ink-900">
-                      {m.email}
+                      {m.name}
+                      <span className="font-normal text-ink-700">{m.email}</span>
                       <Badge tone={m.role === 'owner' ? 'indigo' : 'gray'}>
                         {m.role === 'owner' ? 'Owner' : 'Staff'}
                       </Badge>

@@ -95,7 +95,9 @@ interface ActivityFile {
   createdAt: string;
 }
 
-type Entry = { key: string; at: string; icon: typeof Send; text: string };
+/** One line of a project's activity: when, an icon, and what happened. */
+export type ActivityEntry = { key: string; at: string; icon: typeof Send; text: string };
+type Entry = ActivityEntry;
 
 /** A project's files and approvals as one list, oldest first. */
 export function activityOf(files: ActivityFile[], approvals: ListedApproval[]): Entry[] {

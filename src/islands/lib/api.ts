@@ -129,6 +129,7 @@ export function isUnauthorized(error: unknown): boolean {
 export const apiLinks = {
   googleSignIn: api.admin.auth.google.$path(),
   leadsCsv: api.admin['contact-submissions.csv'].$path(),
+  subscribers: api.admin['newsletter-subscribers'].$path(),
   clientStream: api.client.stream.$path(),
   staffStream: api.admin.stream.$path(),
 } as const;

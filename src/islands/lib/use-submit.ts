@@ -8,7 +8,8 @@
  * away (use-failure-toast.ts). A form that shows the failure in place reads `mutation.error`
  * instead of asking for a toast, and `formLevelError` tells whether it belongs in a banner.
  */
-import type { UseMutationResult } from '@tanstack/react-query';
+import type { MutateOptions, UseMutationResult } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, messageOf } from './api.ts';
 import { toast } from './toast-store.ts';
@@ -76,19 +77,57 @@ export function useSubmit<TForm extends FieldValues, TData, TVariables>(
   { setError, success, failure, onSuccess }: SubmitOptions<TForm, TData, TVariables>,
 ): (variables: TVariables) => Promise<void> {
   const failureToast = useFailureToast();
+  const busy = useRef(false);
   return async (variables) => {
+    // A second submit while the first is on its way (a double click) sends nothing.
+    if (busy.current) return;
+    busy.current = true;
     let data: TData;
     try {
       data = await mutation.mutateAsync(variables);
     } catch (error) {
+      busy.current = false;
       const onFields = setError ? showServerFieldErrors(error, variables, setError) : false;
       if (failure) {
         failureToast.show({ title: failure.title, description: onFields ? CHECK_FIELDS : failure.description(error) });
       }
       return;
     }
+    busy.current = false;
     failureToast.clear();
     if (success) toast(typeof success === 'function' ? success(data, variables) : success);
     onSuccess?.(data, variables);
   };
+}
+
+/**
+ * Whether `error` is a 409 that restates what the screen shows once refreshed (docs/product.md#errors):
+ * the thing was already answered, sent or changed that way, so the caller refreshes its data
+ * instead of showing an error.
+ */
+export function restatesScreen(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
+}
+
+/**
+ * `mutation` for a button: `press(variables, options)` runs it unless a press is still on its way
+ * (set at once, before React re-renders, so the second click of a double click is ignored);
+ * `pending` is true from the press until the write settles, to disable the button.
+ */
+export function useSinglePress<TData, TVariables>(
+  mutation: Pick<UseMutationResult<TData, Error, TVariables, unknown>, 'mutate' | 'isPending'>,
+) {
+  const busy = useRef(false);
+  const press = (variables: TVariables, options: MutateOptions<TData, Error, TVariables, unknown> = {}) => {
+    if (busy.current) return;
+    busy.current = true;
+    mutation.mutate(variables, {
+      ...options,
+      onSettled: (...args) => {
+        busy.current = false;
+        return options.onSettled?.(...args);
+      },
+    });
+  };
+  return { press, pending: mutation.isPending };
 }

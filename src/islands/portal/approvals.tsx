@@ -2,8 +2,8 @@
  * Approvals in the portal (docs/product.md#approvals): each one asked of the client, with what it
  * is about (the file to download, or the milestone) and, while it waits, **Approve** and
  * **Request changes** with a comment (required to request changes). The answer is final: once
- * sent it shows who answered and when, and a second answer (from another tab, say) is refused
- * with the server's words. 'Awaiting your approval' lists the waiting ones across projects.
+ * sent it shows who answered and when. One press at a time: a double click sends one answer, and a
+ * 409 (answered meanwhile, from another tab, say) refreshes the list, which then shows the answer. 'Awaiting your approval' lists the waiting ones across projects.
  */
 import { Check, MessageSquareWarning } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -12,11 +12,12 @@ import { ApprovalBadge, ApprovalDecision, ApprovalSubject } from '../files/appro
 import { messageOf } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { toast } from '../lib/toast-store.ts';
+import { restatesScreen, useSinglePress } from '../lib/use-submit.ts';
 import { useDecideApproval } from './mutations.ts';
 import type { PortalApproval } from './queries.ts';
 
 function DecisionForm({ approval }: { approval: PortalApproval }) {
-  const decide = useDecideApproval(approval.id);
+  const decide = useSinglePress(useDecideApproval(approval.id));
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -27,18 +28,21 @@ function DecisionForm({ approval }: { approval: PortalApproval }) {
       return;
     }
     setError(null);
-    decide.mutate(parsed.data, {
+    decide.press(parsed.data, {
       onSuccess: () =>
         toast({
           title: decision === 'approved' ? 'Approved' : 'Changes requested',
           description: 'The team has been told.',
         }),
-      onError: (failure) =>
+      onError: (failure) => {
+        // Answered meanwhile: the refreshed list shows the answer, which is all there is to say.
+        if (restatesScreen(failure)) return;
         toast({
           title: 'Your answer was not sent',
           description: messageOf(failure, 'Please try again.'),
           variant: 'destructive',
-        }),
+        });
+      },
     });
   };
   return (
@@ -69,13 +73,13 @@ function DecisionForm({ approval }: { approval: PortalApproval }) {
         )}
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn-primary" disabled={decide.isPending} onClick={() => send('approved')}>
+        <button type="button" className="btn-primary" disabled={decide.pending} onClick={() => send('approved')}>
           <Check aria-hidden="true" className="size-4" /> Approve
         </button>
         <button
           type="button"
           className="btn-secondary"
-          disabled={decide.isPending}
+          disabled={decide.pending}
           onClick={() => send('changes-requested')}
         >
           <MessageSquareWarning aria-hidden="true" className="size-4" /> Request changes

@@ -1,8 +1,9 @@
 /**
  * A delete button that asks first (docs/product.md#delete-confirmation): a Radix alert dialog names what
  * goes, including what goes with it. While the delete runs, both the dialog's buttons and the
- * trigger are disabled and the dialog cannot be dismissed. A failed delete closes the dialog and
- * shows a destructive toast with the server's message.
+ * trigger are disabled and the dialog cannot be dismissed; a second press of the confirm button
+ * (a double click) sends nothing more. A failed delete closes the dialog and shows a destructive
+ * toast with the server's message. The trigger says 'Delete' in words, its name says what.
  */
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Loader2, Trash2 } from 'lucide-react';
@@ -10,6 +11,7 @@ import { AlertDialog as A } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { messageOf } from '../lib/api.ts';
 import { toast } from '../lib/toast-store.ts';
+import { useSinglePress } from '../lib/use-submit.ts';
 
 /** The trigger button and its alert dialog; see the module comment. */
 export function ConfirmDelete({
@@ -33,9 +35,10 @@ export function ConfirmDelete({
   trigger?: 'icon' | 'text';
 }) {
   const [open, setOpen] = useState(false);
-  const pending = remove.isPending;
+  const once = useSinglePress(remove);
+  const pending = once.pending;
   const confirm = () =>
-    remove.mutate(undefined, {
+    once.press(undefined, {
       onSuccess: () => setOpen(false),
       onError: (error) => {
         setOpen(false);
@@ -50,19 +53,14 @@ export function ConfirmDelete({
           type="button"
           disabled={pending}
           aria-label={trigger === 'icon' ? label : undefined}
-          title={trigger === 'icon' ? label : undefined}
-          className={
-            trigger === 'icon'
-              ? 'inline-flex size-10 items-center justify-center rounded-lg text-danger-700 hover:bg-red-50 disabled:opacity-50'
-              : 'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-danger-700 hover:bg-red-50 disabled:opacity-50'
-          }
+          className="inline-flex h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-danger-700 hover:bg-red-50 disabled:opacity-50"
         >
           {pending ? (
             <Loader2 aria-hidden="true" className="size-4 animate-spin" />
           ) : (
             <Trash2 aria-hidden="true" className="size-4" />
           )}
-          {trigger === 'text' && label}
+          {trigger === 'text' ? label : 'Delete'}
         </button>
       </A.Trigger>
       <A.Portal>

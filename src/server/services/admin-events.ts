@@ -10,7 +10,10 @@ import { toJson } from './json.ts';
 /** The staff member who acts. */
 export interface Actor {
   id: string;
+  /** The staff member's address. */
   username: string;
+  /** Their display name, when set (docs/product.md#staff-names). */
+  displayName?: string | null;
 }
 
 export type AdminEventAction = 'create' | 'update' | 'delete';

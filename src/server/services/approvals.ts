@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { approvals, milestones, projectFiles, projects } from '../../../db/schema/index.ts';
+import { staffDisplayName, staffName } from '../../shared/staff-name.ts';
 import { AppError, InvalidFieldError, NotFoundError } from '../errors.ts';
 import { recordAdminEvent, type Actor } from './admin-events.ts';
 import type { Database, SqlDb } from './db.ts';
@@ -70,7 +71,7 @@ export async function requestApproval(
         title: request.title,
         subjectSha256: digest,
         requestedBy: staff.id,
-        requestedByName: staff.username,
+        requestedByName: staffName(staff),
         requestedAt: new Date(),
       })
       .returning({ id: approvals.id });
@@ -104,13 +105,15 @@ type ListedRow = {
 };
 
 /**
- * An approval as the API carries it: its fields, its project's title, and `file` ({id, name,
+ * An approval as the API carries it: its fields (who asked by name, an address stored before
+ * display names read as one), its project's title, and `file` ({id, name,
  * size, type}) or `milestone` ({id, title, description}) as they are now, null once deleted.
  */
 function approvalJson(r: ListedRow) {
   const { approval } = r;
   return {
     ...toJson(approval),
+    requestedByName: staffDisplayName(approval.requestedByName),
     projectTitle: r.projectTitle,
     file:
       approval.fileId && r.fileName !== null

@@ -17,6 +17,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { chatConversations, chatMessages, contactSubmissions } from '../../../db/schema/index.ts';
+import { staffDisplayName } from '../../shared/staff-name.ts';
 import { NotFoundError } from '../errors.ts';
 import type { SqlDb } from './db.ts';
 import type { ChatMessageJson } from './events.ts';
@@ -31,7 +32,7 @@ export function messageJson(row: MessageRow): ChatMessageJson {
     id: row.id,
     conversationId: row.conversationId,
     author: row.author,
-    staffName: row.staffName,
+    staffName: row.staffName === null ? null : staffDisplayName(row.staffName),
     body: row.body,
     createdAt: row.createdAt.toISOString(),
   };

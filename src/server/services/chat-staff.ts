@@ -11,6 +11,7 @@ import {
   contactSubmissions,
   type ChatStatus,
 } from '../../../db/schema/index.ts';
+import { staffName } from '../../shared/staff-name.ts';
 import { renderChatReply } from '../emails/chat.tsx';
 import { chatReach } from '../../shared/chat.ts';
 import { AppError, NotFoundError } from '../errors.ts';
@@ -38,7 +39,7 @@ export async function postStaffMessage(
   const before = await conversationIn(db.read, id);
   // Emailed to a visitor who started offline or has left (and gave an address).
   const email = replyGoesByEmail(before, now)
-    ? await renderChatReply({ staffName: staff.username, body, name: before.name, siteUrl })
+    ? await renderChatReply({ staffName: staffName(staff), body, name: before.name, siteUrl })
     : null;
   return db.write(async (tx) => {
     const conversation = await conversationIn(tx, id);
@@ -48,7 +49,7 @@ export async function postStaffMessage(
         conversationId: id,
         author: 'staff',
         staffId: staff.id,
-        staffName: staff.username,
+        staffName: staffName(staff),
         body,
         createdAt: now,
       })

@@ -9,6 +9,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { projectFiles, projects } from '../../../db/schema/index.ts';
 import { fileTooLargeMessage, storageFullMessage } from '../../shared/files.ts';
+import { staffDisplayName } from '../../shared/staff-name.ts';
 import { AppError, NotFoundError } from '../errors.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import type { Database, SqlDb } from './db.ts';
@@ -29,7 +30,7 @@ function fileJson(row: FileRow) {
     type: row.type,
     internal: row.internal,
     uploadedBy: row.uploadedBy,
-    uploaderName: row.uploaderName,
+    uploaderName: row.uploadedBy === 'staff' ? staffDisplayName(row.uploaderName) : row.uploaderName,
     communicationId: row.communicationId,
     createdAt: row.createdAt.toISOString(),
   };

@@ -8,6 +8,7 @@
  */
 import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { staffInvitations, users, type StaffRole } from '../../../db/schema/index.ts';
+import { staffName } from '../../shared/staff-name.ts';
 import { hashSecretHex, randomToken } from '../auth/tokens.ts';
 import { renderStaffInvitation } from '../emails/sign-in.tsx';
 import { AppError, NotFoundError } from '../errors.ts';
@@ -24,12 +25,14 @@ const invitationUrl = (siteUrl: string, token: string) => new URL(`/admin/invita
 
 /**
  * Invites `email` as `role`, by `owner`: stores the invitation and queues its email in one write.
+ * With `name`, the person's display name is kept on their staff account (created without access
+ * until they accept) so clients see it from their first reply (docs/product.md#staff-names).
  * AppError 409 `already_staff` when the address may already use the dashboard.
  */
 export async function inviteStaff(
   db: Database,
   owner: Actor,
-  invite: { email: string; role: StaffRole },
+  invite: { email: string; role: StaffRole; name?: string | undefined },
   adminEmails: readonly string[],
   siteUrl: string,
 ) {
@@ -42,9 +45,9 @@ export async function inviteStaff(
   }
   const token = `${randomToken()}${randomToken()}`;
   const rendered = await renderStaffInvitation({
-    name: email,
+    name: invite.name ?? staffName({ username: email }),
     link: invitationUrl(siteUrl, token),
-    invitedBy: owner.username,
+    invitedBy: staffName(owner),
   });
   return db.write(async (tx) => {
     const now = new Date();
@@ -59,6 +62,12 @@ export async function inviteStaff(
         createdAt: now,
       })
       .returning();
+    if (invite.name) {
+      await tx
+        .insert(users)
+        .values({ username: email, displayName: invite.name, createdAt: now })
+        .onConflictDoUpdate({ target: users.username, set: { displayName: invite.name } });
+    }
     await queueEmail(tx, 'team', [email], rendered);
     await recordAdminEvent(tx, owner, 'create', 'invitation', row!.id, `Invited ${email} as ${invite.role}`);
     return invitationJson(row!);
@@ -135,6 +144,7 @@ export async function listStaff(db: Database, adminEmails: readonly string[]) {
   const fromSettings = adminEmails.map((email) => ({
     id: byEmail.get(email)?.id ?? null,
     email,
+    name: staffName(byEmail.get(email) ?? { username: email }),
     role: 'owner' as StaffRole,
     source: 'settings' as const,
     lastSignInAt: byEmail.get(email)?.lastSignInAt?.toISOString() ?? null,
@@ -144,6 +154,7 @@ export async function listStaff(db: Database, adminEmails: readonly string[]) {
     .map((u) => ({
       id: u.id as string | null,
       email: u.username,
+      name: staffName(u),
       role: u.role as StaffRole,
       source: 'invitation' as const,
       lastSignInAt: u.lastSignInAt?.toISOString() ?? null,

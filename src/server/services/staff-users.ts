@@ -4,23 +4,46 @@
  * (docs/product.md#admin-sign-in). Each staff member turns their own notification emails on or
  * off (docs/product.md#settings-screen).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Database } from './db.ts';
 
-/** The user for `email`, created on first sign-in; lastSignInAt set to `now`. */
-export async function upsertStaffUser(db: Database, email: string, now = new Date()) {
+/**
+ * The user for `email`, created on first sign-in; lastSignInAt set to `now`. `name` (Google's
+ * `name` claim) becomes the display name only while none is set (docs/product.md#staff-names).
+ */
+export async function upsertStaffUser(db: Database, email: string, now = new Date(), name?: string | null) {
   const username = email.trim().toLowerCase();
+  const given = name?.trim().slice(0, 80) || null;
   const [row] = await db.write((tx) =>
     tx
       .insert(users)
-      .values({ username, createdAt: now, lastSignInAt: now })
-      .onConflictDoUpdate({ target: users.username, set: { lastSignInAt: now } })
+      .values({ username, createdAt: now, lastSignInAt: now, displayName: given })
+      .onConflictDoUpdate({
+        target: users.username,
+        set: { lastSignInAt: now, displayName: sql`coalesce(${users.displayName}, ${given})` },
+      })
       .returning(),
   );
   if (!row) throw new Error('Upsert returned no row');
   return row;
+}
+
+/**
+ * Sets staff user `userId`'s display name (docs/product.md#staff-names); `name` is already
+ * trimmed and 1–80 characters (displayNameSchema). Returns the saved name; NotFoundError when gone.
+ */
+export async function setStaffDisplayName(db: Database, userId: string, name: string): Promise<string> {
+  const [row] = await db.write((tx) =>
+    tx
+      .update(users)
+      .set({ displayName: name })
+      .where(eq(users.id, userId))
+      .returning({ displayName: users.displayName }),
+  );
+  if (!row) throw new NotFoundError('Staff user');
+  return row.displayName ?? name;
 }
 
 /** Turns staff user `userId`'s notification emails on or off; returns the new setting. */

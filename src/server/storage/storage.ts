@@ -7,14 +7,17 @@
  * name can hold no path. Reads stream; a byte range is read by skipping to its start and stopping
  * at its end, which works the same on every driver.
  */
-import { Transform, type Readable } from 'node:stream';
+import { PassThrough, Transform, type Readable } from 'node:stream';
 import { Disk } from 'flydrive';
 import { FSDriver } from 'flydrive/drivers/fs';
 import type { Env } from '../env.ts';
 
 /** What the rest of the server uses of the storage. */
 export interface FileStorage {
-  /** Writes `contents` under `key`, streaming. Rejects with what the driver rejects. */
+  /**
+   * Writes `contents` under `key`, streaming. Rejects with what the driver rejects, or with the
+   * error of `contents`; then nothing stays under `key`, not even an empty file.
+   */
   put(key: string, contents: Readable): Promise<void>;
   /**
    * The bytes under `key`, or those of `range` (inclusive offsets, as HTTP's Range counts them).
@@ -60,7 +63,27 @@ function byteRange(source: Readable, start: number, end: number): Readable {
 /** The storage over a flydrive `disk`. */
 function diskStorage(disk: Disk): FileStorage {
   return {
-    put: (key, contents) => disk.putStream(key, contents),
+    async put(key, contents) {
+      // flydrive rejects at the first error of `contents` while its write may still be opening
+      // the file, which then appears after any delete. The driver gets a stream that ends
+      // instead; once its write has settled, a failed source's bytes are deleted.
+      const relay = new PassThrough();
+      let failure: unknown = null;
+      contents.on('error', (error) => {
+        failure ??= error;
+        relay.end();
+      });
+      contents.pipe(relay);
+      try {
+        await disk.putStream(key, relay);
+      } catch (error) {
+        failure ??= error;
+      }
+      if (failure !== null) {
+        await disk.delete(key).catch(() => undefined);
+        throw failure;
+      }
+    },
     async read(key, range) {
       const stream = await disk.getStream(key);
       return range ? byteRange(stream, range.start, range.end) : stream;

@@ -15,6 +15,7 @@ const form = (over: Partial<ProjectFormInput> = {}): ProjectFormInput => ({
   startDate: '',
   endDate: '',
   estimatedHours: '',
+  actualHours: '',
   budget: '',
   ...over,
 });
@@ -37,19 +38,25 @@ describe('project form → API body (docs/product.md#validation)', () => {
     expect(adminProjectSchema.parse(body).budget).toBe(cents);
   });
 
-  it('sends empty dates, description, budget and hours as null, which the API reads unchanged', () => {
+  it('leaves empty dates and an empty Hours Used out, and sends an empty description, budget and estimate as null', () => {
     const body = projectFormSchema.parse(form());
     expect(body).toEqual({
       clientId: 'c1',
       title: 'Shop',
       description: null,
       status: 'planning',
-      startDate: null,
-      endDate: null,
       estimatedHours: null,
       budget: null,
     });
-    expect(adminProjectSchema.parse(body)).toEqual(body);
+    expect(body).not.toHaveProperty('endDate');
+    expect(body).not.toHaveProperty('startDate');
+    expect(adminProjectSchema.parse(body)).toEqual({ ...body, startDate: null, endDate: null });
+  });
+
+  it('sends Hours Used in quarter hours and refuses anything else', () => {
+    expect(projectFormSchema.parse(form({ actualHours: '6.75' })).actualHours).toBe(6.75);
+    expect(messages(form({ actualHours: '1.1' })).actualHours).toBe('Use quarter hours (0.25, 0.5, 0.75)');
+    expect(messages(form({ actualHours: '-1' })).actualHours).toBe('Hours must be 0 or more');
   });
 
   it('keeps hours in half steps and dates as typed', () => {
@@ -68,10 +75,17 @@ describe('project form → API body (docs/product.md#validation)', () => {
       startDate: '2026-12-01',
       endDate: null,
       estimatedHours: 40,
+      actualHours: 6.5,
       budget: 123456,
     };
     const typed = projectToForm(stored);
-    expect(typed).toMatchObject({ budget: '1234.56', estimatedHours: '40', endDate: '', description: '' });
+    expect(typed).toMatchObject({
+      budget: '1234.56',
+      estimatedHours: '40',
+      actualHours: '6.5',
+      endDate: '',
+      description: '',
+    });
     expect(projectFormSchema.parse(typed).budget).toBe(123456);
   });
 

@@ -45,6 +45,8 @@ const END_BEFORE_START = 'End date cannot be before the start date';
 
 /** Estimated hours: a number of at least 0. */
 const hoursRule = z.number({ error: 'Enter a number of hours' }).min(0, 'Hours must be 0 or more').max(100000);
+/** Hours worked: a number of at least 0 in quarter hours (docs/product.md#time-tracking). */
+const usedHoursRule = hoursRule.refine((v) => Number.isInteger(v * 4), 'Use quarter hours (0.25, 0.5, 0.75)');
 /** Budget: a whole number of cents, at least 0. */
 const centsRule = z
   .number({ error: 'Enter a budget' })
@@ -72,11 +74,21 @@ const endNotBeforeStart = (p: { startDate: string | null; endDate: string | null
   !p.startDate || !p.endDate || p.endDate >= p.startDate;
 const endBeforeStartIssue = { path: ['endDate'], message: END_BEFORE_START };
 
-/** Project body of POST and PUT admin projects (docs/product.md#validation); status defaults to planning. */
+/**
+ * Project body of POST and PUT admin projects (docs/product.md#validation); status defaults to
+ * planning. `actualHours` (Hours Used, quarter hours) is set only when sent: left out, a new
+ * project starts at 0 and an update keeps what time entries added up.
+ */
 export const adminProjectSchema = z
-  .object({ ...projectFields, status: projectFields.status.default('planning') })
+  .object({
+    ...projectFields,
+    status: projectFields.status.default('planning'),
+    actualHours: usedHoursRule.optional(),
+  })
   .refine(endNotBeforeStart, endBeforeStartIssue);
 export type AdminProjectValues = z.output<typeof adminProjectSchema>;
+/** What the dashboard sends: the API body, with empty dates and an empty Hours Used left out. */
+export type AdminProjectBody = z.input<typeof adminProjectSchema>;
 
 /** Dollars typed in the form → integer cents (multiplied by 100 and rounded). */
 function budgetToCents(dollars: number): number {
@@ -110,9 +122,17 @@ export const projectFormSchema = z
     startDate: projectFields.startDate,
     endDate: projectFields.endDate,
     estimatedHours: typedNumber.pipe(hoursRule.nullable()),
+    actualHours: typedNumber.pipe(usedHoursRule.nullable()),
     budget: typedNumber.transform((v) => (v === null ? null : budgetToCents(v))).pipe(centsRule.nullable()),
   })
-  .refine(endNotBeforeStart, endBeforeStartIssue);
+  .refine(endNotBeforeStart, endBeforeStartIssue)
+  // Empty dates and an empty Hours Used are left out of the body (docs/product.md#project-form).
+  .transform(({ startDate, endDate, actualHours, ...rest }): AdminProjectBody => ({
+    ...rest,
+    ...(startDate ? { startDate } : {}),
+    ...(endDate ? { endDate } : {}),
+    ...(actualHours === null ? {} : { actualHours }),
+  }));
 export type ProjectFormInput = z.input<typeof projectFormSchema>;
 
 /** A stored project → the form's strings; the budget shown in dollars (cents ÷ 100). */
@@ -124,6 +144,7 @@ export function projectToForm(project: {
   startDate: string | null;
   endDate: string | null;
   estimatedHours: number | null;
+  actualHours: number | null;
   budget: number | null;
 }): ProjectFormInput {
   return {
@@ -134,6 +155,7 @@ export function projectToForm(project: {
     startDate: project.startDate ?? '',
     endDate: project.endDate ?? '',
     estimatedHours: project.estimatedHours === null ? '' : String(project.estimatedHours),
+    actualHours: project.actualHours === null ? '' : String(project.actualHours),
     budget: project.budget === null ? '' : String(centsToDollars(project.budget)),
   };
 }
@@ -205,3 +227,31 @@ export const convertLeadSchema = z.object({
   projectTitle: z.string().trim().max(200, 'Title must be at most 200 characters').optional(),
 });
 export type ConvertLeadValues = z.infer<typeof convertLeadSchema>;
+
+/**
+ * Time logged against a project (docs/product.md#time-tracking): a day ('YYYY-MM-DD'), hours in
+ * quarter hours, more than 0 and at most 24, and an optional note of up to 500 characters.
+ */
+export const timeEntrySchema = z.object({
+  date: z.iso.date('Use a date like 2026-11-21'),
+  hours: z
+    .number({ error: 'Enter a number of hours' })
+    .gt(0, 'Hours must be more than 0')
+    .max(24, 'Hours must be 24 or less')
+    .refine((v) => Number.isInteger(v * 4), 'Use quarter hours (0.25, 0.5, 0.75)'),
+  note: optionalText(500),
+});
+export type TimeEntryValues = z.output<typeof timeEntrySchema>;
+
+/** The time entry form as typed: the hours as a string, read as a number. */
+export const timeEntryFormSchema = z.object({
+  date: timeEntrySchema.shape.date,
+  hours: z
+    .string()
+    .trim()
+    .refine((v) => v !== '' && Number.isFinite(Number(v)), 'Enter a number of hours')
+    .transform(Number)
+    .pipe(timeEntrySchema.shape.hours),
+  note: timeEntrySchema.shape.note,
+});
+export type TimeEntryFormInput = z.input<typeof timeEntryFormSchema>;

@@ -1,6 +1,6 @@
 /**
  * The query strings of the dashboard's lists (docs/product.md#lists): GET /api/admin/clients,
- * /projects, /communications and /contact-submissions take
+ * /projects, /communications, /contact-submissions and /newsletter-subscribers take
  * - `q`: search words (at most 200 characters; anything may be typed, docs/product.md#search);
  * - filters: `status` (projects, leads), `source` (leads), `unread=true` (messages from the
  *   client not read yet), `clientId`, `projectId`, `active` and `confirmed` (clients), and `from` / `to`
@@ -24,6 +24,7 @@ const SORTS = {
   projects: ['createdAt', 'title', 'status', 'client', 'endDate', 'budget'],
   communications: ['createdAt', 'subject'],
   leads: ['createdAt', 'name', 'status'],
+  subscribers: ['createdAt', 'email'],
 } as const;
 export type ListName = keyof typeof SORTS;
 
@@ -72,7 +73,14 @@ export const leadListQuery = z.object({
   source: z.enum(['landing', 'audit', 'emergency', 'chat'], { error: 'Unknown source' }).optional(),
 });
 
+/** Newsletter subscribers; `format=csv` answers every matching subscriber as CSV instead of a page. */
+export const subscriberListQuery = z.object({
+  ...base('subscribers'),
+  format: z.enum(['json', 'csv'], { error: 'Use json or csv' }).optional(),
+});
+
 export type ClientListQuery = z.output<typeof clientListQuery>;
 export type ProjectListQuery = z.output<typeof projectListQuery>;
 export type CommunicationListQuery = z.output<typeof communicationListQuery>;
 export type LeadListQuery = z.output<typeof leadListQuery>;
+export type SubscriberListQuery = z.output<typeof subscriberListQuery>;

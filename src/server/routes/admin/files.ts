@@ -6,6 +6,7 @@
  * {deleted: {id, name}}; 404 when there is no such file.
  */
 import { Hono } from 'hono';
+import { staffName } from '../../../shared/staff-name.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { filesOfProject, projectFor, uploadToProject } from '../../services/files.ts';
@@ -17,7 +18,10 @@ export function staffFileRoutes(deps: AppDeps) {
   return new Hono<SessionEnv<'staff'>>()
     .post('/projects/:id/files', validate('param', idParam), async (c) => {
       const project = await projectFor(deps.db, c.req.valid('param').id, null);
-      return c.json(await uploadToProject(deps, c.req.raw, project, { kind: 'staff', name: c.var.user.username }), 201);
+      return c.json(
+        await uploadToProject(deps, c.req.raw, project, { kind: 'staff', name: staffName(c.var.user) }),
+        201,
+      );
     })
     .get('/projects/:id/files', validate('param', idParam), async (c) => {
       const project = await projectFor(deps.db, c.req.valid('param').id, null);

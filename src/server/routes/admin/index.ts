@@ -29,6 +29,8 @@ import { staffSignInRoutes } from './sign-in.ts';
 import { staffInvitationRoutes, staffTeamRoutes } from './staff.ts';
 import { undeliveredEmailRoutes } from './undelivered-emails.ts';
 import { staffStreamRoutes } from './stream.ts';
+import { staffTimeEntryRoutes } from './time-entries.ts';
+import { staffSubscriberRoutes } from './newsletter-subscribers.ts';
 import { adminSummaryRoutes } from './summary.ts';
 
 export function adminRoutes(deps: AppDeps) {
@@ -45,8 +47,10 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', staffClientRoutes(deps))
     .route('/', staffProjectRoutes(deps))
     .route('/', staffMilestoneRoutes(deps))
+    .route('/', staffTimeEntryRoutes(deps))
     .route('/', staffCommunicationRoutes(deps))
     .route('/', staffLeadRoutes(deps))
+    .route('/', staffSubscriberRoutes(deps))
     .route('/', adminEventRoutes(deps))
     .route('/', undeliveredEmailRoutes(deps))
     .route('/', adminSummaryRoutes(deps))

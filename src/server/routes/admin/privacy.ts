@@ -18,7 +18,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { staffDisplayName } from '../../../shared/staff-name.ts';
+import { staffName } from '../../../shared/staff-name.ts';
 import { exportTooSoon } from '../../middleware/limits.ts';
 import { recordAdminEvent, type Actor } from '../../services/admin-events.ts';
 import { consentsOfClient, consentsOfLead } from '../../services/consent.ts';
@@ -33,7 +33,7 @@ const eraseBody = z.object({ legalBasis: z.string().trim().min(3).max(500).optio
 export function staffPrivacyRoutes({ db, storage }: AppDeps) {
   /** Queues an export of `subject` for `staff`, recorded as an admin event in the same write. */
   const askForExport = async (staff: Actor, subject: ExportSubject) => {
-    const asked = await requestExport(db, subject, staffDisplayName(staff.username), staff.username, {
+    const asked = await requestExport(db, subject, staffName(staff), staff.username, {
       record: (tx, row) =>
         recordAdminEvent(
           tx,

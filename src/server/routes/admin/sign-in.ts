@@ -60,7 +60,8 @@ export function staffSignInRoutes(deps: AppDeps) {
 
   /**
    * Exchanges the code and verifies the ID token (issuer, audience, expiry, the provider's keys).
-   * Returns the email and whether the provider verified it, or null when the exchange fails.
+   * Returns the email, whether the provider verified it and the `name` claim (or null), or null
+   * when the exchange fails.
    */
   async function providerIdentity(code: string, verifier: string) {
     try {
@@ -70,16 +71,20 @@ export function staffSignInRoutes(deps: AppDeps) {
         audience: env.GOOGLE_CLIENT_ID,
       });
       const verified = typeof payload.email === 'string' && payload.email_verified === true;
-      return { email: String(payload.email ?? '').toLowerCase(), verified };
+      const name = typeof payload.name === 'string' ? payload.name : null;
+      return { email: String(payload.email ?? '').toLowerCase(), verified, name };
     } catch (error) {
       log.error({ component: 'admin', err: error }, 'Google sign-in failed');
       return null;
     }
   }
 
-  /** Signs `email` in after `method`: a session, or the second step when two-step verification is on. */
-  async function signIn(c: Context<ApiEnv>, email: string, method: string) {
-    const user = await upsertStaffUser(db, email);
+  /**
+   * Signs `email` in after `method`: a session, or the second step when two-step verification is
+   * on. `name` (Google's) fills an empty display name.
+   */
+  async function signIn(c: Context<ApiEnv>, email: string, method: string, name?: string | null) {
+    const user = await upsertStaffUser(db, email, new Date(), name);
     return { user, outcome: await finishSignIn(c, 'staff', user.id, method) };
   }
 
@@ -114,7 +119,7 @@ export function staffSignInRoutes(deps: AppDeps) {
       if (!identity.verified || !(await staffEmailAllowed(db, env.ADMIN_EMAILS, identity.email))) {
         return toLogin(c, 'unauthorized');
       }
-      const { outcome } = await signIn(c, identity.email, 'google');
+      const { outcome } = await signIn(c, identity.email, 'google', identity.name);
       // The challenge travels after `#`, which the browser keeps to itself.
       if (outcome.twoFactorRequired) return c.redirect(`/admin/login#second-factor=${outcome.challenge}`, 302);
       return c.redirect('/admin', 302);
