@@ -20,6 +20,7 @@ import { pageKeys, type ListSpec } from './lists.ts';
 import { createdBetween, inPageOrder, inRowids, preparedPer } from './list-rows.ts';
 import { recordConsent } from './consent.ts';
 import { notifyNewLead } from './notifications.ts';
+import { recordEvent } from './events.ts';
 
 export type LeadRow = typeof contactSubmissions.$inferSelect;
 export type NewLead = Omit<typeof contactSubmissions.$inferInsert, 'id' | 'createdAt'>;
@@ -49,6 +50,11 @@ export async function createLead(db: Database, lead: NewLead, idempotent?: Idemp
     }
     // A request kept as suspected spam is shown to staff, never emailed (docs/product.md#emergency).
     if (!row.suspectedSpam) await notifyNewLead(tx, row.id);
+    // An urgent lead alerts every open dashboard at once, through the event log
+    // (docs/product.md#urgent-lead-alert).
+    if (row.urgent && !row.suspectedSpam) {
+      await recordEvent(tx, { type: 'lead-urgent', leadId: row.id, name: row.name, source: row.source });
+    }
     // The contact form shows its processing notice; the lead is recorded as having been given it
     // (docs/product.md#privacy).
     if (row.source === 'landing') {

@@ -28,6 +28,7 @@ import { staffSecondFactorRoutes } from './second-factor.ts';
 import { staffSignInRoutes } from './sign-in.ts';
 import { staffInvitationRoutes, staffTeamRoutes } from './staff.ts';
 import { undeliveredEmailRoutes } from './undelivered-emails.ts';
+import { notificationRouteRoutes } from './notification-routes.ts';
 import { staffStreamRoutes } from './stream.ts';
 import { adminSummaryRoutes } from './summary.ts';
 
@@ -49,6 +50,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', staffLeadRoutes(deps))
     .route('/', adminEventRoutes(deps))
     .route('/', undeliveredEmailRoutes(deps))
+    .route('/', notificationRouteRoutes(deps))
     .route('/', adminSummaryRoutes(deps))
     .route('/', staffChatRoutes(deps))
     .route('/', staffFileRoutes(deps))
