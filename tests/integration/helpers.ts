@@ -31,7 +31,7 @@ import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
 import { createStorage } from '../../src/server/storage/storage.ts';
 
 export interface TestApiOptions {
-  env?: Record<string, string>;
+  env?: Record<string, string | undefined>;
   fetch?: typeof fetch;
   /** What the website audit may reach (fixture sites on loopback). */
   audit?: AuditOptions;

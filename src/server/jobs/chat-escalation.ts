@@ -21,7 +21,10 @@ const CHAT_ESCALATION_EVERY_MS = 20_000;
  */
 export function scheduleChatEscalation(
   db: Database,
-  env: Pick<Env, 'CHAT_ESCALATE_MINUTES' | 'TEAM_NOTIFY_TO' | 'ADMIN_EMAILS' | 'LEADS_NOTIFY_TO' | 'SITE_URL' | 'SITE_TIME_ZONE'>,
+  env: Pick<
+    Env,
+    'CHAT_ESCALATE_MINUTES' | 'TEAM_NOTIFY_TO' | 'ADMIN_EMAILS' | 'LEADS_NOTIFY_TO' | 'SITE_URL' | 'SITE_TIME_ZONE'
+  >,
   { everyMs = CHAT_ESCALATION_EVERY_MS, shouldRun = () => true }: { everyMs?: number; shouldRun?: () => boolean } = {},
 ): Repeating {
   return repeat(
