@@ -90,8 +90,9 @@ export function UrgentLeadAlerts() {
       className="pointer-events-none fixed inset-x-3 top-3 z-50 mx-auto grid max-w-xl gap-2"
     >
       {alerts.map((lead) => (
-        <div
+        <article
           key={lead.leadId}
+          aria-label={`Urgent lead: ${lead.name}`}
           className="pointer-events-auto flex items-start gap-3 rounded-xl bg-red-700 p-4 text-white shadow-lg ring-1 ring-red-900/20"
         >
           <Siren aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -116,7 +117,7 @@ export function UrgentLeadAlerts() {
           >
             <X aria-hidden="true" className="size-4" />
           </button>
-        </div>
+        </article>
       ))}
     </div>
   );
