@@ -117,6 +117,19 @@ describe('one team inbox for every staff notification', () => {
   });
 });
 
+describe('a lead’s email goes out at once', () => {
+  it('a stored lead starts the worker without waiting for its next poll', async () => {
+    const api = await createTestApi({ env: { ADMIN_EMAILS: OWNER, LEADS_NOTIFY_TO: undefined }, wakeOnLead: true });
+    try {
+      expect((await api.fresh().contact.$post({ json: emergency })).status).toBe(201);
+      // The worker polls once a day in tests: only the wake-up can have sent it.
+      await expect.poll(() => recipientsOf(api, URGENT), { timeout: 10_000 }).toEqual([[OWNER]]);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
 describe('an urgent lead on the live streams', () => {
   it('is an event for the staff only, naming the lead', async () => {
     await apiWith({ ADMIN_EMAILS: OWNER }, async (api) => {

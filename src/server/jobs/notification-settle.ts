@@ -36,6 +36,8 @@ export interface NotificationWorkerOptions {
   /** Where data exports are written; without it the worker builds none (jobs/export-builder.ts). */
   storage?: FileStorage;
   pollMs?: number;
+  /** Whether a lead stored by this process starts a round at once (default true; tests that drive rounds set false). */
+  wakeOnLead?: boolean;
   retryBaseMs?: number;
   /** The clock (tests move it). */
   now?: () => Date;
