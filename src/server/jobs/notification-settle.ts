@@ -14,7 +14,7 @@ import type { Env } from '../env.ts';
 import type { Mailer } from '../mail.ts';
 import type { Database } from '../services/db.ts';
 import { type EmailDraft, type loadGroup } from '../services/notifications.ts';
-import { notificationRoutes } from '../services/notification-routes.ts';
+import { leadRecipients, notificationRoutes } from '../services/notification-routes.ts';
 import { createClientSignInLink, signInLinkUrl } from '../services/client-sign-in-links.ts';
 import { unsubscribeLinks } from '../services/unsubscribe.ts';
 import { clientItems, teamItems } from './notification-items.ts';
@@ -62,8 +62,7 @@ export async function settle(group: Group, options: NotificationWorkerOptions): 
     const { lead } = group;
     if (!lead) return nothing;
     // One team-inbox rule for every staff email (services/notification-routes.ts).
-    const routes = await notificationRoutes(db, env);
-    const to = lead.urgent ? routes.urgent : routes.leads;
+    const to = await leadRecipients(db, env, lead.urgent);
     if (to.length === 0) return nothing;
     const email = await renderNewLead({
       lead,

@@ -51,3 +51,13 @@ export async function notificationRoutes(db: Database, env: NotificationRouteEnv
   const leads = env.LEADS_NOTIFY_TO === undefined ? team : unique(env.LEADS_NOTIFY_TO);
   return { leads, urgent: unique(leads, team), team };
 }
+
+/**
+ * Who is emailed about one new lead: `urgent` or `leads` of `notificationRoutes`. An ordinary lead
+ * with LEADS_NOTIFY_TO set needs no look-up, so a burst of leads costs no extra read each.
+ */
+export async function leadRecipients(db: Database, env: NotificationRouteEnv, urgent: boolean): Promise<string[]> {
+  if (!urgent && env.LEADS_NOTIFY_TO !== undefined) return unique(env.LEADS_NOTIFY_TO);
+  const routes = await notificationRoutes(db, env);
+  return urgent ? routes.urgent : routes.leads;
+}
