@@ -92,7 +92,11 @@ test('an emergency request alerts the open dashboard at once: banner, sound and,
 
   // Where each kind of alert goes, and the button that allows desktop alerts.
   const routes = staffPage.getByRole('region', { name: 'Where alerts go' });
-  await expect(routes).toContainText('New leads go to team@example.com, urgent leads to team@example.com,');
+  await expect(routes.getByRole('listitem')).toHaveText([
+    'New leads go to team@example.com.',
+    'Urgent leads go to team@example.com, owner@agency.example, and staff@agency.example.',
+    'Client messages and waiting chats go to owner@agency.example and staff@agency.example.',
+  ]);
   await routes.getByRole('button', { name: 'Allow alerts' }).click();
   await expect(routes).toContainText('Desktop alerts on');
 

@@ -49,25 +49,33 @@ function recipients(addresses: string[]) {
   return addresses.length > 0 ? inEnglish.format(addresses) : 'nobody';
 }
 
-/** 'New leads go to …, urgent leads to …, client messages and waiting chats to …', and 'Allow alerts'. */
+/** 'New leads go to …', 'Urgent leads go to …', 'Client messages and waiting chats go to …', and 'Allow alerts'. */
 export function NotificationRoutes() {
   const routes = useNotificationRoutes().data;
   return (
     <section
       aria-labelledby="notification-routes-heading"
-      className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-ink-700/10"
+      className="flex flex-col gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-ink-700/10 sm:flex-row sm:items-center sm:justify-between"
     >
       <div className="min-w-0 flex-1">
         <h2 id="notification-routes-heading" className="flex items-center gap-2 text-sm font-bold text-ink-900">
           <Mail aria-hidden="true" className="size-4" /> Where alerts go
         </h2>
-        <p className="mt-1 text-sm wrap-anywhere text-ink-700" aria-busy={routes === undefined || undefined}>
-          {routes
-            ? `New leads go to ${recipients(routes.leads)}, urgent leads to ${recipients(routes.urgent)}, client messages and waiting chats to ${recipients(routes.team)}.`
-            : 'Loading…'}
-        </p>
+        {routes ? (
+          <ul className="mt-1 grid gap-0.5 text-sm break-words text-ink-700">
+            <li>New leads go to {recipients(routes.leads)}.</li>
+            <li>Urgent leads go to {recipients(routes.urgent)}.</li>
+            <li>Client messages and waiting chats go to {recipients(routes.team)}.</li>
+          </ul>
+        ) : (
+          <p className="mt-1 text-sm text-ink-700" aria-busy="true">
+            Loading…
+          </p>
+        )}
       </div>
-      <AllowAlerts />
+      <div className="shrink-0">
+        <AllowAlerts />
+      </div>
     </section>
   );
 }

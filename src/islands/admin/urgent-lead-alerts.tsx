@@ -10,6 +10,7 @@ import { useStore } from '@nanostores/react';
 import { BellRing, Siren, X } from 'lucide-react';
 import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
+import { cn } from '../lib/cn.ts';
 import { navigate } from './route.ts';
 
 /** An urgent lead as the alert names it. */
@@ -79,7 +80,10 @@ function dismiss(leadId: string) {
   $alerts.set($alerts.get().filter((a) => a.leadId !== leadId));
 }
 
-/** The banners, fixed at the top of the screen; the live region is always there, so each new alert is announced. */
+/**
+ * The banners, above the dashboard's content and kept in view while it scrolls (sticky); the live
+ * region is always there, so each new alert is announced.
+ */
 export function UrgentLeadAlerts() {
   const alerts = useStore($alerts);
   return (
@@ -87,13 +91,13 @@ export function UrgentLeadAlerts() {
       aria-live="assertive"
       aria-label="Urgent alerts"
       role="region"
-      className="pointer-events-none fixed inset-x-3 top-3 z-50 mx-auto grid max-w-xl gap-2"
+      className={cn('sticky top-3 z-40 grid gap-2', alerts.length > 0 && 'mb-6')}
     >
       {alerts.map((lead) => (
         <article
           key={lead.leadId}
           aria-label={`Urgent lead: ${lead.name}`}
-          className="pointer-events-auto flex items-start gap-3 rounded-xl bg-red-700 p-4 text-white shadow-lg ring-1 ring-red-900/20"
+          className="flex items-start gap-3 rounded-xl bg-red-700 p-4 text-white shadow-lg ring-1 ring-red-900/20"
         >
           <Siren aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <div className="min-w-0 flex-1">
