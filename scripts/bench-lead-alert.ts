@@ -32,7 +32,7 @@ const outbox = join(e2eDataDir(port), 'outbox');
 const staffEmail = E2E_ADMIN_EMAILS[0]!;
 
 await waitForServer(base);
-const db = await openDatabase(env.DATABASE_URL);
+const db = await openDatabase(env.DATABASE_URL!);
 await db.write((tx) => tx.insert(users).values({ username: staffEmail }).onConflictDoNothing());
 const [staff] = await db.read.select().from(users).where(eq(users.username, staffEmail));
 const session = await createSession(db, 'staff', staff!.id);
