@@ -38,7 +38,7 @@ export interface LiveMessage {
 const STAFF_EVENT_TYPES = ['lead-urgent'] as const;
 
 /** An urgent lead, as the staff's stream announces it. */
-export interface LiveLeadAlert {
+interface LiveLeadAlert {
   type: (typeof STAFF_EVENT_TYPES)[number];
   leadId: string;
   name: string;

@@ -62,7 +62,7 @@ export type StoredEvent = LiveEvent & { id: number; audience: string };
 export const INTERNAL_AUDIENCE = 'internal';
 
 /** The audience of events only the staff receive. */
-export const STAFF_AUDIENCE = 'staff';
+const STAFF_AUDIENCE = 'staff';
 
 /** The audience of a client's events: that client and the staff. */
 export function clientAudience(clientId: string): string {

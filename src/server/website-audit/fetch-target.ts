@@ -32,7 +32,7 @@ export class FetchRefused extends Error {
 export const PRIVATE_MESSAGE = 'This address points to a private or reserved network, so it cannot be audited.';
 
 /** For a domain name that does not exist: the visitor may have mistyped it. */
-export const NOT_FOUND_MESSAGE = 'We could not find that website. Please check the address.';
+const NOT_FOUND_MESSAGE = 'We could not find that website. Please check the address.';
 
 /**
  * For a well-formed address whose site did not answer (no address in DNS, the connection refused
