@@ -19,18 +19,22 @@ export const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
-/** Comma-separated emails; unset: the agency's address. */
-export const emailList = z
+/**
+ * Comma-separated emails, or undefined when unset: an unset list falls back to another setting
+ * (services/notification-routes.ts), while a list set but empty means nobody.
+ */
+export const optionalEmailList = z
   .string()
-  .trim()
-  .default('hello@firststatewebstudio.com')
+  .optional()
   .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    v === undefined
+      ? undefined
+      : v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
   )
-  .pipe(z.array(z.email()));
+  .pipe(z.array(z.email()).optional());
 
 /** `true` or `1` is true; anything else allowed (`false`, `0`, empty, unset) is false. */
 export const booleanFlag = z

@@ -4,11 +4,15 @@
  * contact form's forwarding and the outbox folder.
  */
 import { z } from 'zod';
-import { emailList, optionalUrl } from './env-fields.ts';
+import { optionalEmailList, optionalUrl } from './env-fields.ts';
 
 export const mailEnv = {
   SMTP_URL: optionalUrl,
-  LEADS_NOTIFY_TO: emailList,
+  /**
+   * Who hears about new leads (docs/product.md#notification-routes): comma-separated emails;
+   * unset, the team (TEAM_NOTIFY_TO, else ADMIN_EMAILS); set but empty, nobody.
+   */
+  LEADS_NOTIFY_TO: optionalEmailList,
   /**
    * Who hears about clients' messages (docs/product.md#notifications): comma-separated emails;
    * when unset, every address in ADMIN_EMAILS.

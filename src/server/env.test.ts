@@ -7,7 +7,9 @@ describe('parseEnv', () => {
     expect(env.PORT).toBe(4321);
     expect(env.DATABASE_URL).toBe('file:db/data/app.db');
     expect(env.SMTP_URL).toBeUndefined();
-    expect(env.LEADS_NOTIFY_TO).toEqual(['hello@firststatewebstudio.com']);
+    // Unset: the leads follow the team's inbox (docs/product.md#notification-routes), no built-in address.
+    expect(env.LEADS_NOTIFY_TO).toBeUndefined();
+    expect(parseEnv({ LEADS_NOTIFY_TO: '' }).LEADS_NOTIFY_TO).toEqual([]);
   });
 
   it('names each bad variable', () => {

@@ -158,7 +158,9 @@ test('a site that cannot be reached: the reason on the field, the request kept, 
 
   const field = page.getByLabel('Website URL');
   await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(field).toHaveAccessibleDescription('The website could not be reached. Please check the address.');
+  await expect(field).toHaveAccessibleDescription(
+    'The website could not be reached. It may be down; please try again later.',
+  );
   await expect(page.getByRole('status')).toHaveText(
     'We still have your request: our team will get back to you at dana@example.com within one business day.',
   );
@@ -172,7 +174,7 @@ test('a site that cannot be reached: the reason on the field, the request kept, 
   await expect(page.getByRole('term').filter({ hasText: 'Audit failed' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: 'The website could not be reached.' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Audit report' })).toContainText(
-    'The website could not be reached. Please check the address.',
+    'The website could not be reached. It may be down; please try again later.',
   );
   // The list marks it too.
   await page.goto(`/admin#leads?q=${encodeURIComponent(name)}`);

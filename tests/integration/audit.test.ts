@@ -1,9 +1,10 @@
 import { lookup } from 'node:dns/promises';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSubmissions, notifications } from '../../db/schema/index.ts';
 import type { AuditReport } from '../../src/shared/audit.ts';
 import { scoreBand } from '../../src/shared/audit.ts';
+import { AUDIT_RETRY_WINDOW_MS, recordAuditRequest } from '../../src/server/services/leads.ts';
 import { FETCH_TIMEOUT_MS, MAX_BODY_BYTES, MAX_REDIRECTS } from '../../src/server/website-audit/safe-fetch.ts';
 import { closedOrigin, startAuditSites, type AuditSites } from '../fixtures/audit-sites.ts';
 import { expectConsoleErrors } from '../setup/console.ts';
@@ -28,12 +29,20 @@ beforeAll(async () => {
     audit: {
       // A fake resolver: a public name, a name pointing at loopback, and a rebinding name that
       // looks public when checked and turns to 127.0.0.1 when the connection is made.
-      resolve: async (host) =>
-        ({
-          'loopback.example': ['127.0.0.1'],
-          'mixed.example': ['93.184.215.14', '10.1.2.3'],
-          'rebind.example': ['93.184.215.14'],
-        })[host] ?? (await lookup(host, { all: true })).map((a) => a.address),
+      // Also: a name that exists without an address, a DNS server that does not answer, and a
+      // name that does not exist, as the system resolver reports them.
+      resolve: async (host) => {
+        if (host === 'dns-down.example') throw Object.assign(new Error('getaddrinfo EAI_AGAIN'), { code: 'EAI_AGAIN' });
+        if (host === 'gone.example') throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
+        return (
+          {
+            'loopback.example': ['127.0.0.1'],
+            'mixed.example': ['93.184.215.14', '10.1.2.3'],
+            'rebind.example': ['93.184.215.14'],
+            'no-address.example': [],
+          }[host] ?? (await lookup(host, { all: true })).map((a) => a.address)
+        );
+      },
       lookup: (_host, options, callback) => {
         const answer = callback as (error: null, address: unknown, family?: number) => void;
         if ((options as { all?: boolean }).all) answer(null, [{ address: '127.0.0.1', family: 4 }]);
@@ -48,7 +57,12 @@ afterAll(async () => {
   await sites.close();
 });
 
-const body = (website: string) => ({ website, name: 'Ann Lee', email: 'ann@example.com' });
+/**
+ * An audit request for `website`. Each gets its own email unless one is given: retries by the
+ * same email within an hour update one lead (docs/product.md#website-audit).
+ */
+let requests = 0;
+const body = (website: string, email = `ann+${++requests}@example.com`) => ({ website, name: 'Ann Lee', email });
 
 /** What POST /api/audit answers: a report, or an error (with the stored lead's id when it failed). */
 type AuditAnswer = {
@@ -57,8 +71,8 @@ type AuditAnswer = {
   leadId?: string;
 };
 
-async function auditOf(api: TestApi, website: string, headers?: Record<string, string>) {
-  const response = await api.fresh().audit.$post({ json: body(website) }, headers && { headers });
+async function auditOf(api: TestApi, website: string, headers?: Record<string, string>, email?: string) {
+  const response = await api.fresh().audit.$post({ json: body(website, email) }, headers && { headers });
   return { response, json: (await response.json()) as AuditAnswer };
 }
 
@@ -131,7 +145,7 @@ describe('audits of fixture sites', () => {
       subject: 'Free Website Audit Request',
       services: ['Website Audit'],
       auditScore: json.report!.score,
-      email: 'ann@example.com',
+      email: expect.stringMatching(/^ann\+\d+@example\.com$/),
     });
     // The whole report stays with the lead, for its page on the dashboard.
     expect(lead.auditReport).toEqual(json.report);
@@ -162,7 +176,7 @@ describe('an audit that could not be run still records the request as a lead', (
       id: json.leadId,
       source: 'audit',
       name: 'Ann Lee',
-      email: 'ann@example.com',
+      email: expect.stringMatching(/^ann\+\d+@example\.com$/),
       subject: 'Free Website Audit Request',
       services: ['Website Audit'],
       status: 'new',
@@ -205,9 +219,60 @@ describe('an audit that could not be run still records the request as a lead', (
     expect(await leadsFor(withFixtures, refused)).toEqual([
       expect.objectContaining({
         id: second.json.leadId,
-        auditError: 'The website could not be reached. Please check the address.',
+        auditError: 'The website could not be reached. It may be down; please try again later.',
       }),
     ]);
+  });
+
+  it('a well-formed address whose site cannot be reached says so; only a name that does not exist asks to check it', async () => {
+    const unreachable = 'The website could not be reached. It may be down; please try again later.';
+    for (const website of ['http://no-address.example/', 'http://dns-down.example/']) {
+      const { response, json } = await auditOf(strict, website);
+      expect(response.status).toBe(422);
+      expect(json.error).toMatchObject({ code: 'audit_unreachable', message: unreachable });
+      expect(json.error?.message).not.toContain('check the address');
+      expect((await leadsFor(strict, website))[0]?.auditError).toBe(unreachable);
+    }
+    const gone = await auditOf(strict, 'http://gone.example/');
+    expect(gone.json.error).toMatchObject({
+      code: 'audit_not_found',
+      message: 'We could not find that website. Please check the address.',
+    });
+  });
+
+  it('a retry by the same person within an hour updates their lead instead of adding another', async () => {
+    const email = `retry-${crypto.randomUUID()}@example.com`;
+    const typo = `http://gone.example/?${email}`;
+    const fixed = `${sites.httpOrigin}/fair?${email}`;
+    const first = await strict.fresh().audit.$post({ json: { website: typo, name: 'Ann Lee', email } });
+    const firstId = ((await first.json()) as AuditAnswer).leadId;
+    await strict.deliver();
+    const emailsBefore = strict.outbox().length;
+    // The retry, with another address (and the email typed in another case).
+    const again = await auditOf(strict, 'http://no-address.example/', undefined, email.toUpperCase());
+    expect(again.json.leadId).toBe(firstId);
+    const rows = await strict.db.read
+      .select()
+      .from(contactSubmissions)
+      .where(sql`lower(${contactSubmissions.email}) = ${email}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: firstId,
+      message: 'Requested audit for: http://no-address.example/',
+      auditError: 'The website could not be reached. It may be down; please try again later.',
+    });
+    // The team was told once, about the first try.
+    await strict.deliver();
+    expect(strict.outbox()).toHaveLength(emailsBefore);
+
+    // A request after the hour is a new lead.
+    const later = await recordAuditRequest(
+      strict.db,
+      { source: 'audit', name: 'Ann Lee', email, message: `Requested audit for: ${fixed}` },
+      undefined,
+      new Date(Date.now() + AUDIT_RETRY_WINDOW_MS + 60_000),
+    );
+    expect(later.id).not.toBe(firstId);
   });
 
   it('an audit that breaks on our side: 500, logged, and the lead stored with that reason', async () => {
@@ -253,8 +318,9 @@ describe('an audit that could not be run still records the request as a lead', (
     for (const website of [`${sites.httpOrigin}/down`, `${sites.httpOrigin}/fair`]) {
       const key = { 'Idempotency-Key': crypto.randomUUID() };
       const before = (await leadsFor(withFixtures, website)).length;
-      const first = await auditOf(withFixtures, website, key);
-      const again = await auditOf(withFixtures, website, key);
+      const email = `repeat-${crypto.randomUUID()}@example.com`;
+      const first = await auditOf(withFixtures, website, key, email);
+      const again = await auditOf(withFixtures, website, key, email);
       expect(again.response.status).toBe(first.response.status);
       expect(again.response.headers.get('idempotent-replayed')).toBe('true');
       expect(again.json).toEqual(first.json);

@@ -405,6 +405,9 @@ describe('escalation and transcripts', () => {
     expect(await escalateWaitingChats(api.db, options, later)).toBeGreaterThanOrEqual(1);
     expect(await escalateWaitingChats(api.db, options, later)).toBe(0);
     expect(await emails()).toBeGreaterThan(before);
+    // The email opens that chat in the dashboard, not the dashboard's front.
+    const sent = await api.db.read.select({ text: notificationEmails.text }).from(notificationEmails);
+    expect(sent.some((e) => e.text.includes(`http://localhost:4321/admin#chat/${conversationId}`))).toBe(true);
     const [row] = await api.db.read.select().from(chatConversations).where(eq(chatConversations.id, conversationId));
     expect(row?.escalatedAt).not.toBeNull();
     // An answer ends the wait: nothing more to tell.

@@ -1,6 +1,6 @@
 /**
  * A fresh API for one test file: a new migrated database in a temporary folder, an outbox
- * folder for mail, background tasks that tests can drain, and a fetch that records forwards.
+ * folder for mail (the worker runs when a test calls `deliver()`), background tasks that tests can drain, and a fetch that records forwards.
  *
  * Tests call the API through Hono's typed `testClient`, so a renamed route or a changed body
  * type fails `tsc`: `http.client.login.$post({ json })`. The caller's address is an Env binding
@@ -31,7 +31,7 @@ import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
 import { createStorage } from '../../src/server/storage/storage.ts';
 
 export interface TestApiOptions {
-  env?: Record<string, string>;
+  env?: Record<string, string | undefined>;
   fetch?: typeof fetch;
   /** What the website audit may reach (fixture sites on loopback). */
   audit?: AuditOptions;
@@ -39,6 +39,8 @@ export interface TestApiOptions {
   retryBaseMs?: number;
   /** The event streams' options (a short heartbeat). */
   live?: LiveOptions;
+  /** Whether a stored lead starts the worker's round at once, as in the server (default false: tests call `deliver()`). */
+  wakeOnLead?: boolean;
 }
 
 /** The typed client of the whole API, from its `/api` root: `http.client.login.$post(...)`. */
@@ -107,6 +109,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     mailer,
     storage,
     pollMs: 24 * 3600 * 1000,
+    wakeOnLead: options.wakeOnLead ?? false,
     retryBaseMs: options.retryBaseMs ?? 1000,
     now: () => new Date(Date.now() + clockOffsetMs),
   });
@@ -120,6 +123,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
         env,
         mailer,
         pollMs: 24 * 3600 * 1000,
+        wakeOnLead: false,
         retryBaseMs: options.retryBaseMs ?? 1000,
         now: () => new Date(Date.now() + clockOffsetMs),
       }),

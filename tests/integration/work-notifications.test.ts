@@ -146,4 +146,80 @@ describe('approvals in the emails', () => {
     expect(toTeam?.parsed.text).toContain('Bigger logo,');
     expect(toTeam?.parsed.text).toContain('Answered by Dana Reyes');
   });
+
+  /**
+   * Staff ask the client to approve `title`: a new milestone of that name (no email of its own),
+   * or with `file`, a new file (which is news of its own). Resolves with the approval's id.
+   */
+  async function askApproval(
+    projectId: string,
+    title: string,
+    what: 'milestone' | 'file' = 'milestone',
+  ): Promise<string> {
+    let json: { projectId: string; title: string; fileId?: string; milestoneId?: string };
+    if (what === 'file') {
+      json = { projectId, title, fileId: (await upload(projectId, `proof-${++seq}.txt`, 100, 'staff')).id };
+    } else {
+      const milestone = await api.http.admin.projects[':id'].milestones.$post(
+        { param: { id: projectId }, json: { title } },
+        bearer(staffToken),
+      );
+      json = { projectId, title, milestoneId: (await milestone.json()).id };
+    }
+    const asked = await api.http.admin.approvals.$post({ json }, bearer(staffToken));
+    return (await asked.json()).id;
+  }
+  function answer(token: string, approvalId: string, decision: 'approved' | 'changes-requested') {
+    return api.http.client.approvals[':approvalId'].decision.$post(
+      { param: { approvalId }, json: decision === 'approved' ? { decision } : { decision, comment: 'Bigger, please' } },
+      bearer(token),
+    );
+  }
+
+  it('builds the client’s email at send time: approvals answered meanwhile drop out, and an email left empty is not sent', async () => {
+    const dana = await clientWithProject();
+    const homepage = await askApproval(dana.projectId, 'Homepage design', 'file');
+    const logo = await askApproval(dana.projectId, 'Logo');
+    await api.http.admin.projects[':id'].communications.$post(
+      { param: { id: dana.projectId }, json: { subject: 'Fonts', message: 'Two options attached.' } },
+      bearer(staffToken),
+    );
+    // Two minutes later the client answered both, before their email was due.
+    expect((await answer(dana.token, homepage, 'approved')).status).toBe(200);
+    expect((await answer(dana.token, logo, 'changes-requested')).status).toBe(200);
+    const sent = await afterDelay();
+    const toClient = sent.filter((m) => m.rcpt.includes(dana.email));
+    expect(toClient).toHaveLength(1);
+    expect(toClient[0]?.parsed.subject).toBe('2 updates on Bakery website');
+    const text = toClient[0]?.parsed.text ?? '';
+    expect(text).toContain('Fonts');
+    expect(text).not.toContain('Awaiting your approval');
+    expect(text).not.toMatch(/Homepage design|Logo/);
+
+    // Asked and answered with nothing else to say: no email, and nothing failed.
+    smtp.received.length = 0;
+    const again = await askApproval(dana.projectId, 'Contact page');
+    expect((await answer(dana.token, again, 'approved')).status).toBe(200);
+    await afterDelay();
+    expect(smtp.received.filter((m) => m.rcpt.includes(dana.email))).toEqual([]);
+    const failed = await api.http.admin['undelivered-emails'].$get({}, bearer(staffToken));
+    expect(await failed.json()).toEqual([]);
+  });
+
+  it('tells the team why it was sent: who approved what, or asked for changes', async () => {
+    const dana = await clientWithProject();
+    const homepage = await askApproval(dana.projectId, 'Homepage design');
+    const logo = await askApproval(dana.projectId, 'Logo');
+    await afterDelay();
+    smtp.received.length = 0;
+    await answer(dana.token, homepage, 'approved');
+    await answer(dana.token, logo, 'changes-requested');
+    const [toTeam, ...more] = await afterDelay();
+    expect(more).toHaveLength(0);
+    const text = (toTeam?.parsed.text ?? '').replace(/\s+/g, ' ');
+    expect(text).toContain(
+      "Sent to the First State Web Studio team because Dana Reyes approved 'Homepage design' and Dana Reyes asked for changes on 'Logo'.",
+    );
+    expect(text).not.toContain('still unread');
+  });
 });

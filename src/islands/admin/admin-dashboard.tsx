@@ -31,8 +31,9 @@ import { LeadsTab } from './leads-tab.tsx';
 import { MessagesTab } from './messages-tab.tsx';
 import { ProjectForm } from './project-form.tsx';
 import { ProjectsTab } from './projects-tab.tsx';
-import { StaffNotifications } from './staff-notifications.tsx';
+import { NotificationRoutes, StaffNotifications } from './staff-notifications.tsx';
 import { SubscribersTab } from './subscribers-tab.tsx';
+import { UrgentLeadAlerts } from './urgent-lead-alerts.tsx';
 import { UndeliveredEmails } from './undelivered-emails.tsx';
 import { ClientPage } from './client-page.tsx';
 import { LeadPage } from './lead-page.tsx';
@@ -134,6 +135,7 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
           <ChatPresence />
         </div>
       </div>
+      <NotificationRoutes />
       <UndeliveredEmails />
       <Counters />
       <Tabs.Root value={tab} onValueChange={(next) => navigate(next)}>
@@ -236,6 +238,7 @@ export default function AdminDashboard() {
     <AdminFrame>
       {(user) => (
         <LiveUpdates kind="staff" refresh={adminLive}>
+          <UrgentLeadAlerts />
           <Dashboard user={user} />
         </LiveUpdates>
       )}

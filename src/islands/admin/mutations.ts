@@ -48,10 +48,13 @@ export function useSetStaffEmailNotifications() {
   return useMutation({
     mutationFn: (emailNotifications: boolean) =>
       unwrap(api.admin.me.notifications.$put({ json: { emailNotifications } })),
-    onSuccess: ({ emailNotifications }) =>
+    onSuccess: ({ emailNotifications }) => {
       queryClient.setQueryData<AdminUser | null>(adminKeys.me, (user) =>
         user ? { ...user, emailNotifications } : user,
-      ),
+      );
+      // Who the team's emails go to depends on it.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.notificationRoutes });
+    },
   });
 }
 

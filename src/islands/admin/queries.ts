@@ -14,6 +14,7 @@ import { useFallbackInterval, type LiveRefresh, type LiveMessage } from '../lib/
 import { FRESH_LIST_MS, FRESH_PROFILE_MS, nullWhenSignedOut } from '../lib/query.ts';
 import { TYPING_CLEARS_AFTER_MS } from '../../shared/chat.ts';
 import { workKeys } from './work-queries.ts';
+import { alertUrgentLead } from './urgent-lead-alerts.tsx';
 
 export const adminKeys = {
   me: ['admin', 'me'],
@@ -26,6 +27,7 @@ export const adminKeys = {
   events: ['admin', 'events'],
   milestones: (projectId: string) => ['admin', 'milestones', projectId],
   undeliveredEmails: ['admin', 'undelivered-emails'],
+  notificationRoutes: ['admin', 'notification-routes'],
   summary: ['admin', 'summary'],
   leadNotes: (leadId: string) => ['admin', 'lead-notes', leadId],
   chats: ['admin', 'chats'],
@@ -47,6 +49,7 @@ const fetchProject = (id: string) => unwrap(api.admin.projects[':id'].$get({ par
 const fetchLeadNotes = (id: string) => unwrap(api.admin['contact-submissions'][':id'].notes.$get({ param: { id } }));
 const fetchSummary = () => unwrap(api.admin.summary.$get());
 const fetchUndeliveredEmails = () => unwrap(api.admin['undelivered-emails'].$get());
+const fetchNotificationRoutes = () => unwrap(api.admin['notification-routes'].$get());
 const fetchMilestones = (id: string) => unwrap(api.admin.projects[':id'].milestones.$get({ param: { id } }));
 const fetchChats = (query: ListParams) => unwrap(api.admin.chats.$get({ query }));
 const fetchChat = (id: string) => unwrap(api.admin.chats[':id'].$get({ param: { id } }));
@@ -85,6 +88,7 @@ export const adminQueries = {
   lead: (id: string) => list([...adminKeys.leads, id], () => fetchLead(id)),
   milestones: (projectId: string) => list(adminKeys.milestones(projectId), () => fetchMilestones(projectId)),
   undeliveredEmails: list(adminKeys.undeliveredEmails, fetchUndeliveredEmails),
+  notificationRoutes: list(adminKeys.notificationRoutes, fetchNotificationRoutes),
   summary: list(adminKeys.summary, fetchSummary),
   // Under the list's key, so whatever refreshes the list refreshes the record too.
   leadNotes: (leadId: string) => list(adminKeys.leadNotes(leadId), () => fetchLeadNotes(leadId)),
@@ -114,6 +118,8 @@ export const useClientEvents = (clientId: string) => useList(adminQueries.client
 export const useLead = (id: string) => useList(adminQueries.lead(id));
 export const useMilestones = (projectId: string) => useList(adminQueries.milestones(projectId));
 export const useUndeliveredEmails = () => useList(adminQueries.undeliveredEmails);
+/** Where each kind of staff notification is emailed now (docs/product.md#notification-routes). */
+export const useNotificationRoutes = () => useList(adminQueries.notificationRoutes);
 /** One client or one project, as the edit forms load it. */
 export const useClient = (id: string) => useList(adminQueries.client(id));
 export const useProject = (id: string) => useList(adminQueries.project(id));
@@ -184,6 +190,11 @@ const STALE_AFTER: Record<LiveMessage['type'], (projectId: string) => QueryKey[]
 
 /** The dashboard's live updates; after a reconnection, every list is stale (leads are not live). */
 export const adminLive: LiveRefresh = {
+  onLeadAlert: (queryClient, { leadId, name, source }) => {
+    alertUrgentLead({ leadId, name, source });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.leads });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.summary });
+  },
   onChatEvent: (queryClient, { type, conversationId, data }) => {
     if (type === 'chat-typing') {
       if (data.author === 'visitor') visitorTyping(conversationId);

@@ -34,6 +34,17 @@ export interface LiveMessage {
   projectId: string;
 }
 
+/** Events only the staff's stream carries: an urgent lead stored (docs/product.md#urgent-lead-alert). */
+const STAFF_EVENT_TYPES = ['lead-urgent'] as const;
+
+/** An urgent lead, as the staff's stream announces it. */
+interface LiveLeadAlert {
+  type: (typeof STAFF_EVENT_TYPES)[number];
+  leadId: string;
+  name: string;
+  source: string;
+}
+
 /** One live-chat event: its type, the conversation, and the event's data as sent. */
 interface LiveChatEvent {
   type: (typeof CHAT_EVENT_TYPES)[number];
@@ -47,6 +58,8 @@ export interface LiveRefresh {
   onEvent: (queryClient: QueryClient, event: LiveMessage) => void;
   /** What a live-chat event changes (the dashboard's Chats); areas without chats leave it out. */
   onChatEvent?: (queryClient: QueryClient, event: LiveChatEvent) => void;
+  /** An urgent lead was stored (the dashboard alerts); areas without leads leave it out. */
+  onLeadAlert?: (queryClient: QueryClient, event: LiveLeadAlert) => void;
   /** After a reconnection: marks stale whatever may have changed while the stream was down. */
   onReconnect: (queryClient: QueryClient) => void;
   /** The area's profile query, set to null (the sign-in screen) when the session is gone. */
@@ -119,6 +132,13 @@ function useLiveStream(kind: LiveKind, refresh: LiveRefresh): boolean {
           if (event.lastEventId) lastEventId = event.lastEventId;
           const data = JSON.parse(event.data) as Record<string, unknown> & { conversationId: string };
           latest.current.onChatEvent?.(queryClient, { type, conversationId: data.conversationId, data });
+        });
+      }
+      for (const type of STAFF_EVENT_TYPES) {
+        current.addEventListener(type, (event: MessageEvent<string>) => {
+          if (event.lastEventId) lastEventId = event.lastEventId;
+          const data = JSON.parse(event.data) as { leadId: string; name: string; source: string };
+          latest.current.onLeadAlert?.(queryClient, { type, ...data });
         });
       }
       current.addEventListener('ready', (event: MessageEvent<string>) => {

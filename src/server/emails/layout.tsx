@@ -6,6 +6,8 @@
  */
 import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
+import { tz, tzName } from '@date-fns/tz';
+import { format } from 'date-fns';
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
 import { company } from '../../shared/company.ts';
 import type { RenderedEmail } from './types.ts';
@@ -151,21 +153,11 @@ export function Quote({ value }: { value: string }) {
 /**
  * A date as emails show times (docs/product.md#notifications): 'Nov 3, 2026 at 2:05 PM EST', in
  * the agency's time zone `timeZone` (SITE_TIME_ZONE, an IANA name) and named, so a reader
- * elsewhere knows which clock it is. The parts come from `Intl.DateTimeFormat`.
+ * elsewhere knows which clock it is. Formatted by date-fns in that zone (@date-fns/tz), the
+ * zone's short name from `tzName`.
  */
 export function formatTime(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZoneName: 'short',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('month')} ${part('day')}, ${part('year')} at ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`;
+  return `${format(date, "MMM d, yyyy 'at' h:mm a", { in: tz(timeZone) })} ${tzName(timeZone, date, 'short')}`;
 }
 
 /** A subject line never spans lines: each run of line breaks (or other control characters) becomes one space. */

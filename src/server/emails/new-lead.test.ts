@@ -1,15 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { HOW_DID_YOU_FIND_US, HOW_DID_YOU_FIND_US_LABELS, type HowDidYouFindUs } from '../../shared/schemas/contact.ts';
 import { expectSelfContained, linksOf } from './email-checks.ts';
+import { formatTime } from './layout.tsx';
 import { renderNewLead } from './new-lead.tsx';
 import type { NewLeadData } from './types.ts';
 
 type Lead = NewLeadData['lead'];
-const dashboardUrl = 'https://studio.example/admin';
+const leadUrl = 'https://studio.example/admin#lead/6f1c2a9e-0000-4000-8000-000000000001';
+const timeZone = 'America/New_York';
+const dashboardUrl = leadUrl;
+/** What the email is made from for `lead`: its page's link and the agency's time zone. */
+const dataOf = (lead: Lead) => ({ lead, leadUrl, timeZone });
 
 /**
- * The text the lead email had before it was made with react-email (docs/product.md#lead-delivery),
- * kept here line for line as the reference the new text must equal.
+ * The text of the lead email (docs/product.md#lead-delivery), line for line, as the reference the
+ * rendered text must equal: how they found us by the form's label, the time in the agency's zone.
  */
 function referenceText(lead: Lead, link: string): string {
   const lines = [
@@ -18,11 +24,13 @@ function referenceText(lead: Lead, link: string): string {
     `Name: ${lead.name}`,
     lead.email ? `Email: ${lead.email}` : undefined,
     lead.phone ? `Phone: ${lead.phone}` : undefined,
-    lead.howDidYouFindUs ? `How did you find us: ${lead.howDidYouFindUs}` : undefined,
+    lead.howDidYouFindUs
+      ? `How did you find us: ${Object.hasOwn(HOW_DID_YOU_FIND_US_LABELS, lead.howDidYouFindUs) ? HOW_DID_YOU_FIND_US_LABELS[lead.howDidYouFindUs as HowDidYouFindUs] : lead.howDidYouFindUs}`
+      : undefined,
     lead.subject ? `Subject: ${lead.subject}` : undefined,
     lead.services?.length ? `Services: ${lead.services.join(', ')}` : undefined,
     lead.auditError ? `Audit failed: ${lead.auditError}` : undefined,
-    `Received: ${lead.createdAt.toISOString()}`,
+    `Received: ${formatTime(lead.createdAt, timeZone)}`,
     '',
     lead.message,
     '',
@@ -78,23 +86,23 @@ describe('renderNewLead', () => {
     [emergency, '[URGENT] New lead: Pat Moore'],
     [{ ...emergency, subject: 'Site down' }, '[URGENT] New lead: Pat Moore — Site down'],
   ])('gives the subject of docs/product.md#lead-delivery (%#)', async (lead, subject) => {
-    expect((await renderNewLead({ lead, dashboardUrl })).subject).toBe(subject);
+    expect((await renderNewLead(dataOf(lead))).subject).toBe(subject);
   });
 
   it.each([landing, audit, failedAudit, emergency])('keeps the text the lead email always had (%#)', async (lead) => {
-    const { text } = await renderNewLead({ lead, dashboardUrl });
+    const { text } = await renderNewLead(dataOf(lead));
     expect(text).toBe(referenceText(lead, dashboardUrl));
   });
 
   it('says why the audit of an audit request could not be run', async () => {
-    const { text, html } = await renderNewLead({ lead: failedAudit, dashboardUrl });
+    const { text, html } = await renderNewLead(dataOf(failedAudit));
     expect(text).toContain('Audit failed: We could not find that website. Please check the address.\n');
     expect(html).toContain('We could not find that website. Please check the address.');
-    expect((await renderNewLead({ lead: audit, dashboardUrl })).text).not.toContain('Audit failed');
+    expect((await renderNewLead(dataOf(audit))).text).not.toContain('Audit failed');
   });
 
   it('starts with URGENT for urgent leads', async () => {
-    const { text } = await renderNewLead({ lead: emergency, dashboardUrl });
+    const { text } = await renderNewLead(dataOf(emergency));
     expect(text.startsWith('URGENT New lead from the emergency form\n')).toBe(true);
   });
 
@@ -106,7 +114,7 @@ describe('renderNewLead', () => {
       email: fc.option(fc.emailAddress()),
       phone: fc.option(line),
       message: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 300 }).map((s) => s.replace(/\r\n?/g, '\n')),
-      howDidYouFindUs: fc.option(line),
+      howDidYouFindUs: fc.option(fc.oneof(line, fc.constantFrom(...HOW_DID_YOU_FIND_US))),
       subject: fc.option(line),
       services: fc.option(fc.array(line, { maxLength: 3 })),
       source: fc.constantFrom('landing', 'audit', 'emergency'),
@@ -115,22 +123,33 @@ describe('renderNewLead', () => {
     });
     await fc.assert(
       fc.asyncProperty(lead, async (l) => {
-        const { text } = await renderNewLead({ lead: l, dashboardUrl });
+        const { text } = await renderNewLead(dataOf(l));
         expect(text).toBe(referenceText(l, dashboardUrl));
       }),
       { numRuns: 150 },
     );
+    // 150 renders: more than the default 5 s on a busy machine.
+  }, 60_000);
+
+  it("names how they found us by the form's label, the time in the agency's zone, and links to the lead's page", async () => {
+    const { text } = await renderNewLead(dataOf(landing));
+    expect(text).toContain('How did you find us: Google Search\n');
+    expect(text).not.toContain('google-search');
+    expect(text).toContain('Received: Nov 3, 2026 at 9:05 AM EST\n');
+    expect(text).toContain(`Lead ${landing.id} — ${leadUrl}`);
+    const elsewhere = await renderNewLead({ lead: landing, leadUrl, timeZone: 'Europe/Berlin' });
+    expect(elsewhere.text).toContain('Received: Nov 3, 2026 at 3:05 PM GMT+1\n');
   });
 
   it('has an HTML part with the same details, a dashboard link and nothing remote', async () => {
-    const { html } = await renderNewLead({ lead: audit, dashboardUrl });
+    const { html } = await renderNewLead(dataOf(audit));
     for (const part of ['Lee Chen', 'lee@example.org', 'Free Website Audit Request', 'Website Audit, SEO']) {
       expect(html).toContain(part);
     }
-    expect(html).toContain(audit.createdAt.toISOString());
+    expect(html).toContain('Nov 3, 2026 at 9:05 AM EST');
     expect(linksOf(html)).toEqual([
       { href: dashboardUrl, text: dashboardUrl },
-      { href: dashboardUrl, text: 'Open the dashboard' },
+      { href: dashboardUrl, text: 'Open the lead' },
     ]);
     expectSelfContained(html, [dashboardUrl]);
   });
@@ -139,7 +158,7 @@ describe('renderNewLead', () => {
     const script = '<script>alert(1)</script>';
     const quoted = '"Tom & Jerry" <b>';
     const lead = { ...landing, name: script, subject: quoted, message: `${quoted}\n${script}` };
-    const email = await renderNewLead({ lead, dashboardUrl });
+    const email = await renderNewLead(dataOf(lead));
     expect(email.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(email.html).toContain('&quot;Tom &amp; Jerry&quot; &lt;b&gt;');
     expect(email.html).not.toContain('<script');

@@ -23,6 +23,24 @@ import type { ApprovalDecisionItem, RenderedEmail, TeamDigestData } from './type
 
 const decisionText = (d: ApprovalDecisionItem) => (d.decision === 'approved' ? 'approved' : 'requested changes on');
 
+const and = new Intl.ListFormat('en-US', { style: 'long', type: 'conjunction' });
+
+/**
+ * Why the team gets this email, for its footer: what is in it ("Dana approved 'Homepage design'",
+ * "Dana asked for changes on 'Logo'", "Dana added 2 files", "a client's message is still unread"),
+ * joined as an English list.
+ */
+function reasons({ client, messages, files = [], decisions = [] }: TeamDigestData): string {
+  const parts = decisions.map((d) =>
+    d.decision === 'approved' ? `${d.by} approved '${d.title}'` : `${d.by} asked for changes on '${d.title}'`,
+  );
+  if (files.length > 0) parts.push(`${client.name} added ${files.length === 1 ? 'a file' : `${files.length} files`}`);
+  if (messages.length > 0) {
+    parts.push(messages.length === 1 ? "a client's message is still unread" : "a client's messages are still unread");
+  }
+  return and.format(parts);
+}
+
 /**
  * Messages only: one → `New message from {client}: {subject}`, several → `{n} new messages from
  * {client}`. One answered approval alone → `{client} approved: {title}` or `{client} requested
@@ -59,7 +77,7 @@ function TeamDigest({ data, subject }: { data: TeamDigestData; subject: string }
       preview={preview}
       footer={
         <FooterText>
-          {`Sent to the ${company.name} team because a client's message is still unread in the dashboard.`}
+          {`Sent to the ${company.name} team because ${reasons(data)}${messages.length > 0 ? ' in the dashboard' : ''}.`}
         </FooterText>
       }
     >

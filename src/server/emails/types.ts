@@ -109,6 +109,8 @@ export interface NewLeadData {
     auditError?: string | null;
     createdAt: Date;
   };
-  /** Absolute link to the dashboard. */
-  dashboardUrl: string;
+  /** Absolute link to the lead's own page in the dashboard (`/admin#lead/{id}`). */
+  leadUrl: string;
+  /** The agency's time zone for the time received (SITE_TIME_ZONE). */
+  timeZone: string;
 }

@@ -9,7 +9,7 @@ import type { Env } from '../env.ts';
 import { log } from '../log.ts';
 import { escalateWaitingChats } from '../services/chat-escalation.ts';
 import type { Database } from '../services/db.ts';
-import { staffWithEmailsOff } from '../services/email-queue.ts';
+import { notificationRoutes } from '../services/notification-routes.ts';
 import { repeat, type Repeating } from './repeat.ts';
 
 /** How often waiting chats are looked for: every 20 seconds, in milliseconds. */
@@ -21,19 +21,22 @@ const CHAT_ESCALATION_EVERY_MS = 20_000;
  */
 export function scheduleChatEscalation(
   db: Database,
-  env: Pick<Env, 'CHAT_ESCALATE_MINUTES' | 'TEAM_NOTIFY_TO' | 'ADMIN_EMAILS' | 'SITE_URL' | 'SITE_TIME_ZONE'>,
+  env: Pick<
+    Env,
+    'CHAT_ESCALATE_MINUTES' | 'TEAM_NOTIFY_TO' | 'ADMIN_EMAILS' | 'LEADS_NOTIFY_TO' | 'SITE_URL' | 'SITE_TIME_ZONE'
+  >,
   { everyMs = CHAT_ESCALATION_EVERY_MS, shouldRun = () => true }: { everyMs?: number; shouldRun?: () => boolean } = {},
 ): Repeating {
   return repeat(
     async () => {
       try {
-        const list = env.TEAM_NOTIFY_TO.length > 0 ? env.TEAM_NOTIFY_TO : env.ADMIN_EMAILS;
-        const off = await staffWithEmailsOff(db, list);
+        // The team inbox rule every staff email follows (services/notification-routes.ts).
+        const { team } = await notificationRoutes(db, env);
         const count = await escalateWaitingChats(
           db,
           {
             escalateMinutes: env.CHAT_ESCALATE_MINUTES,
-            to: list.filter((address) => !off.has(address.toLowerCase())),
+            to: team,
             siteUrl: env.SITE_URL,
             timeZone: env.SITE_TIME_ZONE,
           },

@@ -1,8 +1,10 @@
 /**
  * What a due group's rows say, for its email (docs/product.md#notifications): the team's messages,
  * files and answered approvals, and the client's updates on one project, each with the files a
- * message carries. Rows that need no email any more are returned as `skipped`: a message read
- * meanwhile, a file deleted meanwhile, a file that went into a message (whose email lists it).
+ * message carries. What the email says is read at send time: rows that need no email any more are
+ * returned as `skipped`: a message read meanwhile, a file deleted meanwhile, a file that went into
+ * a message (whose email lists it), an approval asked for that the client answered (or staff
+ * deleted) meanwhile, an answer to an approval deleted meanwhile.
  */
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '../../shared/projects.ts';
 import type {
@@ -15,31 +17,40 @@ import type {
 import { attachmentsOf } from '../services/attachments.ts';
 import type { Database } from '../services/db.ts';
 import type { loadGroup } from '../services/notifications.ts';
-import { fileStates, type FileState } from '../services/work-notifications.ts';
+import { approvalStates, fileStates, type FileState } from '../services/work-notifications.ts';
 
 type Item = NonNullable<Awaited<ReturnType<typeof loadGroup>>>['items'][number];
 
 const statusLabel = (status: unknown) => PROJECT_STATUS_LABELS[status as ProjectStatus] ?? String(status);
 
-/** The files of the messages and file rows of `items`, read once for the whole group. */
-async function filesOf(db: Database, items: Item[]) {
+/** The files and approvals the rows of `items` name, as they are now, read once for the whole group. */
+async function stateOf(db: Database, items: Item[]) {
   const messageIds = items.flatMap((i) => (i.message && i.communicationId ? [i.communicationId] : []));
   const fileIds = items.flatMap((i) => (typeof i.payload.fileId === 'string' ? [i.payload.fileId] : []));
-  const [attachments, files] = await Promise.all([attachmentsOf(db.read, messageIds), fileStates(db.read, fileIds)]);
+  const approvalIds = items.flatMap((i) => (typeof i.payload.approvalId === 'string' ? [i.payload.approvalId] : []));
+  const [attachments, files, approvals] = await Promise.all([
+    attachmentsOf(db.read, messageIds),
+    fileStates(db.read, fileIds),
+    approvalStates(db.read, approvalIds),
+  ]);
   const mentions = (i: Item): FileMention[] | undefined =>
     attachments.get(i.communicationId ?? '')?.map(({ name, size }) => ({ name, size }));
   const file = (i: Item): FileState | undefined => files.get(String(i.payload.fileId));
-  return { mentions, file };
-}
-
-/** Whether a row still needs telling: its message unread, its file still there and not in a message. */
-function stillNews(i: Item, file: (i: Item) => FileState | undefined): boolean {
-  if (i.message) return !i.message.isRead;
-  if (i.kind === 'file_added' || i.kind === 'client_file') {
-    const state = file(i);
-    return state !== undefined && !state.inMessage;
-  }
-  return true;
+  /** Whether a row still needs telling, by the state at send time. */
+  const stillNews = (i: Item): boolean => {
+    if (i.message) return !i.message.isRead;
+    if (i.kind === 'file_added' || i.kind === 'client_file') {
+      const state = file(i);
+      return state !== undefined && !state.inMessage;
+    }
+    // Rows written before approvals carried their id are told as they were.
+    if (typeof i.payload.approvalId !== 'string') return true;
+    const status = approvals.get(i.payload.approvalId);
+    if (i.kind === 'approval_requested') return status === 'pending';
+    if (i.kind === 'approval_decided') return status !== undefined;
+    return true;
+  };
+  return { mentions, file, stillNews };
 }
 
 /**
@@ -47,8 +58,8 @@ function stillNews(i: Item, file: (i: Item) => FileState | undefined): boolean {
  * first, with the ids batched into the email and those skipped.
  */
 export async function teamItems(db: Database, items: Item[]) {
-  const { mentions, file } = await filesOf(db, items);
-  const live = items.filter((i) => stillNews(i, file));
+  const { mentions, file, stillNews } = await stateOf(db, items);
+  const live = items.filter(stillNews);
   const messages: ClientMessageItem[] = [];
   const files: ClientFileItem[] = [];
   const decisions: ApprovalDecisionItem[] = [];
@@ -82,8 +93,8 @@ export async function teamItems(db: Database, items: Item[]) {
 
 /** The client's part of a group about one project, oldest first, with the ids batched and skipped. */
 export async function clientItems(db: Database, items: Item[]) {
-  const { mentions, file } = await filesOf(db, items);
-  const live = items.filter((i) => stillNews(i, file));
+  const { mentions, file, stillNews } = await stateOf(db, items);
+  const live = items.filter(stillNews);
   const updates = live.map((i): ClientUpdateItem => {
     if (i.kind === 'team_message' && i.message) {
       const attachments = mentions(i);

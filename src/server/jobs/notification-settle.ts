@@ -14,7 +14,7 @@ import type { Env } from '../env.ts';
 import type { Mailer } from '../mail.ts';
 import type { Database } from '../services/db.ts';
 import { type EmailDraft, type loadGroup } from '../services/notifications.ts';
-import { staffWithEmailsOff } from '../services/email-queue.ts';
+import { leadRecipients, notificationRoutes } from '../services/notification-routes.ts';
 import { createClientSignInLink, signInLinkUrl } from '../services/client-sign-in-links.ts';
 import { unsubscribeLinks } from '../services/unsubscribe.ts';
 import { clientItems, teamItems } from './notification-items.ts';
@@ -36,6 +36,8 @@ export interface NotificationWorkerOptions {
   /** Where data exports are written; without it the worker builds none (jobs/export-builder.ts). */
   storage?: FileStorage;
   pollMs?: number;
+  /** Whether a lead stored by this process starts a round at once (default true; tests that drive rounds set false). */
+  wakeOnLead?: boolean;
   retryBaseMs?: number;
   /** The clock (tests move it). */
   now?: () => Date;
@@ -49,14 +51,6 @@ interface Settlement {
   draft: EmailDraft | null;
 }
 
-/** Who hears about clients' messages: TEAM_NOTIFY_TO, else ADMIN_EMAILS, minus staff who opted out. */
-async function teamRecipients(options: NotificationWorkerOptions): Promise<string[]> {
-  const { env, db } = options;
-  const list = env.TEAM_NOTIFY_TO.length > 0 ? env.TEAM_NOTIFY_TO : env.ADMIN_EMAILS;
-  const off = await staffWithEmailsOff(db, list);
-  return list.filter((address) => !off.has(address.toLowerCase()));
-}
-
 /** Decides what one group becomes. */
 export async function settle(group: Group, options: NotificationWorkerOptions): Promise<Settlement> {
   const { env, db } = options;
@@ -66,14 +60,21 @@ export async function settle(group: Group, options: NotificationWorkerOptions): 
 
   if (group.items[0]?.kind === 'new_lead') {
     const { lead } = group;
-    if (!lead || env.LEADS_NOTIFY_TO.length === 0) return nothing;
-    const email = await renderNewLead({ lead, dashboardUrl: site('/admin#leads') });
+    if (!lead) return nothing;
+    // One team-inbox rule for every staff email (services/notification-routes.ts).
+    const to = await leadRecipients(db, env, lead.urgent);
+    if (to.length === 0) return nothing;
+    const email = await renderNewLead({
+      lead,
+      leadUrl: site(`/admin#lead/${encodeURIComponent(lead.id)}`),
+      timeZone: env.SITE_TIME_ZONE,
+    });
     return {
       batched: all,
       skipped: [],
       draft: {
         audience: 'team',
-        to: env.LEADS_NOTIFY_TO,
+        to,
         ...email,
         headers: lead.email ? { 'Reply-To': lead.email } : {},
       },
@@ -88,7 +89,7 @@ export async function settle(group: Group, options: NotificationWorkerOptions): 
   if (group.audience === 'team') {
     const { messages, files, decisions, batched, skipped } = await teamItems(db, group.items);
     if (batched.length === 0) return nothing;
-    const to = await teamRecipients(options);
+    const to = (await notificationRoutes(db, env)).team;
     if (to.length === 0) return nothing;
     const email = await renderTeamDigest({
       client: { name: client.name, email: client.email, company: client.company },

@@ -13,9 +13,13 @@
  * read `GROUP_BATCH` at a time, and after each group settled and each email sent the worker lets
  * the event loop serve what is waiting (`setImmediate`) before it goes on. A timer tick that finds
  * a round still running is skipped, and `stop()` ends the round in progress at its next step.
+ *
+ * A new lead is due at once (docs/product.md#lead-delivery): unless `wakeOnLead` is false, a
+ * commit of this process that stored one starts a round right away (or another one right after
+ * the round in progress), so its email does not wait for the next poll.
  */
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { findDueGroups, loadGroup, settleGroup } from '../services/notifications.ts';
+import { findDueGroups, leadsQueuedCount, loadGroup, settleGroup } from '../services/notifications.ts';
 import { claimEmail, markEmailFailed, markEmailSent } from '../services/email-queue.ts';
 import { log } from '../log.ts';
 import { buildDueExports } from './export-builder.ts';
@@ -127,6 +131,18 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
     return running;
   };
   void runOnce();
+  // A lead stored by this process: a round now, or one more after the round in progress.
+  let leadsSeen = leadsQueuedCount();
+  let leadRoundQueued = false;
+  const stopWaking =
+    options.wakeOnLead === false
+      ? () => undefined
+      : db.afterCommit(() => {
+          if (stopping || leadsQueuedCount() === leadsSeen || leadRoundQueued) return;
+          leadsSeen = leadsQueuedCount();
+          leadRoundQueued = true;
+          void runOnce().finally(() => (leadRoundQueued = false));
+        });
   // A tick that finds the previous round still at work is skipped, not queued behind it.
   const timer = setInterval(() => {
     if (!busy) void runOnce();
@@ -136,6 +152,7 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
     runOnce,
     async stop() {
       clearInterval(timer);
+      stopWaking();
       stopping = true;
       await running;
     },

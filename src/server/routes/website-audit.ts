@@ -4,7 +4,8 @@
  * so it is recorded as a lead whatever the audit's outcome: subject 'Free Website Audit Request',
  * message 'Requested audit for: ' plus the URL, services ['Website Audit'], with the score and
  * report when the audit ran, or with `auditError` (why it could not) when it did not; the team
- * is told either way.
+ * is told either way. A retry by the same person (the same email) within an hour updates that
+ * lead instead of adding another (services/leads.ts `recordAuditRequest`).
  *
  * A target the audit refuses or cannot reach (a name that does not resolve, a site down, too
  * slow, not a web page...) answers 422 `audit_{reason}` with the message on the `website` field;
@@ -28,7 +29,7 @@ import { botGuard } from '../middleware/bot-guard.ts';
 import { idempotencyKey } from '../middleware/idempotency.ts';
 import { LEAD_LIMIT_WINDOW_SECONDS } from '../middleware/limits.ts';
 import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
-import { createLead, type NewLead } from '../services/leads.ts';
+import { recordAuditRequest, type NewLead } from '../services/leads.ts';
 import { validate } from '../validation.ts';
 import { FetchRefused } from '../website-audit/safe-fetch.ts';
 import { createAuditor, type AuditOptions } from '../website-audit/service.ts';
@@ -72,7 +73,7 @@ export function websiteAuditRoutes(deps: AppDeps, options: AuditOptions = {}) {
         (report) => ({ report, error: null }),
         (error: unknown) => ({ report: null, error }),
       );
-      const request: NewLead = {
+      const request: NewLead & { email: string } = {
         source: 'audit',
         name: body.name,
         email: body.email,
@@ -93,7 +94,7 @@ export function websiteAuditRoutes(deps: AppDeps, options: AuditOptions = {}) {
         const answer = (leadId: string): FailedAuditBody => ({ error, leadId });
         // A bot is answered as a person would be, with an id that names nothing.
         if (c.var.bot) return c.json(answer(crypto.randomUUID()), status);
-        const lead = await createLead(
+        const lead = await recordAuditRequest(
           deps.db,
           { ...request, auditError: reason },
           key && { request: key, answer: (row) => ({ status, body: answer(row.id) }) },
@@ -104,7 +105,7 @@ export function websiteAuditRoutes(deps: AppDeps, options: AuditOptions = {}) {
 
       const report: AuditReport = outcome.report;
       if (!c.var.bot) {
-        const lead = await createLead(
+        const lead = await recordAuditRequest(
           deps.db,
           { ...request, auditScore: report.score, auditReport: report },
           key && { request: key, answer: () => ({ status: 200, body: { report } }) },

@@ -12,7 +12,8 @@ import type { Database } from './db.ts';
 /**
  * Emails the team about each conversation waiting longer than `escalateMinutes` whose wait was
  * not yet told, once per wait, through the durable queue (the email and the mark in one write).
- * @param to the team's addresses (TEAM_NOTIFY_TO, else ADMIN_EMAILS)
+ * @param options.to the team's addresses (services/notification-routes.ts `team`)
+ * The email links to the chat's own page in the dashboard (`/admin#chat/{id}`).
  * @returns how many conversations were escalated
  */
 export async function escalateWaitingChats(
@@ -47,7 +48,7 @@ export async function escalateWaitingChats(
         author: m.author === 'visitor' ? (conversation.name ?? 'Visitor') : (m.staffName ?? 'Team'),
         body: m.body,
       })),
-      dashboardUrl: new URL(`/admin#chats/${conversation.id}`, options.siteUrl).href,
+      dashboardUrl: new URL(`/admin#chat/${encodeURIComponent(conversation.id)}`, options.siteUrl).href,
       timeZone: options.timeZone,
     });
     const done = await db.write(async (tx) => {

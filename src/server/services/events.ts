@@ -20,6 +20,11 @@ export type LiveEvent =
   | { type: 'message-read'; projectId: string; clientId: string }
   /** A project, or one of its milestones, was created, changed or deleted. */
   | { type: 'project-updated'; projectId: string; clientId: string }
+  /**
+   * An urgent lead was stored (docs/product.md#urgent-lead-alert): every signed-in dashboard
+   * shows an alert naming it and linking to its page. Staff only.
+   */
+  | { type: 'lead-urgent'; leadId: string; name: string; source: string }
   /** Internal, never sent to a browser: sessions of this user ended (sign-out, revocation). */
   | { type: 'session-ended'; kind: 'client' | 'staff'; userId: string }
   | ChatEvent;
@@ -56,6 +61,9 @@ export type StoredEvent = LiveEvent & { id: number; audience: string };
 /** The audience of events no browser receives. */
 export const INTERNAL_AUDIENCE = 'internal';
 
+/** The audience of events only the staff receive. */
+const STAFF_AUDIENCE = 'staff';
+
 /** The audience of a client's events: that client and the staff. */
 export function clientAudience(clientId: string): string {
   return `client:${clientId}`;
@@ -69,6 +77,7 @@ export function chatAudience(conversationId: string): string {
 /** The audience an event is stored with. */
 function audienceOf(event: LiveEvent): string {
   if (event.type === 'session-ended') return INTERNAL_AUDIENCE;
+  if (event.type === 'lead-urgent') return STAFF_AUDIENCE;
   if ('conversationId' in event) return chatAudience(event.conversationId);
   return clientAudience(event.clientId);
 }

@@ -68,9 +68,22 @@ export function notifyProjectStatus(
   });
 }
 
-/** A new lead: told to LEADS_NOTIFY_TO at once, one email per lead. */
-export function notifyNewLead(tx: SqlDb, leadId: string): Promise<void> {
-  return enqueue(tx, { kind: 'new_lead', audience: 'team', groupKey: `lead:${leadId}`, payload: { leadId } });
+/** New-lead notifications this process has queued so far (some transactions may have rolled back). */
+let leadsQueued = 0;
+
+/**
+ * How many new-lead notifications this process has queued since it started: the notification
+ * worker compares it after each commit, to send a lead's email at once rather than at its next
+ * poll (jobs/notification-worker.ts).
+ */
+export function leadsQueuedCount(): number {
+  return leadsQueued;
+}
+
+/** A new lead: told to the leads' inbox at once (docs/product.md#notification-routes), one email per lead. */
+export async function notifyNewLead(tx: SqlDb, leadId: string): Promise<void> {
+  await enqueue(tx, { kind: 'new_lead', audience: 'team', groupKey: `lead:${leadId}`, payload: { leadId } });
+  leadsQueued++;
 }
 
 /** Adds one pending notification row inside the writer's transaction `tx`. */

@@ -9,7 +9,7 @@
  * it (`fileStates` lets the worker see that), and a file deleted meanwhile is not mentioned.
  */
 import { inArray } from 'drizzle-orm';
-import { projectFiles } from '../../../db/schema/index.ts';
+import { approvals, projectFiles, type ApprovalStatus } from '../../../db/schema/index.ts';
 import type { SqlDb } from './db.ts';
 import { enqueue } from './notifications.ts';
 
@@ -91,4 +91,18 @@ export async function fileStates(db: SqlDb, ids: readonly string[]): Promise<Map
     .from(projectFiles)
     .where(inArray(projectFiles.id, [...ids]));
   return new Map(rows.map((r) => [r.id, { name: r.name, size: r.size, inMessage: r.communicationId !== null }]));
+}
+
+/**
+ * The status now ('pending', 'approved', 'changes-requested') of each approval of `ids` that
+ * still exists, by id: an approval asked for but answered (or deleted) before its email is due
+ * is no longer news to the client (docs/product.md#notifications).
+ */
+export async function approvalStates(db: SqlDb, ids: readonly string[]): Promise<Map<string, ApprovalStatus>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: approvals.id, status: approvals.status })
+    .from(approvals)
+    .where(inArray(approvals.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.status]));
 }

@@ -31,6 +31,27 @@ export class FetchRefused extends Error {
 
 export const PRIVATE_MESSAGE = 'This address points to a private or reserved network, so it cannot be audited.';
 
+/** For a domain name that does not exist: the visitor may have mistyped it. */
+const NOT_FOUND_MESSAGE = 'We could not find that website. Please check the address.';
+
+/**
+ * For a well-formed address whose site did not answer (no address in DNS, the connection refused
+ * or reset): the address is fine, the site is down or unreachable.
+ */
+export const UNREACHABLE_MESSAGE = 'The website could not be reached. It may be down; please try again later.';
+
+/**
+ * The refusal for a failed name look-up: a name that does not exist (`ENOTFOUND`, NXDOMAIN) is
+ * `not_found` ("check the address"); a name that exists without an address, or a DNS server that
+ * did not answer (`ENODATA`, `EAI_AGAIN`, `ETIMEOUT`, `ESERVFAIL`…), is `unreachable`.
+ */
+export function lookupRefusal(error: unknown): FetchRefused {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOTFOUND'
+    ? new FetchRefused('not_found', NOT_FOUND_MESSAGE)
+    : new FetchRefused('unreachable', UNREACHABLE_MESSAGE);
+}
+
 const systemResolve = async (hostname: string) =>
   (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
@@ -43,8 +64,9 @@ export function isPublicAddress(address: string, allowLoopback = false): boolean
 
 /**
  * Refuses a target the audit must not reach: another scheme than http or https, a user name in
- * the URL, a port other than the standard ones, a host that does not resolve, or any address
- * that is not public unicast. Throws FetchRefused; resolves when the target may be fetched.
+ * the URL, a port other than the standard ones, a host that does not resolve (`not_found` for a
+ * name that does not exist, `unreachable` for one without an address or a DNS failure), or any
+ * address that is not public unicast. Throws FetchRefused; resolves when the target may be fetched.
  */
 export async function checkTarget(
   url: URL,
@@ -64,12 +86,11 @@ export async function checkTarget(
   } else {
     try {
       addresses = await (options.resolve ?? systemResolve)(host);
-    } catch {
-      throw new FetchRefused('not_found', 'We could not find that website. Please check the address.');
+    } catch (error) {
+      throw lookupRefusal(error);
     }
-    if (addresses.length === 0) {
-      throw new FetchRefused('not_found', 'We could not find that website. Please check the address.');
-    }
+    // The name exists but has no address: the site cannot be reached, the address is not wrong.
+    if (addresses.length === 0) throw new FetchRefused('unreachable', UNREACHABLE_MESSAGE);
   }
   if (!addresses.every((a) => isPublicAddress(a, options.allowLoopback))) {
     throw new FetchRefused('private_address', PRIVATE_MESSAGE);

@@ -22,7 +22,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { checkTarget, FetchRefused, PRIVATE_MESSAGE } from './fetch-target.ts';
+import { checkTarget, FetchRefused, lookupRefusal, PRIVATE_MESSAGE, UNREACHABLE_MESSAGE } from './fetch-target.ts';
 
 export { FetchRefused, isPublicAddress } from './fetch-target.ts';
 
@@ -122,10 +122,11 @@ function asRefusal(error: unknown, signal: AbortSignal): FetchRefused {
   if (signal.aborted) return new FetchRefused('timeout', 'The website took longer than 8 seconds to answer.');
   const message = error instanceof Error ? error.message : String(error);
   if (/is not allowed/i.test(message)) return new FetchRefused('private_address', PRIVATE_MESSAGE);
-  if (/ENOTFOUND|EAI_AGAIN/.test(message)) {
-    return new FetchRefused('not_found', 'We could not find that website. Please check the address.');
+  if (/ENOTFOUND|ENODATA|EAI_AGAIN/.test(message)) {
+    return lookupRefusal({ code: /ENOTFOUND/.test(message) ? 'ENOTFOUND' : 'ENODATA' });
   }
-  return new FetchRefused('unreachable', 'The website could not be reached. Please check the address.');
+  // Refused, reset, or no route: the address was well formed, the site did not answer.
+  return new FetchRefused('unreachable', UNREACHABLE_MESSAGE);
 }
 
 /**

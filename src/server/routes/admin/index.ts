@@ -28,6 +28,7 @@ import { staffSecondFactorRoutes } from './second-factor.ts';
 import { staffSignInRoutes } from './sign-in.ts';
 import { staffInvitationRoutes, staffTeamRoutes } from './staff.ts';
 import { undeliveredEmailRoutes } from './undelivered-emails.ts';
+import { notificationRouteRoutes } from './notification-routes.ts';
 import { staffStreamRoutes } from './stream.ts';
 import { staffTimeEntryRoutes } from './time-entries.ts';
 import { staffSubscriberRoutes } from './newsletter-subscribers.ts';
@@ -53,6 +54,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', staffSubscriberRoutes(deps))
     .route('/', adminEventRoutes(deps))
     .route('/', undeliveredEmailRoutes(deps))
+    .route('/', notificationRouteRoutes(deps))
     .route('/', adminSummaryRoutes(deps))
     .route('/', staffChatRoutes(deps))
     .route('/', staffFileRoutes(deps))
