@@ -1,8 +1,9 @@
 /**
  * `npm run bench:lead-alert`: how fast an urgent lead reaches the team
  * (docs/product.md#urgent-lead-alert). Against the end-to-end test server of E2E_PORT (default
- * 4331; start it with `E2E_PORT=4331 node scripts/e2e-server.mjs`, which builds when needed):
- * no SMTP, so each email is written to its outbox folder as a `.eml` file.
+ * 4331), which it starts itself (`node scripts/e2e-server.mjs`, building when needed) unless one
+ * already answers there, and stops at the end: no SMTP, so each email is written to its outbox
+ * folder as a `.eml` file.
  *
  * A staff dashboard is opened in Chromium (CHROMIUM_PATH, default /usr/bin/chromium) with a
  * staff session, and a raw event stream is read beside it. Then LEADS emergency requests are
@@ -14,6 +15,8 @@
  *   - the team's email file in the outbox (the folder is watched; the file names the lead's id).
  * Prints min, median, p95 and max of each as a table. A measurement, not a test.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -31,6 +34,18 @@ const env = e2eEnv(port);
 const outbox = join(e2eDataDir(port), 'outbox');
 const staffEmail = E2E_ADMIN_EMAILS[0]!;
 
+/** The server this benchmark started (none when one was already running on the port). */
+let started: ChildProcess | undefined;
+if (
+  !(await fetch(`${base}/api/health`)
+    .then((r) => r.ok)
+    .catch(() => false))
+) {
+  started = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+    env: { ...process.env, E2E_PORT: port },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
 await waitForServer(base);
 const db = await openDatabase(env.DATABASE_URL!);
 await db.write((tx) => tx.insert(users).values({ username: staffEmail }).onConflictDoNothing());
@@ -163,4 +178,8 @@ watcher?.close();
 streams.abort();
 await browser.close();
 db.close();
+if (started) {
+  started.kill('SIGTERM');
+  await once(started, 'exit');
+}
 process.exit(0);
