@@ -13,43 +13,14 @@
  * Whether someone is online is shared by the whole server, so these tests run one after another.
  */
 import type { Page } from '@playwright/test';
-import { inArray } from 'drizzle-orm';
-import { staffPresence, users } from '../../db/schema/index.ts';
 import { CHAT_OFFLINE_TEXT, REPLY_UNREAD_ASK_MS, VISITOR_HERE_MS } from '../../src/shared/chat.ts';
-import { E2E_ADMIN_EMAILS } from '../../scripts/e2e-env.mjs';
-import { staffUser, type Database } from './support/data.ts';
-import { expect, expectNoAxeViolations, presetConsent, sentMails, test as base } from './fixtures.ts';
-
-const test = base.extend<{ visitor: Page }>({
-  visitor: async ({ browser }, use) => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await presetConsent(page);
-    await use(page);
-    await context.close();
-  },
-});
+import { expect, expectNoAxeViolations, presetConsent, sentMails } from './fixtures.ts';
+import { unique } from './support/live-pages.ts';
+import { setEveryoneAway, test } from './support/visitor.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 const LIVE = { timeout: 5_000 };
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** Every staff member's presence: away (nobody can answer) or back. */
-async function setEveryoneAway(database: Database, away: boolean) {
-  for (const email of E2E_ADMIN_EMAILS) await staffUser(database, email);
-  const ids = (
-    await database.read.select({ id: users.id }).from(users).where(inArray(users.username, E2E_ADMIN_EMAILS))
-  ).map((u) => u.id);
-  await database.write(async (tx) => {
-    for (const userId of ids) {
-      await tx
-        .insert(staffPresence)
-        .values({ userId, lastSeenAt: new Date(), away })
-        .onConflictDoUpdate({ target: staffPresence.userId, set: { away, lastSeenAt: new Date() } });
-    }
-  });
-}
 
 /** Opens the chat from the landing page's contact section and sends `text`; resolves with the panel. */
 async function startChat(page: Page, text: string) {

@@ -8,48 +8,17 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { eq, inArray } from 'drizzle-orm';
-import { contactSubmissions, staffPresence, users } from '../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { contactSubmissions } from '../../db/schema/index.ts';
 import { CHAT_LIMIT_MESSAGES, CHAT_OFFLINE_TEXT, CHAT_ONLINE_TEXT } from '../../src/shared/chat.ts';
-import { E2E_ADMIN_EMAILS } from '../../scripts/e2e-env.mjs';
-import { staffUser, type Database } from './support/data.ts';
-import { expect, expectNoAxeViolations, presetConsent, sentMails, test as base, waitForIsland } from './fixtures.ts';
-
-/** `visitor`: a page in a browser of its own (its own cookies), beside the staff's `staffPage`. */
-const test = base.extend<{ visitor: Page }>({
-  visitor: async ({ browser }, use) => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await presetConsent(page);
-    await use(page);
-    await context.close();
-  },
-});
+import { expect, expectNoAxeViolations, presetConsent, sentMails, waitForIsland } from './fixtures.ts';
+import { LIVE, unique } from './support/live-pages.ts';
+import { setEveryoneAway, test } from './support/visitor.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-/** The budget: a message shows on the other screen within 2 seconds. */
-const LIVE = { timeout: 2_000 };
 /** The most that opening the chat may load on a page that had loaded no script, gzip bytes. */
 const PANEL_BUDGET_GZIP = 60 * 1024;
-
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** Every staff member's presence: away (nobody can answer) or back. */
-async function setEveryoneAway(database: Database, away: boolean) {
-  for (const email of E2E_ADMIN_EMAILS) await staffUser(database, email);
-  const ids = (
-    await database.read.select({ id: users.id }).from(users).where(inArray(users.username, E2E_ADMIN_EMAILS))
-  ).map((u) => u.id);
-  await database.write(async (tx) => {
-    for (const userId of ids) {
-      await tx
-        .insert(staffPresence)
-        .values({ userId, lastSeenAt: new Date(), away })
-        .onConflictDoUpdate({ target: staffPresence.userId, set: { away, lastSeenAt: new Date() } });
-    }
-  });
-}
 
 /** Opens the chat from the landing page's contact section; resolves with the panel. */
 async function openFromContact(page: Page) {

@@ -9,19 +9,9 @@
  * so the test sees what was shown and played without a desktop or a speaker.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, presetConsent, test as base, waitForIsland } from './fixtures.ts';
+import { expect, expectNoAxeViolations, waitForIsland } from './fixtures.ts';
+import { test } from './support/visitor.ts';
 import { LIVE, openLive, unique } from './support/live-pages.ts';
-
-/** `visitor`: a page in a browser of its own (its own cookies), beside the staff's `staffPage`. */
-const test = base.extend<{ visitor: Page }>({
-  visitor: async ({ browser }, use) => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await presetConsent(page);
-    await use(page);
-    await context.close();
-  },
-});
 
 /** What the recorders saw: notifications shown, audio contexts made. */
 interface Recorded {

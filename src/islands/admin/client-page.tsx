@@ -6,8 +6,6 @@
  */
 import { Bell, BellOff, Building2, CalendarDays, FolderKanban, Mail, MessageSquare, Pencil, Phone } from 'lucide-react';
 import { telHref } from '../../shared/phone.ts';
-import { AttachmentList } from '../files/file-list.tsx';
-import { cn } from '../lib/cn.ts';
 import { formatBudget, formatDate, formatDateTime } from '../lib/format.ts';
 import { Loading } from '../ui/loading.tsx';
 import { ProjectStatusBadge } from '../ui/status-badge.tsx';
@@ -16,12 +14,11 @@ import { ClientInvitation } from './client-invitation.tsx';
 import { ClientTwoStep } from './client-two-step.tsx';
 import { ClientPrivacy } from './privacy-panels.tsx';
 import { PagedList } from './list-view.tsx';
-import { MessageActions } from './messages-tab.tsx';
+import { MessageCard } from './messages-tab.tsx';
 import { Badge, ListError, ProjectLink } from './parts.tsx';
 import { Panel, RecordPage } from './page-frame.tsx';
 import { useClient, useClientEvents, useCommunicationPages, useProjectPages, type AdminClient } from './queries.ts';
 import { navigate } from './route.ts';
-import { isUnread } from './wording.ts';
 
 function Details({ client }: { client: AdminClient }) {
   const tel = telHref(client.phone);
@@ -124,31 +121,17 @@ function Conversation({ clientId }: { clientId: string }) {
         {(items) => (
           <ol className="grid gap-3">
             {items.map((message) => (
-              <li
+              <MessageCard
                 key={message.id}
-                className={cn(
-                  'rounded-xl p-4 ring-1',
-                  message.fromClient ? 'bg-white ring-ink-700/10' : 'bg-brand-50 ring-brand-200',
-                  isUnread(message) && 'ring-2 ring-brand-300',
-                )}
-              >
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <p className="flex flex-wrap items-center gap-2 font-semibold text-ink-900">
-                    <span className="wrap-anywhere">{message.subject}</span>
-                    {isUnread(message) && <Badge tone="red">Unread</Badge>}
-                  </p>
-                  <p className="text-sm text-ink-700">
+                message={message}
+                byline={
+                  <>
                     {message.fromClient ? 'From Client' : 'From Team'} ·{' '}
                     {message.project ? <ProjectLink id={message.projectId} title={message.project.title} /> : 'Unknown'}{' '}
                     · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-                  </p>
-                </div>
-                <p className="mt-2 whitespace-pre-line wrap-anywhere text-ink-900">{message.message}</p>
-                <AttachmentList files={message.attachments} />
-                <div className="mt-3">
-                  <MessageActions message={message} compact />
-                </div>
-              </li>
+                  </>
+                }
+              />
             ))}
           </ol>
         )}

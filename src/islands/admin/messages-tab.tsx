@@ -6,6 +6,7 @@
  * 'Seen by client {time}' or 'Not seen yet'; reply, and mark a client's message read or unread.
  * 'No communications found'.
  */
+import type { ReactNode } from 'react';
 import { CheckCheck, Clock, FolderKanban, Mail, MailOpen, MessageSquare, Paperclip, Reply } from 'lucide-react';
 import { messageOf } from '../lib/api.ts';
 import { AttachmentList } from '../files/file-list.tsx';
@@ -33,6 +34,37 @@ function SeenByClient({ message }: { message: AdminCommunication }) {
       <Icon aria-hidden="true" className={cn('size-4 shrink-0', seen && 'text-green-700')} />
       {seenText(message, 'Seen by client', 'Not seen yet')}
     </p>
+  );
+}
+
+/**
+ * One message in a staff conversation (a client's page, a project's page): its subject, with
+ * 'Unread' while a client's message is unread, `byline` (who, where, when), the text, its
+ * attachments and the actions on it.
+ */
+export function MessageCard({ message, byline }: { message: AdminCommunication; byline: ReactNode }) {
+  const unread = isUnread(message);
+  return (
+    <li
+      className={cn(
+        'rounded-xl p-4 ring-1',
+        message.fromClient ? 'bg-white ring-ink-700/10' : 'bg-brand-50 ring-brand-200',
+        unread && 'ring-2 ring-brand-300',
+      )}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="flex flex-wrap items-center gap-2 font-semibold text-ink-900">
+          <span className="wrap-anywhere">{message.subject}</span>
+          {unread && <Badge tone="red">Unread</Badge>}
+        </p>
+        <p className="text-sm text-ink-700">{byline}</p>
+      </div>
+      <p className="mt-2 whitespace-pre-line wrap-anywhere text-ink-900">{message.message}</p>
+      <AttachmentList files={message.attachments} />
+      <div className="mt-3">
+        <MessageActions message={message} compact />
+      </div>
+    </li>
   );
 }
 

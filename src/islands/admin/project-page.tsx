@@ -22,6 +22,7 @@ import {
   Reply,
   Timer,
 } from 'lucide-react';
+import { format } from 'date-fns';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatBytes } from '../../shared/bytes.ts';
@@ -35,9 +36,8 @@ import {
   type ActivityEntry,
 } from '../files/approval-parts.tsx';
 import { FileDrop, pastedFiles } from '../files/file-drop.tsx';
-import { AttachmentList, FileList } from '../files/file-list.tsx';
+import { FileList } from '../files/file-list.tsx';
 import { useUploads } from '../files/use-uploads.ts';
-import { cn } from '../lib/cn.ts';
 import { formatBudget, formatDate, formatDateTime } from '../lib/format.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
@@ -46,7 +46,7 @@ import { Loading } from '../ui/loading.tsx';
 import { MilestoneStatusBadge, ProjectStatusBadge } from '../ui/status-badge.tsx';
 import { RequestApprovalDialog } from './approval-request.tsx';
 import { PagedList, itemsOf } from './list-view.tsx';
-import { MessageActions } from './messages-tab.tsx';
+import { MessageCard } from './messages-tab.tsx';
 import { MilestonesDialog } from './milestones-dialog.tsx';
 import { Panel, RecordPage } from './page-frame.tsx';
 import { ListError } from './parts.tsx';
@@ -174,26 +174,16 @@ function MessagesPanel({ project }: { project: AdminProject }) {
           {(items) => (
             <ol className="grid gap-3" aria-label="Messages">
               {items.map((message) => (
-                <li
+                <MessageCard
                   key={message.id}
-                  className={cn(
-                    'rounded-xl p-4 ring-1',
-                    message.fromClient ? 'bg-white ring-ink-700/10' : 'bg-brand-50 ring-brand-200',
-                  )}
-                >
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <p className="font-semibold wrap-anywhere text-ink-900">{message.subject}</p>
-                    <p className="text-sm text-ink-700">
+                  message={message}
+                  byline={
+                    <>
                       {message.fromClient ? (message.client?.name ?? 'Client') : 'Team'} ·{' '}
                       <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-                    </p>
-                  </div>
-                  <p className="mt-2 whitespace-pre-line wrap-anywhere text-ink-900">{message.message}</p>
-                  <AttachmentList files={message.attachments} />
-                  <div className="mt-3">
-                    <MessageActions message={message} compact />
-                  </div>
-                </li>
+                    </>
+                  }
+                />
               ))}
             </ol>
           )}
@@ -205,9 +195,7 @@ function MessagesPanel({ project }: { project: AdminProject }) {
 
 /** Today in the browser's time zone, 'YYYY-MM-DD'. */
 function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return format(new Date(), 'yyyy-MM-dd');
 }
 
 function LogTimeForm({ projectId }: { projectId: string }) {
