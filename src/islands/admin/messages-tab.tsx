@@ -69,7 +69,7 @@ export function MessageCard({ message, byline }: { message: AdminCommunication; 
 }
 
 /** Reply and mark read or unread, for a client's message (nothing for the team's own). */
-export function MessageActions({ message, compact = false }: { message: AdminCommunication; compact?: boolean }) {
+function MessageActions({ message, compact = false }: { message: AdminCommunication; compact?: boolean }) {
   const unread = isUnread(message);
   const mark = useSetMessageRead(message.id);
   const toggleRead = () =>
