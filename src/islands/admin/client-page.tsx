@@ -14,7 +14,7 @@ import { ClientInvitation } from './client-invitation.tsx';
 import { ClientTwoStep } from './client-two-step.tsx';
 import { ClientPrivacy } from './privacy-panels.tsx';
 import { PagedList } from './list-view.tsx';
-import { MessageCard } from './messages-tab.tsx';
+import { ConversationMessage } from './messages-tab.tsx';
 import { Badge, ListError, ProjectLink } from './parts.tsx';
 import { Panel, RecordPage } from './page-frame.tsx';
 import { useClient, useClientEvents, useCommunicationPages, useProjectPages, type AdminClient } from './queries.ts';
@@ -121,7 +121,7 @@ function Conversation({ clientId }: { clientId: string }) {
         {(items) => (
           <ol className="grid gap-3">
             {items.map((message) => (
-              <MessageCard
+              <ConversationMessage
                 key={message.id}
                 message={message}
                 byline={

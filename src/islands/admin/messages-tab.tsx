@@ -42,7 +42,7 @@ function SeenByClient({ message }: { message: AdminCommunication }) {
  * 'Unread' while a client's message is unread, `byline` (who, where, when), the text, its
  * attachments and the actions on it.
  */
-export function MessageCard({ message, byline }: { message: AdminCommunication; byline: ReactNode }) {
+export function ConversationMessage({ message, byline }: { message: AdminCommunication; byline: ReactNode }) {
   const unread = isUnread(message);
   return (
     <li

@@ -46,7 +46,7 @@ import { Loading } from '../ui/loading.tsx';
 import { MilestoneStatusBadge, ProjectStatusBadge } from '../ui/status-badge.tsx';
 import { RequestApprovalDialog } from './approval-request.tsx';
 import { PagedList, itemsOf } from './list-view.tsx';
-import { MessageCard } from './messages-tab.tsx';
+import { ConversationMessage } from './messages-tab.tsx';
 import { MilestonesDialog } from './milestones-dialog.tsx';
 import { Panel, RecordPage } from './page-frame.tsx';
 import { ListError } from './parts.tsx';
@@ -174,7 +174,7 @@ function MessagesPanel({ project }: { project: AdminProject }) {
           {(items) => (
             <ol className="grid gap-3" aria-label="Messages">
               {items.map((message) => (
-                <MessageCard
+                <ConversationMessage
                   key={message.id}
                   message={message}
                   byline={
