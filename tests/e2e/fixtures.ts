@@ -11,7 +11,7 @@
  * - `expectNoAxeViolations(page)` runs axe (WCAG 2.x A and AA) and lists each violation.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
@@ -192,11 +192,17 @@ const OUTBOX = join(ROOT, 'test-results', `e2e-data-${PORT}`, 'outbox');
 /** The emails sent so far, decoded from quoted-printable soft breaks and `=3D`; [] before the first. */
 export function sentMails(): string[] {
   try {
-    return readdirSync(OUTBOX).map((f) =>
-      readFileSync(join(OUTBOX, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '='),
-    );
+    // Oldest first: the files are named by a random id, so by their modification time.
+    return readdirSync(OUTBOX)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => join(OUTBOX, f))
+      .map((path) => ({ path, written: statSync(path).mtimeMs }))
+      .sort((a, b) => a.written - b.written || a.path.localeCompare(b.path))
+      .map(({ path }) =>
+        readFileSync(path, 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      );
   } catch {
     return [];
   }

@@ -13,7 +13,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import type { AuditOptions } from '../../src/server/website-audit/service.ts';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testClient } from 'hono/testing';
@@ -231,9 +231,18 @@ export async function createTestApi(options: TestApiOptions = {}) {
     advance(ms: number) {
       clockOffsetMs += ms;
     },
+    /**
+     * The emails written so far, oldest first: by the file's modification time, since the file is
+     * named by a random id (so `outbox().slice(before)` is what came after `before`).
+     */
     outbox(): string[] {
       try {
-        return readdirSync(env.OUTBOX_DIR).map((f) => readFileSync(join(env.OUTBOX_DIR, f), 'utf8'));
+        return readdirSync(env.OUTBOX_DIR)
+          .filter((f) => f.endsWith('.eml'))
+          .map((f) => join(env.OUTBOX_DIR, f))
+          .map((path) => ({ path, written: statSync(path).mtimeMs }))
+          .sort((a, b) => a.written - b.written || a.path.localeCompare(b.path))
+          .map(({ path }) => readFileSync(path, 'utf8'));
       } catch {
         return [];
       }
