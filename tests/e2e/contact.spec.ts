@@ -48,7 +48,7 @@ test.describe('contact form', () => {
     await expect(form.getByLabel('Name *')).toHaveValue('');
 
     await expect.poll(() => mailsMentioning(name).length).toBe(1);
-    expect(mailsMentioning(name)[0]).toContain('How did you find us: referral');
+    expect(mailsMentioning(name)[0]).toContain('How did you find us: Referral from a friend or colleague');
   });
 
   test('a retry after a lost answer reuses its Idempotency-Key and stores one lead; the next submission gets a new key', async ({

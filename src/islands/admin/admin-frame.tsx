@@ -17,9 +17,10 @@ function Header({ user }: { user: AdminUser | null }) {
   const logout = useAdminLogout();
   return (
     <header data-top-bar className="border-b border-ink-700/10 bg-white">
-      {/* One row of fixed height at every width: the signed-in name shows from 640 px, wrapping
-          inside its column if it is long; below 640 px the title is for screen readers only and the
-          buttons drop their icons, keeping their words. */}
+      {/* One row of fixed height at every width: the signed-in name shows from 1024 px (the
+          dashboard's first line names them at every width), wrapping inside its column if it is
+          long; below 640 px the title is for screen readers only and the buttons drop their icons
+          and shrink, keeping their words, so the row fits 320 px. */}
       <div className="container-wide flex h-16 items-center justify-between gap-2 sm:gap-3">
         <a href="/admin" className="inline-flex shrink-0 items-center gap-2 font-bold whitespace-nowrap text-ink-900">
           <BrandMark className="size-8" />
@@ -28,25 +29,25 @@ function Header({ user }: { user: AdminUser | null }) {
           </span>
         </a>
         {user && (
-          <div className="flex min-w-0 items-center gap-2 sm:gap-3">
-            <div className="hidden max-w-xs min-w-0 text-right text-sm leading-tight sm:block">
+          <div className="flex min-w-0 items-center gap-1.5 sm:gap-3">
+            <div className="hidden max-w-xs min-w-0 text-right text-sm leading-tight lg:block">
               <p className="font-semibold wrap-anywhere text-ink-900">{user.displayName}</p>
               <p className="inline-flex items-center gap-1 whitespace-nowrap text-ink-700">
                 <ShieldCheck aria-hidden="true" className="size-3.5" />
                 {user.role === 'owner' ? 'Administrator' : 'Staff'}
               </p>
             </div>
-            <a href="#team" className="btn-secondary shrink-0 px-3 whitespace-nowrap sm:px-4">
+            <a href="#team" className="btn-secondary shrink-0 px-2.5 whitespace-nowrap max-sm:text-sm sm:px-4">
               <Users aria-hidden="true" className="size-4 max-sm:hidden" />
               Team
             </a>
-            <a href="#security" className="btn-secondary shrink-0 px-3 whitespace-nowrap sm:px-4">
+            <a href="#security" className="btn-secondary shrink-0 px-2.5 whitespace-nowrap max-sm:text-sm sm:px-4">
               <KeyRound aria-hidden="true" className="size-4 max-sm:hidden" />
               Account
             </a>
             <button
               type="button"
-              className="btn-secondary shrink-0 px-3 whitespace-nowrap sm:px-4"
+              className="btn-secondary shrink-0 px-2.5 whitespace-nowrap max-sm:text-sm sm:px-4"
               onClick={() => logout.mutate()}
               disabled={logout.isPending}
             >
