@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSubmissions, notifications } from '../../db/schema/index.ts';
 import type { AuditReport } from '../../src/shared/audit.ts';
 import { scoreBand } from '../../src/shared/audit.ts';
-import { AUDIT_RETRY_WINDOW_MS, recordAuditRequest } from '../../src/server/services/leads.ts';
+import { AUDIT_RETRY_WINDOW_MS, recordAuditRequest } from '../../src/server/services/audit-leads.ts';
 import { FETCH_TIMEOUT_MS, MAX_BODY_BYTES, MAX_REDIRECTS } from '../../src/server/website-audit/safe-fetch.ts';
 import { closedOrigin, startAuditSites, type AuditSites } from '../fixtures/audit-sites.ts';
 import { expectConsoleErrors } from '../setup/console.ts';
