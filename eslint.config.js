@@ -33,11 +33,12 @@ export default defineConfig(
     },
   },
   {
-    // Only the services touch the database: no other module of the site imports drizzle, the
-    // libSQL client or libsql, or the table definitions (type-only imports are fine).
+    // Only the database layer (src/server/db/), the services and operations (backups, leases,
+    // health) touch the database: no other module of the site imports drizzle, the libSQL client
+    // or libsql, or the table definitions (type-only imports are fine).
     files: ['src/**/*.{ts,tsx,astro}'],
     // Tests may read the tables to check what a write stored.
-    ignores: ['src/server/services/**', 'src/**/*.test.{ts,tsx}'],
+    ignores: ['src/server/db/**', 'src/server/services/**', 'src/server/ops/**', 'src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -54,7 +55,7 @@ export default defineConfig(
                 '**/db/schema',
                 '**/db/schema/**',
               ],
-              message: 'Only src/server/services/ may touch the database: call a service instead.',
+              message: 'Only src/server/db/, services/ and ops/ may touch the database: call a service instead.',
             },
           ],
         },

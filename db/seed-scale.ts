@@ -22,7 +22,7 @@
  *   phone) forms; recent ones mostly `new`, older ones contacted, won or lost.
  */
 import { getTableColumns, sql, type Table } from 'drizzle-orm';
-import type { Database } from '../src/server/services/db.ts';
+import type { Database } from '../src/server/db/database.ts';
 import { HOW_DID_YOU_FIND_US } from '../src/shared/schemas/contact.ts';
 import type { LeadStatus, MilestoneStatus, ProjectStatus } from '../src/shared/projects.ts';
 import { clients, communications, contactSubmissions, milestones, projects } from './schema/index.ts';

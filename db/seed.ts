@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SCALE_PASSWORD, seedScale } from './seed-scale.ts';
 import { communications, milestones, projects } from './schema/index.ts';
-import { hashPassword } from '../src/server/auth/passwords.ts';
-import { migrateDatabase, openDatabase, PATIENT_WRITES } from '../src/server/services/db.ts';
-import { loadEnv } from '../src/server/env.ts';
-import { findClientByEmail, insertClient } from '../src/server/services/clients.ts';
+import { hashPassword } from '../src/server/services/sign-in/passwords.ts';
+import { migrateDatabase, openDatabase, PATIENT_WRITES } from '../src/server/db/database.ts';
+import { loadEnv } from '../src/server/env/index.ts';
+import { findClientByEmail, insertClient } from '../src/server/services/clients/clients.ts';
 
 export const DEMO_CLIENT = {
   name: 'Maria Costa',

@@ -5,9 +5,9 @@
  * The token travels in the URL fragment, which browsers never send to a server.
  */
 import { join } from 'node:path';
-import { migrateDatabase, openDatabase, PATIENT_WRITES } from '../src/server/services/db.ts';
-import { loadEnv } from '../src/server/env.ts';
-import { createSignInLink } from '../src/server/services/sign-in-links.ts';
+import { migrateDatabase, openDatabase, PATIENT_WRITES } from '../src/server/db/database.ts';
+import { loadEnv } from '../src/server/env/index.ts';
+import { createSignInLink } from '../src/server/services/sign-in/sign-in-links.ts';
 
 const email = process.argv[2]?.trim().toLowerCase();
 const env = loadEnv();

@@ -8,10 +8,10 @@
  * Exit codes: 0 written; 1 a problem named on one line (bad settings, a libSQL server URL, no
  * database, a folder that cannot be written, a copy that fails its checks); 2 bad arguments.
  */
-import { EnvError, loadEnv } from '../src/server/env.ts';
-import { backupDatabase } from '../src/server/services/backup.ts';
-import { BackupError } from '../src/server/services/backup-error.ts';
-import { formatBytes, uploadsBackupLines, uploadsLocationOf } from '../src/server/services/backup-uploads.ts';
+import { EnvError, loadEnv } from '../src/server/env/index.ts';
+import { backupDatabase } from '../src/server/ops/backup.ts';
+import { BackupError } from '../src/server/ops/backup-error.ts';
+import { formatBytes, uploadsBackupLines, uploadsLocationOf } from '../src/server/ops/backup-uploads.ts';
 
 const USAGE = 'Usage: npm run db:backup [-- --to DIR]';
 

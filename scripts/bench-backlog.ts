@@ -16,8 +16,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contactSubmissions } from '../db/schema/index.ts';
-import { openDatabase } from '../src/server/services/db.ts';
-import { notifyNewLead } from '../src/server/services/notifications.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { notifyNewLead } from '../src/server/services/email/notifications.ts';
 import {
   percentile,
   ROOT,

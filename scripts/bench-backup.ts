@@ -14,8 +14,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createClient } from '@libsql/client';
-import { createBackup } from '../src/server/services/backup.ts';
-import { databaseFilePath, fileUrlOf, migrateDatabase, openDatabase } from '../src/server/services/db.ts';
+import { createBackup } from '../src/server/ops/backup.ts';
+import { databaseFilePath, fileUrlOf, migrateDatabase, openDatabase } from '../src/server/db/database.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } });
 const ROUNDS = Number(values.rounds);

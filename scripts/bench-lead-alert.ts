@@ -22,8 +22,8 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.ts';
-import { openDatabase } from '../src/server/services/db.ts';
-import { createSession } from '../src/server/services/sessions.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { createSession } from '../src/server/services/sign-in/sessions.ts';
 import { E2E_ADMIN_EMAILS, e2eDataDir, e2eEnv } from './e2e-env.mjs';
 import { percentile, waitForServer } from './bench-server.ts';
 

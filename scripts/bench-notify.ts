@@ -13,10 +13,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clients, projects, users } from '../db/schema/index.ts';
-import { hashPassword } from '../src/server/auth/passwords.ts';
-import { openDatabase } from '../src/server/services/db.ts';
-import { queueCounts } from '../src/server/services/email-queue.ts';
-import { createSession } from '../src/server/services/sessions.ts';
+import { hashPassword } from '../src/server/services/sign-in/passwords.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { queueCounts } from '../src/server/services/email/queue.ts';
+import { createSession } from '../src/server/services/sign-in/sessions.ts';
 import { percentile, startBenchServer, startSmtpSink, waitForServer } from './bench-server.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 4352);

@@ -3,8 +3,8 @@
  * The server entry does the same at start-up; this is for `npm run dev` and operators.
  */
 import { join } from 'node:path';
-import { migrateDatabase, openDatabase, PATIENT_WRITES } from '../src/server/services/db.ts';
-import { loadEnv } from '../src/server/env.ts';
+import { migrateDatabase, openDatabase, PATIENT_WRITES } from '../src/server/db/database.ts';
+import { loadEnv } from '../src/server/env/index.ts';
 
 const env = loadEnv();
 const db = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, PATIENT_WRITES);

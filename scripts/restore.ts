@@ -11,11 +11,11 @@
  * wait, a missing, damaged or foreign file), the live database untouched, or files that could not
  * be put back after the database was restored (the message says so); 2 bad arguments.
  */
-import { EnvError, loadEnv } from '../src/server/env.ts';
-import { BackupError } from '../src/server/services/backup-error.ts';
-import { restoreDatabase } from '../src/server/services/backup-restore.ts';
-import { uploadsRestoreLines } from '../src/server/services/backup-uploads-restore.ts';
-import { uploadsLocationOf } from '../src/server/services/backup-uploads.ts';
+import { EnvError, loadEnv } from '../src/server/env/index.ts';
+import { BackupError } from '../src/server/ops/backup-error.ts';
+import { restoreDatabase } from '../src/server/ops/backup-restore.ts';
+import { uploadsRestoreLines } from '../src/server/ops/backup-uploads-restore.ts';
+import { uploadsLocationOf } from '../src/server/ops/backup-uploads.ts';
 
 /** How long a restore waits for a process that is not a server (a seed, a backup) to close the database. */
 const WAIT_MS = 30_000;

@@ -6,10 +6,10 @@
  * Exit codes: 0 done; 1 a problem named on one line; 2 bad arguments.
  */
 import { join } from 'node:path';
-import { EnvError, loadEnv } from '../src/server/env.ts';
+import { EnvError, loadEnv } from '../src/server/env/index.ts';
 import { runRetention } from '../src/server/jobs/retention.ts';
-import { migrateDatabase, openDatabase, PATIENT_WRITES } from '../src/server/services/db.ts';
-import { applyRetention } from '../src/server/services/retention.ts';
+import { migrateDatabase, openDatabase, PATIENT_WRITES } from '../src/server/db/database.ts';
+import { applyRetention } from '../src/server/services/privacy/retention.ts';
 import { createStorage } from '../src/server/storage/storage.ts';
 
 const args = process.argv.slice(2);

@@ -2,7 +2,7 @@
 /**
  * An Astro integration that, after `astro build`, bundles src/server/main.ts into
  * dist/server/entry.mjs with esbuild (npm packages stay external), and the backup worker
- * (src/server/services/backup-worker.ts), which runs in a thread of its own, into
+ * (src/server/ops/backup-worker.ts), which runs in a thread of its own, into
  * dist/server/backup-worker.mjs beside it. Astro's own server bundle is
  * emitted as dist/server/astro-app.mjs (`build.serverEntry`) and imported by it. JSX (the email
  * templates) is compiled for React's automatic runtime.
@@ -129,8 +129,8 @@ export function serverEntry() {
           entryPoints: {
             entry: fileURLToPath(new URL('../src/server/main.ts', import.meta.url)),
             // Backups run in a worker thread, started from this file beside the entry
-            // (src/server/services/backup.ts, docs/decisions/0023-backups-in-a-worker-thread.md).
-            'backup-worker': fileURLToPath(new URL('../src/server/services/backup-worker.ts', import.meta.url)),
+            // (src/server/ops/backup.ts, docs/decisions/0023-backups-in-a-worker-thread.md).
+            'backup-worker': fileURLToPath(new URL('../src/server/ops/backup-worker.ts', import.meta.url)),
           },
           outdir,
           outExtension: { '.js': '.mjs' },

@@ -16,7 +16,7 @@ import { routePath } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiEnv } from './context.ts';
 import type { AppDeps } from './deps.ts';
-import { isHttpsSite } from './env.ts';
+import { isHttpsSite } from './env/index.ts';
 import {
   AppError,
   ConflictError,
@@ -42,7 +42,7 @@ import { consentRoutes } from './routes/consent.ts';
 import { dataExportRoutes } from './routes/data-exports.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
 import { websiteAuditRoutes } from './routes/website-audit.ts';
-import { DatabaseBusyError } from './services/db-errors.ts';
+import { DatabaseBusyError } from './db/errors.ts';
 import { IdempotencyKeyTaken } from './services/idempotency.ts';
 import { log } from './log.ts';
 import { requestLog } from './middleware/request-log.ts';

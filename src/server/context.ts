@@ -1,11 +1,11 @@
 /**
  * What every API handler can read from its Hono context: the bindings the Astro bridge passes
  * (the caller's socket address) and the app's dependencies, set once per request by createApp.
- * Signed-in routes also carry the session and its owner (see auth/identity.ts).
+ * Signed-in routes also carry the session and its owner (see middleware/identity.ts).
  */
 import type { Context } from 'hono';
 import type { AppDeps } from './deps.ts';
-import type { Session, SessionKind, SessionOwner } from './services/sessions.ts';
+import type { Session, SessionKind, SessionOwner } from './services/sign-in/sessions.ts';
 
 /** Bindings the API receives from the Astro bridge (or from tests). */
 export interface ApiBindings {

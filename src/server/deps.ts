@@ -1,10 +1,10 @@
 /** What the API needs from the outside world; tests pass their own. */
 import type { BackgroundTasks } from './background.ts';
-import type { Database } from './services/db.ts';
-import type { Env } from './env.ts';
-import type { EventTail } from './live/event-tail.ts';
-import type { AuditOptions } from './website-audit/service.ts';
-import type { Mailer } from './mail.ts';
+import type { Database } from './db/database.ts';
+import type { Env } from './env/index.ts';
+import type { EventTail } from './services/events/tail.ts';
+import type { AuditOptions } from './services/website-audit/service.ts';
+import type { Mailer } from './services/email/mailer.ts';
 import type { FileStorage } from './storage/storage.ts';
 
 /** Tests shorten the event streams' heartbeat; production uses the stream's own (live/stream.ts). */

@@ -25,7 +25,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants } from 'node:zlib';
 import compression from 'compression';
 import { callerAddress } from './context.ts';
-import type { Env } from './env.ts';
+import type { Env } from './env/index.ts';
 import { currentPhase } from './lifecycle.ts';
 import { logRequest, requestIdFor } from './middleware/request-log.ts';
 import { headersForPage } from './middleware/security-headers.ts';

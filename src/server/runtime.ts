@@ -10,10 +10,10 @@
  */
 import { BackgroundTasks } from './background.ts';
 import { createApp } from './app.ts';
-import { startEventTail, type EventTail } from './live/event-tail.ts';
-import { sharedDatabase } from './services/db.ts';
-import { loadEnv } from './env.ts';
-import { createMailer } from './mail.ts';
+import { startEventTail, type EventTail } from './services/events/tail.ts';
+import { sharedDatabase } from './db/database.ts';
+import { loadEnv } from './env/index.ts';
+import { createMailer } from './services/email/mailer.ts';
 import { createStorage } from './storage/storage.ts';
 
 let app: Promise<ReturnType<typeof createApp>> | undefined;

@@ -6,8 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { clients } from '../../db/schema/index.ts';
-import { NO_PASSWORD_YET } from '../../src/server/services/clients.ts';
-import { createPasswordResetToken } from '../../src/server/services/password-resets.ts';
+import { NO_PASSWORD_YET } from '../../src/server/services/clients/clients.ts';
+import { createPasswordResetToken } from '../../src/server/services/sign-in/password-resets.ts';
 import { expectNoAxeViolations, presetConsent, sentMails, test, expect } from './fixtures.ts';
 import { unique } from './support/live-pages.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 /** GET /api/admin/summary: the dashboard's counters, counted by the database (docs/product.md#dashboard). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, communications, contactSubmissions, projects } from '../../db/schema/index.ts';
-import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
+import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
 import { bearer, createTestApi, type TestApi } from './helpers.ts';
 
 const ADMIN = 'owner@firststatewebstudio.com';

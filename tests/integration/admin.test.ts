@@ -12,10 +12,10 @@ import {
   passwordResetTokens,
   projects,
 } from '../../db/schema/index.ts';
-import { hashSecretHex } from '../../src/server/auth/tokens.ts';
-import { SESSION_TTL_MS } from '../../src/server/auth/session-tokens.ts';
-import { createSession } from '../../src/server/services/sessions.ts';
-import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
+import { hashSecretHex } from '../../src/server/services/sign-in/tokens.ts';
+import { SESSION_TTL_MS } from '../../src/server/services/sign-in/session-tokens.ts';
+import { createSession } from '../../src/server/services/sign-in/sessions.ts';
+import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
 import {
   bearer,
   createTestApi,

@@ -12,8 +12,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackup } from '../../src/server/services/backup.ts';
-import { databaseFilePath, fileUrlOf, migrateDatabase } from '../../src/server/services/db.ts';
+import { createBackup } from '../../src/server/ops/backup.ts';
+import { databaseFilePath, fileUrlOf, migrateDatabase } from '../../src/server/db/database.ts';
 import { openDatabaseHandle, type DatabaseHandle } from '../support/database.ts';
 
 const MIGRATIONS = join(resolve(import.meta.dirname, '..', '..'), 'db', 'migrations');

@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackup } from '../../src/server/services/backup.ts';
-import { restoreDatabase } from '../../src/server/services/backup-restore.ts';
-import { uploadsRestoreLines } from '../../src/server/services/backup-uploads-restore.ts';
+import { createBackup } from '../../src/server/ops/backup.ts';
+import { restoreDatabase } from '../../src/server/ops/backup-restore.ts';
+import { uploadsRestoreLines } from '../../src/server/ops/backup-uploads-restore.ts';
 import { addFile, closeForGood, freshSite as freshSiteIn, ROOT, sha, workFolder } from '../support/backup-site.ts';
 
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');

@@ -19,13 +19,13 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../src/server/env.ts';
+import { parseEnv } from '../../src/server/env/index.ts';
 import { scheduleBackups } from '../../src/server/jobs/backup.ts';
 import { log } from '../../src/server/log.ts';
-import { createBackup } from '../../src/server/services/backup.ts';
-import { BackupError } from '../../src/server/services/backup-error.ts';
-import { pruneBackups, removeStalePartials } from '../../src/server/services/backup-files.ts';
-import { startUploadsBackup, uploadsBackupLines } from '../../src/server/services/backup-uploads.ts';
+import { createBackup } from '../../src/server/ops/backup.ts';
+import { BackupError } from '../../src/server/ops/backup-error.ts';
+import { pruneBackups, removeStalePartials } from '../../src/server/ops/backup-files.ts';
+import { startUploadsBackup, uploadsBackupLines } from '../../src/server/ops/backup-uploads.ts';
 import { capturedLogLines } from '../setup/console.ts';
 import { addFile, freshSite as freshSiteIn, workFolder } from '../support/backup-site.ts';
 

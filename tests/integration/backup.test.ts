@@ -24,15 +24,15 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../../src/server/env.ts';
+import { parseEnv } from '../../src/server/env/index.ts';
 import { scheduleBackups } from '../../src/server/jobs/backup.ts';
 import { log } from '../../src/server/log.ts';
-import { createBackup } from '../../src/server/services/backup.ts';
-import { BackupError } from '../../src/server/services/backup-error.ts';
-import { newestBackupAt, pruneBackups } from '../../src/server/services/backup-files.ts';
-import { claimServerPidFile } from '../../src/server/services/backup-pid-file.ts';
-import { restoreDatabase } from '../../src/server/services/backup-restore.ts';
-import { databaseFilePath, fileUrlOf, migrateDatabase } from '../../src/server/services/db.ts';
+import { createBackup } from '../../src/server/ops/backup.ts';
+import { BackupError } from '../../src/server/ops/backup-error.ts';
+import { newestBackupAt, pruneBackups } from '../../src/server/ops/backup-files.ts';
+import { claimServerPidFile } from '../../src/server/ops/backup-pid-file.ts';
+import { restoreDatabase } from '../../src/server/ops/backup-restore.ts';
+import { databaseFilePath, fileUrlOf, migrateDatabase } from '../../src/server/db/database.ts';
 import { openDatabaseHandle, type DatabaseHandle } from '../support/database.ts';
 import { capturedLogLines, expectConsoleErrors } from '../setup/console.ts';
 

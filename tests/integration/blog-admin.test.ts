@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
+import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
 import { cookiesOf, createTestApi, errorOf, invalidBody, withCookie, type TestApi } from './helpers.ts';
 
 /** The blog editor's gate, checked on the server (docs/product.md#blog-editor). */

@@ -10,8 +10,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatConversations, chatMessages } from '../../db/schema/index.ts';
 import { VISITOR_HERE_MS } from '../../src/shared/chat.ts';
-import { chatDetail } from '../../src/server/services/chat-staff-list.ts';
-import { applyRetention } from '../../src/server/services/retention.ts';
+import { chatDetail } from '../../src/server/services/chat/staff-list.ts';
+import { applyRetention } from '../../src/server/services/privacy/retention.ts';
 import { bearer, createTestApi, errorOf, type TestApi } from './helpers.ts';
 
 const STAFF = 'staff@firststatewebstudio.com';

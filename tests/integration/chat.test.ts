@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatConversations, chatMessages, contactSubmissions, notificationEmails } from '../../db/schema/index.ts';
 import { CHAT_LIMIT_MESSAGES } from '../../src/shared/chat.ts';
-import { escalateWaitingChats } from '../../src/server/services/chat-escalation.ts';
+import { escalateWaitingChats } from '../../src/server/services/chat/escalation.ts';
 import { sseBlocks, type SseBlock } from '../support/sse.ts';
 import { bearer, createTestApi, errorOf, type TestApi } from './helpers.ts';
 

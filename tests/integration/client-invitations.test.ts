@@ -7,8 +7,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminEvents, clients, passwordResetTokens } from '../../db/schema/index.ts';
-import { hashSecretHex } from '../../src/server/auth/tokens.ts';
-import { createPasswordResetToken, deleteExpiredResetTokens } from '../../src/server/services/password-resets.ts';
+import { hashSecretHex } from '../../src/server/services/sign-in/tokens.ts';
+import {
+  createPasswordResetToken,
+  deleteExpiredResetTokens,
+} from '../../src/server/services/sign-in/password-resets.ts';
 import { cookiesOf, errorOf, withCookie, withStaffApi } from './helpers.ts';
 
 const STAFF = 'owner@example.com';

@@ -7,8 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, passkeys, projects } from '../../db/schema/index.ts';
-import { createPasswordResetToken } from '../../src/server/services/password-resets.ts';
-import { deleteUnconfirmedClients, UNCONFIRMED_TTL_MS } from '../../src/server/services/registration.ts';
+import { createPasswordResetToken } from '../../src/server/services/sign-in/password-resets.ts';
+import { deleteUnconfirmedClients, UNCONFIRMED_TTL_MS } from '../../src/server/services/sign-in/registration.ts';
 import { bearer, createTestApi, errorOf, withStaffApi, type TestApi } from './helpers.ts';
 
 const STAFF = 'owner@example.com';

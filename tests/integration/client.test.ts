@@ -11,9 +11,9 @@ import {
   notificationEmails,
   projects,
 } from '../../db/schema/index.ts';
-import { SESSION_TTL_MS } from '../../src/server/auth/session-tokens.ts';
-import { createPasswordResetToken } from '../../src/server/services/password-resets.ts';
-import { createSession } from '../../src/server/services/sessions.ts';
+import { SESSION_TTL_MS } from '../../src/server/services/sign-in/session-tokens.ts';
+import { createPasswordResetToken } from '../../src/server/services/sign-in/password-resets.ts';
+import { createSession } from '../../src/server/services/sign-in/sessions.ts';
 import type { ErrorBody } from '../../src/shared/api-error.ts';
 import { bearer, createTestApi, errorOf, withCookie, type ApiClient, type TestApi, signedIn } from './helpers.ts';
 

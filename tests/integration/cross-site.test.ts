@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CROSS_SITE_MESSAGE } from '../../src/server/middleware/cross-site.ts';
-import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
+import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
 import { cookiesOf, createTestApi, errorOf, type TestApi } from './helpers.ts';
 
 const ADMIN = 'owner@example.com';

@@ -9,8 +9,12 @@ import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { adminEvents, clients, dataExports, projectFiles } from '../../db/schema/index.ts';
-import { claimExport, EXPORT_LINK_TTL_MS, MAX_EXPORT_ATTEMPTS } from '../../src/server/services/data-exports.ts';
-import { sweepExports } from '../../src/server/services/export-downloads.ts';
+import {
+  claimExport,
+  EXPORT_LINK_TTL_MS,
+  MAX_EXPORT_ATTEMPTS,
+} from '../../src/server/services/privacy/data-exports.ts';
+import { sweepExports } from '../../src/server/services/privacy/export-downloads.ts';
 import { bearer, withStaffApi } from './helpers.ts';
 
 const STAFF = 'maria.lopez@firststatewebstudio.com';

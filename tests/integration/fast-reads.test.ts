@@ -9,12 +9,17 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, communications, projects } from '../../db/schema/index.ts';
-import { SESSION_TTL_MS } from '../../src/server/auth/session-tokens.ts';
-import { insertClient } from '../../src/server/services/clients.ts';
-import { migrateDatabase, openDatabase, type Database } from '../../src/server/services/db.ts';
-import { fastQuery, tableShape } from '../../src/server/services/fast-reads.ts';
-import { listClientProjects } from '../../src/server/services/projects.ts';
-import { createSession, revokeSession, validateSession, type SessionKind } from '../../src/server/services/sessions.ts';
+import { SESSION_TTL_MS } from '../../src/server/services/sign-in/session-tokens.ts';
+import { insertClient } from '../../src/server/services/clients/clients.ts';
+import { migrateDatabase, openDatabase, type Database } from '../../src/server/db/database.ts';
+import { fastQuery, tableShape } from '../../src/server/db/fast-reads.ts';
+import { listClientProjects } from '../../src/server/services/projects/projects.ts';
+import {
+  createSession,
+  revokeSession,
+  validateSession,
+  type SessionKind,
+} from '../../src/server/services/sign-in/sessions.ts';
 import { upsertStaffUser } from '../../src/server/services/staff-users.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../db/migrations');

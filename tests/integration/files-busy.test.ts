@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { approvals, projectFiles } from '../../db/schema/index.ts';
-import { databaseFilePath } from '../../src/server/services/db.ts';
+import { databaseFilePath } from '../../src/server/db/database.ts';
 import { bearer, withStaffApi } from './helpers.ts';
 
 const STAFF = 'staff@firststatewebstudio.com';

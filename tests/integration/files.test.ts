@@ -9,7 +9,7 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectFiles } from '../../db/schema/index.ts';
-import { sweepOrphanFiles } from '../../src/server/services/file-cleanup.ts';
+import { sweepOrphanFiles } from '../../src/server/services/files/cleanup.ts';
 import { bearer, createTestApi, errorOf, type TestApi } from './helpers.ts';
 
 const STAFF = 'staff@firststatewebstudio.com';

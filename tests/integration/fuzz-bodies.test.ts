@@ -9,7 +9,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
+import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
 import { createTestApi } from './helpers.ts';
 
 const STAFF = 'fuzz@firststatewebstudio.com';

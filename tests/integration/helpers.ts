@@ -12,7 +12,7 @@
  * server instance would run.
  */
 import { afterAll, beforeAll } from 'vitest';
-import type { AuditOptions } from '../../src/server/website-audit/service.ts';
+import type { AuditOptions } from '../../src/server/services/website-audit/service.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,13 +21,13 @@ import type { ErrorBody } from '../../src/shared/api-error.ts';
 import { BackgroundTasks } from '../../src/server/background.ts';
 import { createApp, type ApiType } from '../../src/server/app.ts';
 import type { LiveOptions } from '../../src/server/deps.ts';
-import { startEventTail, type EventTail } from '../../src/server/live/event-tail.ts';
-import { migrateDatabase, type OpenOptions } from '../../src/server/services/db.ts';
+import { startEventTail, type EventTail } from '../../src/server/services/events/tail.ts';
+import { migrateDatabase, type OpenOptions } from '../../src/server/db/database.ts';
 import { openDatabaseHandle } from '../support/database.ts';
-import { parseEnv } from '../../src/server/env.ts';
+import { parseEnv } from '../../src/server/env/index.ts';
 import { startNotificationWorker } from '../../src/server/jobs/notification-worker.ts';
-import { createMailer } from '../../src/server/mail.ts';
-import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
+import { createMailer } from '../../src/server/services/email/mailer.ts';
+import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
 import { createStorage } from '../../src/server/storage/storage.ts';
 
 export interface TestApiOptions {

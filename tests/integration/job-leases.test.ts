@@ -9,9 +9,9 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepLease, type LeaseKeeper } from '../../src/server/jobs/lease-keeper.ts';
-import { migrateDatabase } from '../../src/server/services/db.ts';
+import { migrateDatabase } from '../../src/server/db/database.ts';
 import { jobLeases } from '../../db/schema/index.ts';
-import { leaseHolder, takeLease } from '../../src/server/services/job-leases.ts';
+import { leaseHolder, takeLease } from '../../src/server/ops/job-leases.ts';
 import { openDatabaseHandle, type DatabaseHandle } from '../support/database.ts';
 
 let dir: string;

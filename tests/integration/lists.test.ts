@@ -8,7 +8,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminEvents, clients, communications, contactSubmissions, projects } from '../../db/schema/index.ts';
-import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
+import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
 import { bearer, createTestApi, errorOf, invalidBody, type TestApi } from './helpers.ts';
 
 const ADMIN = 'lists-staff@firststatewebstudio.com';

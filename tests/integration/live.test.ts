@@ -5,9 +5,9 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientSessions, communications, events } from '../../db/schema/index.ts';
-import { deleteEventsBefore } from '../../src/server/services/events.ts';
-import { revokeSession } from '../../src/server/services/sessions.ts';
-import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
+import { deleteEventsBefore } from '../../src/server/services/events/events.ts';
+import { revokeSession } from '../../src/server/services/sign-in/sessions.ts';
+import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
 import { sseBlocks, type SseBlock } from '../support/sse.ts';
 import { bearer, createTestApi, DEFAULT_ADDRESS, type TestApi, signedIn } from './helpers.ts';
 

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { migrateDatabase } from '../../src/server/services/db.ts';
+import { migrateDatabase } from '../../src/server/db/database.ts';
 import { openDatabaseHandle } from '../support/database.ts';
 
 // START_AT (epoch milliseconds) lines the processes up, so that they read the journal together.

@@ -3,7 +3,7 @@
  * sorts and searches like the other staff lists, and downloads as formula-safe CSV.
  */
 import { describe, expect, it } from 'vitest';
-import { subscribe } from '../../src/server/services/newsletter.ts';
+import { subscribe } from '../../src/server/services/newsletter/newsletter.ts';
 import { bearer, errorOf, withStaffApi } from './helpers.ts';
 
 const suite = withStaffApi('owner@agency.test');

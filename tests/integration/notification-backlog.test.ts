@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLead } from '../../src/server/services/leads.ts';
+import { createLead } from '../../src/server/services/leads/leads.ts';
 import { createTestApi, type TestApi } from './helpers.ts';
 
 const LEADS = 1000;

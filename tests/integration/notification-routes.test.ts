@@ -5,7 +5,7 @@
  * from GET /api/admin/notification-routes; and an urgent lead on the staff's live stream only.
  */
 import { describe, expect, it } from 'vitest';
-import { readEventsAfter } from '../../src/server/services/events.ts';
+import { readEventsAfter } from '../../src/server/services/events/events.ts';
 import { bearer, createTestApi, type TestApi } from './helpers.ts';
 
 const OWNER = 'owner@agency.test';

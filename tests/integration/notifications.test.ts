@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clients, notificationEmails, notifications, users } from '../../db/schema/index.ts';
-import { MAX_SEND_ATTEMPTS } from '../../src/server/services/email-queue.ts';
-import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
+import { MAX_SEND_ATTEMPTS } from '../../src/server/services/email/queue.ts';
+import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
 import { bearer, createTestApi, type TestApi } from './helpers.ts';
 import { startSmtpServer } from './smtp.ts';
 

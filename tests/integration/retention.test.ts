@@ -17,7 +17,7 @@ import {
   leadNotes,
   projects,
 } from '../../db/schema/index.ts';
-import { applyRetention } from '../../src/server/services/retention.ts';
+import { applyRetention } from '../../src/server/services/privacy/retention.ts';
 import { createTestApi, type TestApi } from './helpers.ts';
 
 const NOW = new Date('2026-11-27T12:00:00Z');

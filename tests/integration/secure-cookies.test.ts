@@ -4,7 +4,7 @@
  * header means nothing without TRUST_PROXY.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
+import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
 import { createTestApi, type TestApi } from './helpers.ts';
 
 const ADMIN = 'owner@example.com';

@@ -10,7 +10,7 @@ import { asc, count, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, communications, contactSubmissions, milestones, projects } from '../../db/schema/index.ts';
 import { seedScale } from '../../db/seed-scale.ts';
-import { migrateDatabase } from '../../src/server/services/db.ts';
+import { migrateDatabase } from '../../src/server/db/database.ts';
 import { openDatabaseHandle, type DatabaseHandle } from '../support/database.ts';
 
 const N = 20;

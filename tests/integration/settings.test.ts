@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, signingKeys, users } from '../../db/schema/index.ts';
 import { InvalidTokenError } from '../../src/server/errors.ts';
 import { openDatabaseHandle } from '../support/database.ts';
-import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
+import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
 import {
   createUnsubscribeToken,
   unsubscribeLinks,
   verifyUnsubscribeToken,
-} from '../../src/server/services/unsubscribe.ts';
+} from '../../src/server/services/email/unsubscribe.ts';
 import { bearer, createTestApi, errorOf, invalidBody, withCookie, type TestApi, signedIn } from './helpers.ts';
 
 let api: TestApi;

@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientSignInLinks, totpCredentials } from '../../db/schema/index.ts';
-import { createClientSignInLink } from '../../src/server/services/client-sign-in-links.ts';
-import { checkSecondFactor } from '../../src/server/services/totp.ts';
+import { createClientSignInLink } from '../../src/server/services/sign-in/client-sign-in-links.ts';
+import { checkSecondFactor } from '../../src/server/services/sign-in/totp.ts';
 import { bearer, createTestApi, errorOf, signedIn, type TestApi } from './helpers.ts';
 
 let api: TestApi;

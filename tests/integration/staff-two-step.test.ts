@@ -5,7 +5,7 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
+import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
 import { bearer, createTestApi, errorOf, type TestApi } from './helpers.ts';
 
 const STAFF = 'owner@firststatewebstudio.com';

@@ -13,7 +13,7 @@
  * answers 404 there, session or not (middleware/area-guard.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSignInLink } from '../../src/server/services/sign-in-links.ts';
+import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
 import { bearer, createTestApi, withCookie } from './helpers.ts';
 
 /** The routes of both areas that answer without a session, each for a reason. */

@@ -13,7 +13,7 @@ import { count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactSubmissions, rateLimits } from '../../db/schema/index.ts';
 import { fetchThroughBusy } from '../../src/islands/lib/api.ts';
-import { databaseFilePath } from '../../src/server/services/db.ts';
+import { databaseFilePath } from '../../src/server/db/database.ts';
 import { createTestApi, type TestApi } from './helpers.ts';
 
 const HOLD_MS = Number(process.env.HOLD_MS ?? 10_000);

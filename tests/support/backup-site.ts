@@ -11,8 +11,8 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { UploadsLocation } from '../../src/server/services/backup-uploads.ts';
-import { databaseFilePath, fileUrlOf, migrateDatabase } from '../../src/server/services/db.ts';
+import type { UploadsLocation } from '../../src/server/ops/backup-uploads.ts';
+import { databaseFilePath, fileUrlOf, migrateDatabase } from '../../src/server/db/database.ts';
 import { createStorage, newStorageKey } from '../../src/server/storage/storage.ts';
 import { openDatabaseHandle, type DatabaseHandle } from './database.ts';
 

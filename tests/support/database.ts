@@ -4,7 +4,7 @@
  * never gets. `client.close()` closes both.
  */
 import { createClient, type Client } from '@libsql/client';
-import { openDatabase, type Database, type OpenOptions } from '../../src/server/services/db.ts';
+import { openDatabase, type Database, type OpenOptions } from '../../src/server/db/database.ts';
 
 export interface DatabaseHandle {
   db: Database;

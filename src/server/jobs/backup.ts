@@ -1,8 +1,8 @@
 /**
  * Scheduled backups of the embedded database inside the server process (docs/product.md#backups).
  *
- * With BACKUP_DIR set and a `file:` DATABASE_URL, a checked backup (services/backup.ts), with the
- * uploaded files its rows name (services/backup-uploads.ts), is written to BACKUP_DIR every
+ * With BACKUP_DIR set and a `file:` DATABASE_URL, a checked backup (ops/backup.ts), with the
+ * uploaded files its rows name (ops/backup-uploads.ts), is written to BACKUP_DIR every
  * BACKUP_EVERY_HOURS hours, and the oldest backups there beyond BACKUP_KEEP are deleted with
  * their files. The copy runs in a worker thread on its own connection to the database file, so
  * requests are answered meanwhile (docs/decisions/0023-backups-in-a-worker-thread.md). The first one is due one interval after the newest backup already in the folder:
@@ -10,11 +10,11 @@
  * the next one runs as planned; nothing here stops the server.
  */
 import type { Logger } from 'pino';
-import type { Env } from '../env.ts';
-import { createBackup } from '../services/backup.ts';
-import { BackupError } from '../services/backup-error.ts';
-import { embeddedDatabasePath, newestBackupAt, prepareBackupDir, pruneBackups } from '../services/backup-files.ts';
-import { uploadsLocationOf, type UploadsBackup } from '../services/backup-uploads.ts';
+import type { Env } from '../env/index.ts';
+import { createBackup } from '../ops/backup.ts';
+import { BackupError } from '../ops/backup-error.ts';
+import { embeddedDatabasePath, newestBackupAt, prepareBackupDir, pruneBackups } from '../ops/backup-files.ts';
+import { uploadsLocationOf, type UploadsBackup } from '../ops/backup-uploads.ts';
 
 /** The longest delay a Node timer accepts, in milliseconds (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -1,15 +1,15 @@
 /**
  * The live chat's escalation (docs/product.md#live-chat): every CHAT_ESCALATION_EVERY_MS, the
  * process holding the scheduled jobs' lease emails the team about each chat that has waited
- * CHAT_ESCALATE_MINUTES for an answer, once per wait (services/chat-escalation.ts
+ * CHAT_ESCALATE_MINUTES for an answer, once per wait (services/chat/escalation.ts
  * `escalateWaitingChats`: the email and its mark are one write, so two processes or a restart
  * never send it twice).
  */
-import type { Env } from '../env.ts';
+import type { Env } from '../env/index.ts';
 import { log } from '../log.ts';
-import { escalateWaitingChats } from '../services/chat-escalation.ts';
-import type { Database } from '../services/db.ts';
-import { notificationRoutes } from '../services/notification-routes.ts';
+import { escalateWaitingChats } from '../services/chat/escalation.ts';
+import type { Database } from '../db/database.ts';
+import { notificationRoutes } from '../services/email/notification-routes.ts';
 import { repeat, type Repeating } from './repeat.ts';
 
 /** How often waiting chats are looked for: every 20 seconds, in milliseconds. */
@@ -30,7 +30,7 @@ export function scheduleChatEscalation(
   return repeat(
     async () => {
       try {
-        // The team inbox rule every staff email follows (services/notification-routes.ts).
+        // The team inbox rule every staff email follows (services/email/notification-routes.ts).
         const { team } = await notificationRoutes(db, env);
         const count = await escalateWaitingChats(
           db,

@@ -7,14 +7,20 @@
  * ZIP and is tried again in the next round, up to MAX_EXPORT_ATTEMPTS times.
  */
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { renderDataExport } from '../emails/data-export.tsx';
-import type { Env } from '../env.ts';
+import { renderDataExport } from '../services/email/templates/data-export.tsx';
+import type { Env } from '../env/index.ts';
 import { log } from '../log.ts';
-import { claimExport, completeExport, failExport, newExportToken, type ExportRow } from '../services/data-exports.ts';
-import { writeExportArchive } from '../services/export-archive.ts';
-import { leadExportContent } from '../services/export-common.ts';
-import { clientExportContent } from '../services/export-records.ts';
-import type { Database } from '../services/db.ts';
+import {
+  claimExport,
+  completeExport,
+  failExport,
+  newExportToken,
+  type ExportRow,
+} from '../services/privacy/data-exports.ts';
+import { writeExportArchive } from '../services/privacy/export-archive.ts';
+import { leadExportContent } from '../services/privacy/export-common.ts';
+import { clientExportContent } from '../services/privacy/export-records.ts';
+import type { Database } from '../db/database.ts';
 import { newStorageKey, type FileStorage } from '../storage/storage.ts';
 
 /** How long one build may hold its export before another worker may take it: 10 minutes. */

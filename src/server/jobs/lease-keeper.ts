@@ -14,8 +14,8 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { log } from '../log.ts';
-import type { Database } from '../services/db.ts';
-import { leaseHolder, releaseLease, takeLease } from '../services/job-leases.ts';
+import type { Database } from '../db/database.ts';
+import { leaseHolder, releaseLease, takeLease } from '../ops/job-leases.ts';
 
 /**
  * Whether `holder` (`host:pid:random`) was a process of this machine that no longer runs. A pid

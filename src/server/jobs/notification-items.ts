@@ -13,11 +13,11 @@ import type {
   ClientMessageItem,
   ClientUpdateItem,
   FileMention,
-} from '../emails/types.ts';
-import { attachmentsOf } from '../services/attachments.ts';
-import type { Database } from '../services/db.ts';
-import type { loadGroup } from '../services/notifications.ts';
-import { approvalStates, fileStates, type FileState } from '../services/work-notifications.ts';
+} from '../services/email/templates/types.ts';
+import { attachmentsOf } from '../services/files/attachments.ts';
+import type { Database } from '../db/database.ts';
+import type { loadGroup } from '../services/email/notifications.ts';
+import { approvalStates, fileStates, type FileState } from '../services/email/work-notifications.ts';
 
 type Item = NonNullable<Awaited<ReturnType<typeof loadGroup>>>['items'][number];
 

@@ -7,16 +7,16 @@
  * the email's draft (null for none). Used by the notification worker (notification-worker.ts).
  */
 import type { FileStorage } from '../storage/storage.ts';
-import { renderClientDigest } from '../emails/client-digest.tsx';
-import { renderNewLead } from '../emails/new-lead.tsx';
-import { renderTeamDigest } from '../emails/team-digest.tsx';
-import type { Env } from '../env.ts';
-import type { Mailer } from '../mail.ts';
-import type { Database } from '../services/db.ts';
-import { type EmailDraft, type loadGroup } from '../services/notifications.ts';
-import { leadRecipients, notificationRoutes } from '../services/notification-routes.ts';
-import { createClientSignInLink, signInLinkUrl } from '../services/client-sign-in-links.ts';
-import { unsubscribeLinks } from '../services/unsubscribe.ts';
+import { renderClientDigest } from '../services/email/templates/client-digest.tsx';
+import { renderNewLead } from '../services/email/templates/new-lead.tsx';
+import { renderTeamDigest } from '../services/email/templates/team-digest.tsx';
+import type { Env } from '../env/index.ts';
+import type { Mailer } from '../services/email/mailer.ts';
+import type { Database } from '../db/database.ts';
+import { type EmailDraft, type loadGroup } from '../services/email/notifications.ts';
+import { leadRecipients, notificationRoutes } from '../services/email/notification-routes.ts';
+import { createClientSignInLink, signInLinkUrl } from '../services/sign-in/client-sign-in-links.ts';
+import { unsubscribeLinks } from '../services/email/unsubscribe.ts';
 import { clientItems, teamItems } from './notification-items.ts';
 
 export interface NotificationWorkerOptions {
@@ -61,7 +61,7 @@ export async function settle(group: Group, options: NotificationWorkerOptions): 
   if (group.items[0]?.kind === 'new_lead') {
     const { lead } = group;
     if (!lead) return nothing;
-    // One team-inbox rule for every staff email (services/notification-routes.ts).
+    // One team-inbox rule for every staff email (services/email/notification-routes.ts).
     const to = await leadRecipients(db, env, lead.urgent);
     if (to.length === 0) return nothing;
     const email = await renderNewLead({

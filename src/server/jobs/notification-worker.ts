@@ -19,8 +19,8 @@
  * the round in progress), so its email does not wait for the next poll.
  */
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { findDueGroups, leadsQueuedCount, loadGroup, settleGroup } from '../services/notifications.ts';
-import { claimEmail, markEmailFailed, markEmailSent } from '../services/email-queue.ts';
+import { findDueGroups, leadsQueuedCount, loadGroup, settleGroup } from '../services/email/notifications.ts';
+import { claimEmail, markEmailFailed, markEmailSent } from '../services/email/queue.ts';
 import { log } from '../log.ts';
 import { buildDueExports } from './export-builder.ts';
 import { settle, type NotificationWorkerOptions } from './notification-settle.ts';

@@ -1,16 +1,16 @@
 /**
- * The daily retention job (docs/retention.md; services/retention.ts): once a day, only in the
+ * The daily retention job (docs/retention.md; services/privacy/retention.ts): once a day, only in the
  * process that holds the scheduled jobs' lease, it deletes or anonymises what is due, deletes the
  * bytes of deleted files, prunes backups older than RETENTION_BACKUP_DAYS, and logs the counts
  * (never a name or an address).
  */
 import { rm } from 'node:fs/promises';
-import type { Env } from '../env.ts';
+import type { Env } from '../env/index.ts';
 import { log } from '../log.ts';
-import { embeddedDatabasePath, listBackups, uploadsFolderOf } from '../services/backup-files.ts';
-import type { Database } from '../services/db.ts';
-import { deleteStoredFiles } from '../services/file-cleanup.ts';
-import { applyRetention } from '../services/retention.ts';
+import { embeddedDatabasePath, listBackups, uploadsFolderOf } from '../ops/backup-files.ts';
+import type { Database } from '../db/database.ts';
+import { deleteStoredFiles } from '../services/files/cleanup.ts';
+import { applyRetention } from '../services/privacy/retention.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import { repeat, type Repeating } from './repeat.ts';
 

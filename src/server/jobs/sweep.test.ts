@@ -11,12 +11,12 @@ import {
   passwordResetTokens,
   rateLimits,
 } from '../../../db/schema/index.ts';
-import { insertClient } from '../services/clients.ts';
-import { migrateDatabase } from '../services/db.ts';
+import { insertClient } from '../services/clients/clients.ts';
+import { migrateDatabase } from '../db/database.ts';
 import { openDatabaseHandle, type DatabaseHandle } from '../../../tests/support/database.ts';
-import { createPasswordResetToken } from '../services/password-resets.ts';
-import { createSession } from '../services/sessions.ts';
-import { createSignInLink } from '../services/sign-in-links.ts';
+import { createPasswordResetToken } from '../services/sign-in/password-resets.ts';
+import { createSession } from '../services/sign-in/sessions.ts';
+import { createSignInLink } from '../services/sign-in/sign-in-links.ts';
 import { upsertStaffUser } from '../services/staff-users.ts';
 import { scheduleSweep, SWEEP_EVERY_MS } from './sweep.ts';
 

@@ -1,28 +1,28 @@
 /**
  * The hourly sweep (docs/product.md#limits): deletes expired sessions of both kinds, expired
  * password-reset links, expired staff sign-in links, rate-limit counts whose window ended and
- * Idempotency-Keys older than 24 hours, live events older than 24 hours (services/events.ts),
- * the ZIPs of data exports downloaded or expired (services/export-downloads.ts), and self-registered
- * accounts still unconfirmed after 7 days with everything of theirs (services/registration.ts), so
+ * Idempotency-Keys older than 24 hours, live events older than 24 hours (services/events/events.ts),
+ * the ZIPs of data exports downloaded or expired (services/privacy/export-downloads.ts), and self-registered
+ * accounts still unconfirmed after 7 days with everything of theirs (services/sign-in/registration.ts), so
  * the tables hold only what can still be used. Run by
  * the server process (src/server/main.ts) once at start and then every hour.
  */
 import { log } from '../log.ts';
 import { repeat, type Repeating } from './repeat.ts';
-import { deleteStoredFiles, sweepOrphanFiles } from '../services/file-cleanup.ts';
-import { deleteUnconfirmedClients } from '../services/registration.ts';
-import { sweepExports } from '../services/export-downloads.ts';
+import { deleteStoredFiles, sweepOrphanFiles } from '../services/files/cleanup.ts';
+import { deleteUnconfirmedClients } from '../services/sign-in/registration.ts';
+import { sweepExports } from '../services/privacy/export-downloads.ts';
 import type { FileStorage } from '../storage/storage.ts';
-import type { Database } from '../services/db.ts';
-import { deleteEventsBefore, EVENT_RETENTION_MS } from '../services/events.ts';
+import type { Database } from '../db/database.ts';
+import { deleteEventsBefore, EVENT_RETENTION_MS } from '../services/events/events.ts';
 import { deleteExpiredIdempotencyKeys } from '../services/idempotency.ts';
-import { deleteExpiredResetTokens } from '../services/password-resets.ts';
+import { deleteExpiredResetTokens } from '../services/sign-in/password-resets.ts';
 import { deleteExpiredRateLimits } from '../services/rate-limits.ts';
-import { deleteExpiredSessions } from '../services/sessions.ts';
-import { deleteExpiredSignInLinks } from '../services/sign-in-links.ts';
-import { deleteExpiredClientSignInLinks } from '../services/client-sign-in-links.ts';
-import { deleteExpiredChallenges } from '../services/second-factor.ts';
-import { deleteExpiredWebauthnChallenges } from '../services/passkey-records.ts';
+import { deleteExpiredSessions } from '../services/sign-in/sessions.ts';
+import { deleteExpiredSignInLinks } from '../services/sign-in/sign-in-links.ts';
+import { deleteExpiredClientSignInLinks } from '../services/sign-in/client-sign-in-links.ts';
+import { deleteExpiredChallenges } from '../services/sign-in/second-factor.ts';
+import { deleteExpiredWebauthnChallenges } from '../services/sign-in/passkey-records.ts';
 
 /** How often the sweep runs, in milliseconds: every hour. */
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;

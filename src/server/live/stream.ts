@@ -19,11 +19,17 @@
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { sessionStillValid } from '../auth/identity.ts';
+import { sessionStillValid } from '../middleware/identity.ts';
 import type { SessionEnv } from '../context.ts';
-import type { LiveEvent, StoredEvent, AudienceFilter } from '../services/events.ts';
-import { chatAudience, clientAudience, eventIdRange, INTERNAL_AUDIENCE, readEventsAfter } from '../services/events.ts';
-import type { SessionKind } from '../services/sessions.ts';
+import type { LiveEvent, StoredEvent, AudienceFilter } from '../services/events/events.ts';
+import {
+  chatAudience,
+  clientAudience,
+  eventIdRange,
+  INTERNAL_AUDIENCE,
+  readEventsAfter,
+} from '../services/events/events.ts';
+import type { SessionKind } from '../services/sign-in/sessions.ts';
 import { log } from '../log.ts';
 
 /** Between two heartbeats (and session checks): 25 seconds, under common 30–60 s proxy timeouts. */

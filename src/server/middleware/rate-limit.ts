@@ -9,7 +9,7 @@ import type { MiddlewareHandler } from 'hono';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { clientAddress, type ApiEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
-import type { Database } from '../services/db.ts';
+import type { Database } from '../db/database.ts';
 import { databaseRateLimiter } from '../services/rate-limits.ts';
 
 export interface Limiter {

@@ -34,17 +34,17 @@ import {
   transcriptRequestSchema,
   visitorMessageSchema,
 } from '../../shared/schemas/chat.ts';
-import { setAppCookie } from '../auth/cookies.ts';
-import { currentClient } from '../auth/identity.ts';
-import { hashSecretHex } from '../auth/tokens.ts';
+import { setAppCookie } from '../middleware/cookies.ts';
+import { currentClient } from '../middleware/identity.ts';
+import { hashSecretHex } from '../services/sign-in/tokens.ts';
 import { clientAddress, type ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError, NotFoundError } from '../errors.ts';
 import { eventStream } from '../live/stream.ts';
 import { createLimiter } from '../middleware/rate-limit.ts';
-import { newChatToken } from '../services/chat-common.ts';
-import { chatOnline, recordTyping } from '../services/chat-presence.ts';
-import { confirmChatEmail, requestTranscript } from '../services/chat-transcripts.ts';
+import { newChatToken } from '../services/chat/common.ts';
+import { chatOnline, recordTyping } from '../services/chat/presence.ts';
+import { confirmChatEmail, requestTranscript } from '../services/chat/transcripts.ts';
 import {
   giveReplyEmail,
   latestConversation,
@@ -53,7 +53,7 @@ import {
   startsConversation,
   visitorView,
   type VisitorIdentity,
-} from '../services/chat-visitor.ts';
+} from '../services/chat/visitor.ts';
 import { validate } from '../validation.ts';
 
 /** The visitor cookie's name. */

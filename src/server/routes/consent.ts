@@ -8,12 +8,12 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { setAppCookie } from '../auth/cookies.ts';
-import { currentClient } from '../auth/identity.ts';
+import { setAppCookie } from '../middleware/cookies.ts';
+import { currentClient } from '../middleware/identity.ts';
 import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
-import { recordConsent } from '../services/consent.ts';
+import { recordConsent } from '../services/privacy/consent.ts';
 import { validate } from '../validation.ts';
 
 const VISITOR_COOKIE = 'consent_id';

@@ -18,7 +18,7 @@ import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
-import { claimDownload, exportForToken } from '../services/export-downloads.ts';
+import { claimDownload, exportForToken } from '../services/privacy/export-downloads.ts';
 import { validate } from '../validation.ts';
 
 const tokenBody = z.object({ token: z.string().trim().min(20, 'Invalid link').max(200, 'Invalid link') });

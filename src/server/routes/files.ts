@@ -1,7 +1,7 @@
 /**
  * Files on projects (docs/product.md#files; docs/decisions/0030-files-and-approvals.md). The
  * uploads and lists are the areas' own routes (routes/client/files.ts, routes/admin/files.ts),
- * made by services/files.ts `uploadToProject` and `filesOfProject`:
+ * made by services/files/files.ts `uploadToProject` and `filesOfProject`:
  *
  * - POST /api/client/projects/:id/files and POST /api/admin/projects/:id/files: multipart, field
  *   `file` (staff may add `internal=true`) → 201 {id, name, size, type}. 404 for a project the
@@ -23,12 +23,12 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import parseRange from 'range-parser';
 import sharp from 'sharp';
-import { currentClient, currentStaff } from '../auth/identity.ts';
+import { currentClient, currentStaff } from '../middleware/identity.ts';
 import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError, NotFoundError } from '../errors.ts';
-import { fileFor } from '../services/files.ts';
-import { MAX_IMAGE_PIXELS, PREVIEW_TYPES } from '../services/uploads.ts';
+import { fileFor } from '../services/files/files.ts';
+import { MAX_IMAGE_PIXELS, PREVIEW_TYPES } from '../services/files/uploads.ts';
 import { validate } from '../validation.ts';
 
 /** The width of a preview, in pixels. */

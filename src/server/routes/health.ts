@@ -11,9 +11,9 @@ import { Hono } from 'hono';
 import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { currentPhase } from '../lifecycle.ts';
-import { newestBackupAt } from '../services/backup-files.ts';
-import { databaseFilePath } from '../services/db.ts';
-import { databaseAnswers, queueDepth } from '../services/health.ts';
+import { newestBackupAt } from '../ops/backup-files.ts';
+import { databaseFilePath } from '../db/database.ts';
+import { databaseAnswers, queueDepth } from '../ops/health.ts';
 
 /** The newest backup in BACKUP_DIR as an ISO string, or null (docs/product.md#backups). */
 function lastBackupAt(env: AppDeps['env']): string | null {

@@ -20,12 +20,12 @@ import { antiBotFields, auditLeadSchema, contactFormSchema } from '../../shared/
 import { emergencyFormSchema } from '../../shared/schemas/emergency.ts';
 import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
-import { forwardLead } from '../lead-notifications.ts';
+import { forwardLead } from '../services/leads/forward.ts';
 import { botGuard } from '../middleware/bot-guard.ts';
 import { idempotencyKey } from '../middleware/idempotency.ts';
 import { LEAD_LIMIT_WINDOW_SECONDS } from '../middleware/limits.ts';
 import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
-import { createLead, type NewLead } from '../services/leads.ts';
+import { createLead, type NewLead } from '../services/leads/leads.ts';
 import { validate } from '../validation.ts';
 
 /** The Idempotency-Key scope of this route: a key used here means nothing elsewhere. */

@@ -15,7 +15,7 @@ import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { botGuard } from '../middleware/bot-guard.ts';
 import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
-import { subscribe, unsubscribe } from '../services/newsletter.ts';
+import { subscribe, unsubscribe } from '../services/newsletter/newsletter.ts';
 import { validate } from '../validation.ts';
 
 /** Sign-ups per address per window, and the window in seconds: 5 per 10 minutes. */

@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { checkUnsubscribeToken, unsubscribeWithToken } from '../services/unsubscribe.ts';
+import { checkUnsubscribeToken, unsubscribeWithToken } from '../services/email/unsubscribe.ts';
 import { validate } from '../validation.ts';
 
 const tokenQuery = z.object({

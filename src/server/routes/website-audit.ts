@@ -5,7 +5,7 @@
  * message 'Requested audit for: ' plus the URL, services ['Website Audit'], with the score and
  * report when the audit ran, or with `auditError` (why it could not) when it did not; the team
  * is told either way. A retry by the same person (the same email) within an hour updates that
- * lead instead of adding another (services/leads.ts `recordAuditRequest`).
+ * lead instead of adding another (services/leads/leads.ts `recordAuditRequest`).
  *
  * A target the audit refuses or cannot reach (a name that does not resolve, a site down, too
  * slow, not a web page...) answers 422 `audit_{reason}` with the message on the `website` field;
@@ -23,17 +23,17 @@ import { antiBotFields } from '../../shared/schemas/contact.ts';
 import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
 import { errorBody, INTERNAL_ERROR_MESSAGE } from '../errors.ts';
-import { forwardLead } from '../lead-notifications.ts';
+import { forwardLead } from '../services/leads/forward.ts';
 import { log } from '../log.ts';
 import { botGuard } from '../middleware/bot-guard.ts';
 import { idempotencyKey } from '../middleware/idempotency.ts';
 import { LEAD_LIMIT_WINDOW_SECONDS } from '../middleware/limits.ts';
 import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
-import { recordAuditRequest } from '../services/audit-leads.ts';
-import type { NewLead } from '../services/leads.ts';
+import { recordAuditRequest } from '../services/leads/audit-leads.ts';
+import type { NewLead } from '../services/leads/leads.ts';
 import { validate } from '../validation.ts';
-import { FetchRefused } from '../website-audit/safe-fetch.ts';
-import { createAuditor, type AuditOptions } from '../website-audit/service.ts';
+import { FetchRefused } from '../services/website-audit/safe-fetch.ts';
+import { createAuditor, type AuditOptions } from '../services/website-audit/service.ts';
 
 const AUDIT_SUBJECT = 'Free Website Audit Request';
 

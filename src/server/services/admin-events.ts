@@ -4,8 +4,8 @@
  */
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { adminEvents, contactSubmissions, projects } from '../../../db/schema/index.ts';
-import type { Database, SqlDb } from './db.ts';
-import { toJson } from './json.ts';
+import type { Database, SqlDb } from '../db/database.ts';
+import { toJson } from '../db/json.ts';
 
 /** The staff member who acts. */
 export interface Actor {

@@ -6,7 +6,7 @@
  */
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { clients, communications, contactSubmissions, projects } from '../../../db/schema/index.ts';
-import type { Database } from './db.ts';
+import type { Database } from '../db/database.ts';
 
 /** The window of "new leads this week", in milliseconds: 7 days. */
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

@@ -9,7 +9,7 @@
  */
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '../../../db/schema/index.ts';
-import type { Database, SqlDb } from './db.ts';
+import type { Database, SqlDb } from '../db/database.ts';
 
 /** How long a key and its answer are kept, in milliseconds: 24 hours. */
 const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;

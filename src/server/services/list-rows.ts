@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { Database } from './db.ts';
+import type { Database } from '../db/database.ts';
 
 /** `column` at or after `from` and before `to` (either may be missing). */
 export function createdBetween(column: SQLiteColumn, from: Date | undefined, to: Date | undefined): SQL[] {

@@ -27,7 +27,7 @@ import { SQLiteSyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { LRUCache } from 'lru-cache';
 import { z } from '../../shared/zod.ts';
 import { InvalidFieldError } from '../errors.ts';
-import type { Database } from './db.ts';
+import type { Database } from '../db/database.ts';
 
 /** How one list pages: its table, its search index, its main column and its sortable columns. */
 export interface ListSpec {

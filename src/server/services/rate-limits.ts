@@ -7,12 +7,12 @@
  * console); expired rows are deleted by the hourly sweep (`deleteExpiredRateLimits`).
  *
  * A consumed point is a write of its own (`db.write`): consumed inside an open write it would wait
- * for itself, so the write path refuses that at once (services/write-path.ts).
+ * for itself, so the write path refuses that at once (db/write-path.ts).
  */
 import { lte } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import { rateLimits } from '../../../db/schema/index.ts';
-import type { Database, SqlDb } from './db.ts';
+import type { Database, SqlDb } from '../db/database.ts';
 
 export interface RateLimitStoreOptions {
   /** Keeps the keys of this limiter apart from the others' in the shared table (its key prefix). */

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { signingKeys } from '../../../db/schema/index.ts';
-import type { Database } from './db.ts';
+import type { Database } from '../db/database.ts';
 
 /** Bytes of a new key: 32, the size of an HMAC-SHA-256 block's output. */
 const KEY_BYTES = 32;

@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
-import type { Database } from './db.ts';
+import type { Database } from '../db/database.ts';
 
 /**
  * The user for `email`, created on first sign-in; lastSignInAt set to `now`. `name` (Google's

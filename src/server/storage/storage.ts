@@ -10,7 +10,7 @@
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { Disk } from 'flydrive';
 import { FSDriver } from 'flydrive/drivers/fs';
-import type { Env } from '../env.ts';
+import type { Env } from '../env/index.ts';
 
 /** What the rest of the server uses of the storage. */
 export interface FileStorage {

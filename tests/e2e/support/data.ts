@@ -15,12 +15,12 @@ import {
   users,
 } from '../../../db/schema/index.ts';
 import { e2eEnv } from '../../../scripts/e2e-env.mjs';
-import { hashPassword } from '../../../src/server/auth/passwords.ts';
-import { type Database } from '../../../src/server/services/db.ts';
+import { hashPassword } from '../../../src/server/services/sign-in/passwords.ts';
+import { type Database } from '../../../src/server/db/database.ts';
 import { openDatabaseHandle, type DatabaseHandle } from '../../support/database.ts';
-import { queueCounts } from '../../../src/server/services/email-queue.ts';
-import { createSession } from '../../../src/server/services/sessions.ts';
-import { unsubscribeLinks } from '../../../src/server/services/unsubscribe.ts';
+import { queueCounts } from '../../../src/server/services/email/queue.ts';
+import { createSession } from '../../../src/server/services/sign-in/sessions.ts';
+import { unsubscribeLinks } from '../../../src/server/services/email/unsubscribe.ts';
 
 export type { Database };
 

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { approvalRequestSchema } from '../../../shared/schemas/approvals.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { projectApprovals, requestApproval } from '../../services/approvals.ts';
+import { projectApprovals, requestApproval } from '../../services/projects/approvals.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 

@@ -24,9 +24,9 @@ import {
 } from '../../../shared/schemas/chat.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { chatOnline, recordTyping, staffAway, staffHeartbeat } from '../../services/chat-presence.ts';
-import { chatCounts, chatDetail, listChats } from '../../services/chat-staff-list.ts';
-import { convertChat, markChatRead, postStaffMessage, updateChat } from '../../services/chat-staff.ts';
+import { chatOnline, recordTyping, staffAway, staffHeartbeat } from '../../services/chat/presence.ts';
+import { chatCounts, chatDetail, listChats } from '../../services/chat/staff-list.ts';
+import { convertChat, markChatRead, postStaffMessage, updateChat } from '../../services/chat/staff.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 

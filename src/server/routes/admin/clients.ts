@@ -21,11 +21,17 @@ import { adminClientSchema } from '../../../shared/schemas/admin.ts';
 import { clientListQuery } from '../../../shared/schemas/lists.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { createClient, deleteClient, getClient, listClients, updateClient } from '../../services/client-admin.ts';
-import { deleteStoredFiles } from '../../services/file-cleanup.ts';
-import { invitationStatus, resendInvitation } from '../../services/invitations.ts';
-import { resetClientTotp } from '../../services/totp-off.ts';
-import { totpEnabled } from '../../services/totp.ts';
+import {
+  createClient,
+  deleteClient,
+  getClient,
+  listClients,
+  updateClient,
+} from '../../services/clients/client-admin.ts';
+import { deleteStoredFiles } from '../../services/files/cleanup.ts';
+import { invitationStatus, resendInvitation } from '../../services/sign-in/invitations.ts';
+import { resetClientTotp } from '../../services/sign-in/totp-off.ts';
+import { totpEnabled } from '../../services/sign-in/totp.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 

@@ -9,8 +9,8 @@ import { Hono } from 'hono';
 import { staffName } from '../../../shared/staff-name.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { filesOfProject, projectFor, uploadToProject } from '../../services/files.ts';
-import { deleteFile } from '../../services/file-delete.ts';
+import { filesOfProject, projectFor, uploadToProject } from '../../services/files/files.ts';
+import { deleteFile } from '../../services/files/delete.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 

@@ -9,9 +9,9 @@
 import { Hono } from 'hono';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { passkeyRoutes } from '../../auth/passkey-routes.ts';
-import { accountSecurityRoutes } from '../../auth/security-routes.ts';
-import { twoFactorSetupGate } from '../../auth/two-factor-gate.ts';
+import { passkeyRoutes } from '../account/passkeys.ts';
+import { accountSecurityRoutes } from '../account/security.ts';
+import { twoFactorSetupGate } from '../../middleware/two-factor-gate.ts';
 import { areaGuard } from '../../middleware/area-guard.ts';
 import { adminEventRoutes } from './admin-events.ts';
 import { staffChatRoutes } from './chats.ts';

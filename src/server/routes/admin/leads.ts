@@ -21,7 +21,7 @@ import {
 import { leadListQuery } from '../../../shared/schemas/lists.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { leadsCsvStream } from '../../services/leads-csv.ts';
+import { leadsCsvStream } from '../../services/leads/csv.ts';
 import {
   addLeadNote,
   listLeadNotes,
@@ -30,8 +30,8 @@ import {
   listLeads,
   setLeadStatus,
   setLeadsStatus,
-} from '../../services/leads.ts';
-import { convertLeadToClient } from '../../services/lead-conversion.ts';
+} from '../../services/leads/leads.ts';
+import { convertLeadToClient } from '../../services/leads/conversion.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 

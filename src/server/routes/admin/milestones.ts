@@ -15,7 +15,7 @@ import {
   listProjectMilestones,
   reorderMilestones,
   updateMilestone,
-} from '../../services/milestones.ts';
+} from '../../services/projects/milestones.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 

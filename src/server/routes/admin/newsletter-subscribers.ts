@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { subscriberListQuery } from '../../../shared/schemas/lists.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { listSubscribers, subscribersCsv } from '../../services/newsletter-subscribers.ts';
+import { listSubscribers, subscribersCsv } from '../../services/newsletter/subscribers.ts';
 import { validate } from '../../validation.ts';
 
 export function staffSubscriberRoutes({ db }: AppDeps) {

@@ -2,7 +2,7 @@
  * Privacy requests handled by staff (docs/product.md#privacy), behind the dashboard's guard:
  *
  * - POST /clients/:id/erase {legalBasis?} → 200 {id, name, erased}: the client erased as
- *   services/erasure.ts says (`erased` false when it was already); 404 for a missing client.
+ *   services/privacy/erasure.ts says (`erased` false when it was already); 404 for a missing client.
  * - POST /contact-submissions/:id/erase → 200 the same for a lead; 404 for a missing lead.
  * Each is recorded as an admin event that names the record by id only.
  * - GET /clients/:id/consents → the client's consent records (as a client, its leads and its
@@ -21,10 +21,10 @@ import type { AppDeps } from '../../deps.ts';
 import { staffName } from '../../../shared/staff-name.ts';
 import { exportTooSoon } from '../../middleware/limits.ts';
 import { recordAdminEvent, type Actor } from '../../services/admin-events.ts';
-import { consentsOfClient, consentsOfLead } from '../../services/consent.ts';
-import { exportsOf, requestExport, toPublicExport, type ExportSubject } from '../../services/data-exports.ts';
-import { eraseClient, eraseLead } from '../../services/erasure.ts';
-import { deleteStoredFiles } from '../../services/file-cleanup.ts';
+import { consentsOfClient, consentsOfLead } from '../../services/privacy/consent.ts';
+import { exportsOf, requestExport, toPublicExport, type ExportSubject } from '../../services/privacy/data-exports.ts';
+import { eraseClient, eraseLead } from '../../services/privacy/erasure.ts';
+import { deleteStoredFiles } from '../../services/files/cleanup.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 

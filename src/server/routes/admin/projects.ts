@@ -12,8 +12,14 @@ import { adminProjectSchema } from '../../../shared/schemas/admin.ts';
 import { projectListQuery } from '../../../shared/schemas/lists.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { createProject, deleteProject, getProject, listProjects, updateProject } from '../../services/projects.ts';
-import { deleteStoredFiles } from '../../services/file-cleanup.ts';
+import {
+  createProject,
+  deleteProject,
+  getProject,
+  listProjects,
+  updateProject,
+} from '../../services/projects/projects.ts';
+import { deleteStoredFiles } from '../../services/files/cleanup.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 

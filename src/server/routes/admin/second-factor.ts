@@ -1,21 +1,21 @@
 /**
  * The second step of a staff sign-in and the sign-in with a passkey, public under /api/admin
- * (docs/product.md#sign-in-security; passkeys: auth/passkey-routes.ts):
+ * (docs/product.md#sign-in-security; passkeys: routes/account/passkeys.ts):
  * POST /login/second-factor {challenge, code | recoveryCode} → 200 {user} with a session, after
  * Google or a one-time link gave a challenge; 400 `challenge_expired` or `invalid_code`; 403 when
  * the person may no longer use the dashboard; 429 after repeated wrong codes.
  */
 import { Hono, type Context } from 'hono';
 import { secondFactorSchema } from '../../../shared/schemas/security.ts';
-import { startSession } from '../../auth/identity.ts';
-import { passkeySignInRoutes } from '../../auth/passkey-routes.ts';
-import { staffRoleOf } from '../../auth/staff-access.ts';
+import { startSession } from '../../middleware/identity.ts';
+import { passkeySignInRoutes } from '../account/passkeys.ts';
+import { staffRoleOf } from '../../services/sign-in/staff-access.ts';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authLimiter } from '../../middleware/limits.ts';
 import { limitByAddress } from '../../middleware/rate-limit.ts';
-import { completeSecondFactor } from '../../services/second-factor.ts';
+import { completeSecondFactor } from '../../services/sign-in/second-factor.ts';
 import { findStaffUser } from '../../services/staff-users.ts';
 import { validate } from '../../validation.ts';
 

@@ -16,11 +16,11 @@ import { Hono } from 'hono';
 import { notificationsSchema } from '../../../shared/schemas/notifications.ts';
 import { displayNameSchema } from '../../../shared/schemas/staff.ts';
 import { staffName } from '../../../shared/staff-name.ts';
-import { endSession } from '../../auth/identity.ts';
-import { staffRoleOf } from '../../auth/staff-access.ts';
+import { endSession } from '../../middleware/identity.ts';
+import { staffRoleOf } from '../../services/sign-in/staff-access.ts';
 import type { ApiEnv, SessionEnv } from '../../context.ts';
 import { setStaffDisplayName, setStaffEmailNotifications } from '../../services/staff-users.ts';
-import { totpEnabled } from '../../services/totp.ts';
+import { totpEnabled } from '../../services/sign-in/totp.ts';
 import { validate } from '../../validation.ts';
 
 export function staffSignOutRoutes() {

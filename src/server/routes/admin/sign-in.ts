@@ -6,7 +6,7 @@
  *   httpOnly cookies; to /admin/login?error=not_configured without credentials.
  * - GET /google/callback → checks the state, exchanges the code, verifies the ID token against
  *   the provider's keys (issuer, audience, expiry). Only a verified email that may use the
- *   dashboard (auth/staff-access.ts) gets a session (cookie) and goes to /admin, or, with
+ *   dashboard (services/sign-in/staff-access.ts) gets a session (cookie) and goes to /admin, or, with
  *   two-step verification on, goes to /admin/login#second-factor={challenge}; otherwise
  *   /admin/login?error=unauthorized, or ?error=callback_failed when anything fails. No token ever
  *   reaches a server in a URL.
@@ -19,13 +19,13 @@ import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { z } from 'zod';
-import { clearAppCookie, setAppCookie } from '../../auth/cookies.ts';
-import { finishSignIn } from '../../auth/sign-in-flow.ts';
+import { clearAppCookie, setAppCookie } from '../../middleware/cookies.ts';
+import { finishSignIn } from '../../middleware/sign-in-flow.ts';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { createLimiter, limitByAddress } from '../../middleware/rate-limit.ts';
-import { useSignInLink } from '../../services/sign-in-links.ts';
+import { useSignInLink } from '../../services/sign-in/sign-in-links.ts';
 import { staffEmailAllowed, upsertStaffUser } from '../../services/staff-users.ts';
 import { validate } from '../../validation.ts';
 import { log } from '../../log.ts';

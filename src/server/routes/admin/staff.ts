@@ -14,14 +14,14 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { emailField } from '../../../shared/schemas/fields.ts';
 import { invitationSchema } from '../../../shared/schemas/staff.ts';
-import { startSession } from '../../auth/identity.ts';
-import { staffRoleOf } from '../../auth/staff-access.ts';
+import { startSession } from '../../middleware/identity.ts';
+import { staffRoleOf } from '../../services/sign-in/staff-access.ts';
 import type { ApiEnv, SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authLimiter } from '../../middleware/limits.ts';
 import { limitByAddress } from '../../middleware/rate-limit.ts';
-import { emailStaffSignInLink } from '../../services/sign-in-links.ts';
+import { emailStaffSignInLink } from '../../services/sign-in/sign-in-links.ts';
 import {
   acceptInvitation,
   inviteStaff,
@@ -29,7 +29,7 @@ import {
   pendingInvitations,
   removeStaffMember,
   withdrawInvitation,
-} from '../../services/staff-invitations.ts';
+} from '../../services/sign-in/staff-invitations.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 

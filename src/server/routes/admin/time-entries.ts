@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { timeEntrySchema } from '../../../shared/schemas/admin.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { addTimeEntry, deleteTimeEntry, listTimeEntries } from '../../services/time-entries.ts';
+import { addTimeEntry, deleteTimeEntry, listTimeEntries } from '../../services/projects/time-entries.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 

@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { listFailedEmails, retryFailedEmail } from '../../services/email-queue.ts';
+import { listFailedEmails, retryFailedEmail } from '../../services/email/queue.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 

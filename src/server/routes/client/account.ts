@@ -22,15 +22,15 @@ import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { authLimiter } from '../../middleware/limits.ts';
 import { limitByAddress } from '../../middleware/rate-limit.ts';
-import { assertStrongPassword } from '../../auth/password-strength.ts';
-import { resendEmailConfirmation } from '../../services/registration.ts';
+import { assertStrongPassword } from '../../services/sign-in/password-strength.ts';
+import { resendEmailConfirmation } from '../../services/sign-in/registration.ts';
 import {
   changeClientPassword,
   setClientEmailNotifications,
   toPublicClient,
   updateClientProfile,
-} from '../../services/clients.ts';
-import { prepareSecurityNotice } from '../../services/security-notices.ts';
+} from '../../services/clients/clients.ts';
+import { prepareSecurityNotice } from '../../services/sign-in/security-notices.ts';
 import { validate } from '../../validation.ts';
 
 export function clientAccountRoutes(deps: AppDeps) {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { approvalDecisionSchema } from '../../../shared/schemas/approvals.ts';
 import { callerAddress, type SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { clientApprovals, decideApproval } from '../../services/approvals.ts';
+import { clientApprovals, decideApproval } from '../../services/projects/approvals.ts';
 import { validate } from '../../validation.ts';
 
 const approvalParam = z.object({ approvalId: z.string().min(1).max(100) });

@@ -13,7 +13,7 @@ import { Hono } from 'hono';
 import { projectMessageSchema } from '../../../shared/schemas/client.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { markTeamMessagesRead, sendClientMessage } from '../../services/communications.ts';
+import { markTeamMessagesRead, sendClientMessage } from '../../services/projects/communications.ts';
 import { validate } from '../../validation.ts';
 import { projectParam } from './params.ts';
 

@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { exportTooSoon } from '../../middleware/limits.ts';
-import { exportsOf, requestExport, toPublicExport } from '../../services/data-exports.ts';
+import { exportsOf, requestExport, toPublicExport } from '../../services/privacy/data-exports.ts';
 
 export function clientExportRoutes({ db }: AppDeps) {
   return new Hono<SessionEnv<'client'>>()

@@ -2,15 +2,15 @@
  * A client's files (docs/product.md#files), behind the portal's guard:
  * POST /api/client/projects/:projectId/files (multipart, field `file`) → 201 {id, name, size, type};
  * GET /api/client/projects/:projectId/files → {items, storage: {used, quota}}, internal files left
- * out. 404 for a project that is not the client's; the upload's refusals as services/files.ts says.
+ * out. 404 for a project that is not the client's; the upload's refusals as services/files/files.ts says.
  * DELETE /api/client/files/:id → 200 {deleted: {id, name}} for a file the client uploaded; 404 else.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { filesOfProject, projectFor, uploadToProject } from '../../services/files.ts';
-import { deleteFile } from '../../services/file-delete.ts';
+import { filesOfProject, projectFor, uploadToProject } from '../../services/files/files.ts';
+import { deleteFile } from '../../services/files/delete.ts';
 import { validate } from '../../validation.ts';
 import { projectParam } from './params.ts';
 

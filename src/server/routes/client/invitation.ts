@@ -17,22 +17,22 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { emailField } from '../../../shared/schemas/fields.ts';
 import { acceptInvitationSchema, passwordLinkSchema } from '../../../shared/schemas/client.ts';
-import { assertStrongPassword } from '../../auth/password-strength.ts';
-import { hashPassword } from '../../auth/passwords.ts';
-import { finishSignIn } from '../../auth/sign-in-flow.ts';
+import { assertStrongPassword } from '../../services/sign-in/password-strength.ts';
+import { hashPassword } from '../../services/sign-in/passwords.ts';
+import { finishSignIn } from '../../middleware/sign-in-flow.ts';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authLimiter } from '../../middleware/limits.ts';
 import { limitByAddress } from '../../middleware/rate-limit.ts';
-import { normalizeEmail, toPublicClient } from '../../services/clients.ts';
+import { normalizeEmail, toPublicClient } from '../../services/clients/clients.ts';
 import {
   acceptInvitation,
   describePasswordLink,
   findInvitedClient,
   InvitationUnusableError,
   requestNewInvitation,
-} from '../../services/invitations.ts';
+} from '../../services/sign-in/invitations.ts';
 import { validate } from '../../validation.ts';
 
 /** The 410 of an invitation that cannot be used, in plain words. */

@@ -2,7 +2,7 @@
  * Password resets under /api/client/password-reset (docs/product.md#password-reset).
  *
  * - POST / {email} → 202 always; queues an email with a 1-hour single-use link (token after `#`)
- *   when an active account has that email (services/account-emails.ts), so nobody learns which
+ *   when an active account has that email (services/email/account-emails.ts), so nobody learns which
  *   emails have accounts.
  * - POST /confirm {token, password} → 200; 400 for a used, expired or unknown link; 422 on
  *   `password` for a common one (docs/product.md#validation). The email counts as confirmed. Every
@@ -12,17 +12,17 @@
  */
 import { Hono } from 'hono';
 import { passwordResetRequestSchema, passwordResetSchema } from '../../../shared/schemas/client.ts';
-import { clearSessionCookie } from '../../auth/identity.ts';
-import { assertStrongPassword } from '../../auth/password-strength.ts';
-import { hashPassword } from '../../auth/passwords.ts';
+import { clearSessionCookie } from '../../middleware/identity.ts';
+import { assertStrongPassword } from '../../services/sign-in/password-strength.ts';
+import { hashPassword } from '../../services/sign-in/passwords.ts';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authLimiter } from '../../middleware/limits.ts';
 import { limitByAddress } from '../../middleware/rate-limit.ts';
-import { requestPasswordReset } from '../../services/account-emails.ts';
-import { normalizeEmail } from '../../services/clients.ts';
-import { usePasswordResetToken } from '../../services/password-resets.ts';
+import { requestPasswordReset } from '../../services/email/account-emails.ts';
+import { normalizeEmail } from '../../services/clients/clients.ts';
+import { usePasswordResetToken } from '../../services/sign-in/password-resets.ts';
 import { validate } from '../../validation.ts';
 
 export function passwordResetRoutes(deps: AppDeps) {

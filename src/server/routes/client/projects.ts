@@ -10,8 +10,8 @@
 import { Hono } from 'hono';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { getClientProject } from '../../services/client-project.ts';
-import { listClientProjects } from '../../services/projects.ts';
+import { getClientProject } from '../../services/projects/client-project.ts';
+import { listClientProjects } from '../../services/projects/projects.ts';
 import { validate } from '../../validation.ts';
 import { projectParam } from './params.ts';
 

@@ -19,17 +19,17 @@
  */
 import { Hono } from 'hono';
 import { loginSchema, registerSchema } from '../../../shared/schemas/client.ts';
-import { endSession, startSession } from '../../auth/identity.ts';
-import { finishSignIn } from '../../auth/sign-in-flow.ts';
-import { assertStrongPassword } from '../../auth/password-strength.ts';
-import { hashPassword } from '../../auth/passwords.ts';
+import { endSession, startSession } from '../../middleware/identity.ts';
+import { finishSignIn } from '../../middleware/sign-in-flow.ts';
+import { assertStrongPassword } from '../../services/sign-in/password-strength.ts';
+import { hashPassword } from '../../services/sign-in/passwords.ts';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authLimiter } from '../../middleware/limits.ts';
 import { limitByAddress } from '../../middleware/rate-limit.ts';
-import { checkClientPassword, normalizeEmail, toPublicClient } from '../../services/clients.ts';
-import { registerClient } from '../../services/registration.ts';
+import { checkClientPassword, normalizeEmail, toPublicClient } from '../../services/clients/clients.ts';
+import { registerClient } from '../../services/sign-in/registration.ts';
 import { validate } from '../../validation.ts';
 
 /** The 403 of a registration when CLIENT_SELF_REGISTRATION is off. */

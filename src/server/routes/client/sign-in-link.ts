@@ -14,20 +14,20 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { emailField } from '../../../shared/schemas/fields.ts';
 import { secondFactorSchema } from '../../../shared/schemas/security.ts';
-import { startSession } from '../../auth/identity.ts';
-import { passkeySignInRoutes } from '../../auth/passkey-routes.ts';
-import { finishSignIn } from '../../auth/sign-in-flow.ts';
+import { startSession } from '../../middleware/identity.ts';
+import { passkeySignInRoutes } from '../account/passkeys.ts';
+import { finishSignIn } from '../../middleware/sign-in-flow.ts';
 import type { ApiEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authLimiter } from '../../middleware/limits.ts';
 import { limitByAddress } from '../../middleware/rate-limit.ts';
-import { redeemClientSignInLink, requestClientSignInLink } from '../../services/client-sign-in-links.ts';
-import { findClientById, normalizeEmail, toPublicClient } from '../../services/clients.ts';
-import { completeSecondFactor } from '../../services/second-factor.ts';
+import { redeemClientSignInLink, requestClientSignInLink } from '../../services/sign-in/client-sign-in-links.ts';
+import { findClientById, normalizeEmail, toPublicClient } from '../../services/clients/clients.ts';
+import { completeSecondFactor } from '../../services/sign-in/second-factor.ts';
 import { validate } from '../../validation.ts';
 
-/** Sign-in with a passkey (auth/passkey-routes.ts): 200 {token, client} with a session. */
+/** Sign-in with a passkey (routes/account/passkeys.ts): 200 {token, client} with a session. */
 export function clientPasskeySignInRoutes(deps: AppDeps) {
   return passkeySignInRoutes('client', deps, async (c, clientId) => {
     const client = await findClientById(deps.db, clientId);

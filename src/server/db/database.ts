@@ -1,0 +1,244 @@
+/**
+ * The database (docs/decisions/0022-one-write-path.md); DATABASE_URL is described in
+ * docs/product.md#settings. Only code under src/server/services may query it.
+ *
+ * `openDatabase(url)` gives a `Database` with two explicit doors:
+ * - `db.read`: a drizzle database for reads. For an embedded file it runs on a synchronous,
+ *   read-only connection whose statements are prepared once (db/sqlite-driver.ts); it sees
+ *   what was committed, never a write transaction's own uncommitted rows.
+ * - `db.write(tx => …)`: one `BEGIN IMMEDIATE` transaction on the process's one write connection,
+ *   waiting on timers while another process writes and shed with DatabaseBusyError (503) past
+ *   its wait (db/write-path.ts). Reads that must see the transaction's writes go through `tx`.
+ *
+ * `file:` URLs are the embedded default (the folder is created, WAL switched on); libSQL server
+ * URLs (`libsql:`, `http(s):`, `ws(s):`) go through `@libsql/client`, as does a file opened with
+ * `{ fastReads: false }`, which keeps that path tested on this machine.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createClient } from '@libsql/client';
+import pRetry from 'p-retry';
+import { drizzle as drizzleClient } from 'drizzle-orm/libsql';
+import { migrate as migrateClient } from 'drizzle-orm/libsql/migrator';
+import { migrate as migrateProxy } from 'drizzle-orm/sqlite-proxy/migrator';
+import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import * as schema from '../../../db/schema/index.ts';
+import { isBusyError } from './errors.ts';
+import { drizzleOver, openConnection, type Connection, type SqlDb } from './sqlite-driver.ts';
+import { createWritePath, type Write } from './write-path.ts';
+import { databaseFilePath } from './files.ts';
+import { announcingCommits } from './commit-listeners.ts';
+
+export { databaseFilePath, fileUrlOf } from './files.ts';
+
+export type { SqlDb } from './sqlite-driver.ts';
+
+/** An open database: its read and write doors, and its life. */
+export interface Database {
+  /** Reads (see the module comment). */
+  read: SqlDb;
+  /** Writes: `work` in one transaction, committed before the promise resolves. */
+  write: Write<SqlDb>;
+  /**
+   * The synchronous read-only connection of an embedded file, for the busiest reads prepared once
+   * with `fastQuery` (db/fast-reads.ts, ADR 0011); undefined for a libSQL server, an
+   * in-memory database or `fastReads: false`.
+   */
+  reader?: Connection;
+  /** Applies the committed drizzle-kit migrations in `folder` not yet applied; throws on failure. */
+  migrate(folder: string): Promise<void>;
+  /** Moves the WAL into the database file (embedded files; nothing elsewhere); throws on failure. */
+  checkpoint(): Promise<void>;
+  /**
+   * Calls `listener` after each write of this process has committed (the event log's tailer
+   * reads new events then, services/events/tail.ts); returns the function that stops it. A listener
+   * that throws is logged and never fails the write.
+   */
+  afterCommit(listener: () => void): () => void;
+  /** Closes every connection. */
+  close(): void;
+}
+
+export interface OpenOptions {
+  /** False to run everything through `@libsql/client`, as a server URL does (default true). */
+  fastReads?: boolean;
+  /** How long a write waits for the lock before it is shed, in milliseconds (default 1,000). */
+  maxWriteWaitMs?: number;
+  /** Told once per write that waited over a second (command-line scripts print a line). */
+  onWriteWait?: (waitedMs: number) => void;
+}
+
+/** How long a server's write waits for the lock before it is refused with 503, in milliseconds. */
+const SERVER_WRITE_WAIT_MS = 1000;
+/** Writes that may wait in one process; the next is refused at once (503). */
+const WRITE_QUEUE_MAX = 256;
+/** SQLite's own wait for a lock on a read, in milliseconds (readers meet one only in recovery). */
+const READ_BUSY_TIMEOUT_MS = 2000;
+
+/**
+ * What the command-line scripts (`admin:link`, `db:seed`, `db:backup`, `db:restore`) open the
+ * database with: a write waits as long as another process writes, saying so once on stderr.
+ */
+export const PATIENT_WRITES: OpenOptions = {
+  maxWriteWaitMs: Number.POSITIVE_INFINITY,
+  onWriteWait: () => console.warn('Waiting for the database: another process is writing to it…'),
+};
+
+/**
+ * How start-up work that another process may be doing on the same new file at the same moment is
+ * tried again (p-retry options): up to 5 more times, after about 50, 100, 200, 400 and 800 ms,
+ * each randomly stretched up to twice so that the processes drift apart.
+ */
+const START_CONTENTION = { retries: 5, minTimeout: 50, factor: 2, randomize: true } as const;
+
+/** Switching a new file to WAL needs it to itself: SQLite answers SQLITE_BUSY at once meanwhile. */
+function retryAtStart<T>(run: () => T | Promise<T>): Promise<T> {
+  return pRetry(run, { ...START_CONTENTION, shouldRetry: ({ error }) => isBusyError(error) });
+}
+
+/** An embedded file (or `:memory:`) through the synchronous connections. */
+async function openEmbedded(path: string | undefined, options: OpenOptions): Promise<Database> {
+  const writer = openConnection(path ?? ':memory:', { busyTimeoutMs: 0 });
+  let reader: Connection | undefined;
+  try {
+    if (path) await retryAtStart(() => writer.exec('PRAGMA journal_mode = WAL'));
+    // An in-memory database is one connection: there is no second one to read it through.
+    reader = path ? openConnection(path, { readOnly: true, busyTimeoutMs: READ_BUSY_TIMEOUT_MS }) : undefined;
+  } catch (error) {
+    writer.close();
+    throw error;
+  }
+  const tx = drizzleOver(writer);
+  const write = createWritePath<SqlDb>(
+    async (work) => {
+      writer.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(tx);
+        writer.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (writer.native.inTransaction) writer.exec('ROLLBACK');
+        throw error;
+      }
+    },
+    {
+      maxWaitMs: options.maxWriteWaitMs ?? SERVER_WRITE_WAIT_MS,
+      maxQueue: WRITE_QUEUE_MAX,
+      onWait: options.onWriteWait,
+    },
+  );
+  return {
+    read: reader ? drizzleOver(reader) : tx,
+    ...announcingCommits(write),
+    reader,
+    async migrate(folder) {
+      // As `@libsql/client` migrates: foreign keys off around the transaction, so that a table
+      // rebuilt by a migration keeps the rows that refer to it. Reading the journal inside the
+      // write transaction makes a second process starting at once find nothing left to do.
+      writer.exec('PRAGMA foreign_keys = OFF');
+      try {
+        await write(
+          (db) =>
+            migrateProxy(
+              db as SqliteRemoteDatabase<typeof schema>,
+              async (queries) => {
+                for (const query of queries) writer.exec(query);
+              },
+              { migrationsFolder: folder },
+            ),
+          { maxWaitMs: Number.POSITIVE_INFINITY },
+        );
+      } finally {
+        writer.exec('PRAGMA foreign_keys = ON');
+      }
+    },
+    async checkpoint() {
+      if (path) writer.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    },
+    close() {
+      // The reader goes first, so that the writer is the last connection and checkpoints the WAL.
+      reader?.close();
+      writer.close();
+    },
+  };
+}
+
+/**
+ * `db` with `values()` giving real arrays, as the embedded path does: `@libsql/client` gives
+ * array-like rows that cannot be destructured.
+ */
+function arrayValues(db: SqlDb): SqlDb {
+  const values = db.values.bind(db);
+  return Object.assign(db, {
+    values: async (query: Parameters<SqlDb['values']>[0]) =>
+      (await values(query)).map((row) => Array.from(row as ArrayLike<unknown>)),
+  }) as SqlDb;
+}
+
+/** A libSQL server, or a file through `@libsql/client` (`fastReads: false`). */
+async function openThroughClient(url: string, authToken: string | undefined, options: OpenOptions): Promise<Database> {
+  const path = databaseFilePath(url);
+  // Busy timeout 0: the write path waits on timers, not by sleeping the thread.
+  const client = createClient({ url, authToken, timeout: 0 });
+  const db = drizzleClient(client, { schema });
+  if (url.startsWith('file:')) await retryAtStart(() => client.execute('PRAGMA journal_mode = WAL'));
+  const read = arrayValues(db as unknown as SqlDb);
+  const write = createWritePath<SqlDb>((work) => db.transaction((tx) => work(arrayValues(tx as unknown as SqlDb))), {
+    maxWaitMs: options.maxWriteWaitMs ?? SERVER_WRITE_WAIT_MS,
+    maxQueue: WRITE_QUEUE_MAX,
+    onWait: options.onWriteWait,
+  });
+  return {
+    read,
+    ...announcingCommits(write),
+    async migrate(folder) {
+      // drizzle reads the journal, then applies what is pending in one transaction; a process
+      // that lost the race to another reads the journal again (START_CONTENTION).
+      await pRetry(() => migrateClient(db, { migrationsFolder: folder }), START_CONTENTION);
+    },
+    async checkpoint() {
+      if (path) await client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+    },
+    close() {
+      client.close();
+    },
+  };
+}
+
+/**
+ * Opens a database (see the module comment). For `file:` URLs creates the parent folder and sets
+ * WAL journaling. Throws SqliteError or LibsqlError when the database cannot be opened.
+ */
+export async function openDatabase(url: string, authToken?: string, options: OpenOptions = {}): Promise<Database> {
+  const path = databaseFilePath(url);
+  if (path) mkdirSync(dirname(path), { recursive: true });
+  const embedded = url.startsWith('file:') && options.fastReads !== false;
+  return embedded ? openEmbedded(path, options) : openThroughClient(url, authToken, options);
+}
+
+/** Applies every migration in `migrationsFolder` not yet applied. Throws on a failed migration. */
+export function migrateDatabase(db: Database, migrationsFolder: string): Promise<void> {
+  return db.migrate(migrationsFolder);
+}
+
+/** What a service that may join its caller's transaction takes: the database, or that transaction. */
+export type Writer = Database | SqlDb;
+
+/**
+ * Runs `work` in the caller's open transaction when `db` is one, else in a new write of its own
+ * (`db.write`). Throws what `work` or the write throws.
+ */
+export function writeIn<T>(db: Writer, work: (tx: SqlDb) => Promise<T>): Promise<T> {
+  return 'write' in db ? db.write(work) : work(db);
+}
+
+let shared: Promise<Database> | undefined;
+
+/**
+ * The process's database of the running site, opened on first use from DATABASE_URL.
+ * Migrations are applied by the server entry before it listens (src/server/main.ts).
+ */
+export function sharedDatabase(url: string, authToken?: string): Promise<Database> {
+  shared ??= openDatabase(url, authToken);
+  return shared;
+}

@@ -1,0 +1,230 @@
+/**
+ * Messages on a project between the client and the team (docs/product.md#portal,
+ * docs/product.md#dashboard). A message is unread while `isRead` is false; the team's unread
+ * messages are marked read when the client opens the project, a client's when staff answer it
+ * or mark it read. `readAt` records when it was read (shown as "Seen"). Each new message queues
+ * its notification email in the same transaction (docs/product.md#notifications), and every
+ * change records its live event there too (services/events/events.ts).
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { clients, communications, projects } from '../../../../db/schema/index.ts';
+import type { CommunicationListQuery } from '../../../shared/schemas/lists.ts';
+import { InvalidFieldError, NotFoundError } from '../../errors.ts';
+import { recordAdminEvent, type Actor } from '../admin-events.ts';
+import type { Database, SqlDb } from '../../db/database.ts';
+import { recordEvent } from '../events/events.ts';
+import { toJson } from '../../db/json.ts';
+import { attachFiles, attachmentsOf } from '../files/attachments.ts';
+import { notifyClientMessage, notifyTeamMessage } from '../email/notifications.ts';
+import { findClientProject } from './projects.ts';
+import { pageKeys, type ListSpec } from '../lists.ts';
+import { createdBetween, inPageOrder, inRowids, preparedPer } from '../list-rows.ts';
+
+/** `readAt` as a write sets it: kept when already read, now when newly read. */
+const readNow = (now: Date) => sql`coalesce(${communications.readAt}, ${now.getTime()})`;
+
+export interface MessageInput {
+  subject: string;
+  message: string;
+  /** Ids of files uploaded to the project, tied to the message (services/files/attachments.ts). */
+  attachments?: string[] | undefined;
+}
+
+/** The project's messages, newest first, each with its `attachments`. */
+export async function listProjectCommunications(db: SqlDb, projectId: string) {
+  const rows = await db
+    .select()
+    .from(communications)
+    .where(eq(communications.projectId, projectId))
+    .orderBy(desc(communications.createdAt));
+  const files = await attachmentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...toJson(r), attachments: files.get(r.id) ?? [] }));
+}
+
+const communicationsByRowid = preparedPer((db) =>
+  db.read
+    .select({
+      communication: communications,
+      rowid: sql<number>`${communications}.rowid`,
+      projectTitle: projects.title,
+      clientId: clients.id,
+      clientName: clients.name,
+    })
+    .from(communications)
+    .leftJoin(projects, eq(projects.id, communications.projectId))
+    .leftJoin(clients, eq(clients.id, projects.clientId))
+    .where(inRowids(communications))
+    .prepare(),
+);
+
+const communicationList: ListSpec = {
+  table: communications,
+  tableName: 'communications',
+  fts: 'communications_fts',
+  primary: 'subject',
+  sorts: {
+    createdAt: sql`${communications.createdAt}`,
+    subject: sql`${communications.subject} collate nocase`,
+  },
+};
+
+/**
+ * One page of messages for staff (docs/product.md#lists): `{ items, nextCursor, total }`, each
+ * item with its project's title and its client's id and name embedded (or null); newest first
+ * unless sorted or searched (subject, text). `unread` keeps the client's messages not read yet;
+ * `clientId` and `projectId` keep one client's or one project's conversation.
+ * InvalidFieldError('cursor') for a foreign cursor.
+ */
+export async function listCommunications(db: Database, query: CommunicationListQuery) {
+  const page = await pageKeys(db, communicationList, {
+    ...query,
+    filters: [
+      query.unread === undefined
+        ? undefined
+        : query.unread
+          ? sql`(${communications.fromClient} = 1 and ${communications.isRead} = 0)`
+          : sql`not (${communications.fromClient} = 1 and ${communications.isRead} = 0)`,
+      query.projectId ? eq(communications.projectId, query.projectId) : undefined,
+      query.clientId
+        ? sql`${communications.projectId} in (select ${projects.id} from ${projects} where ${projects.clientId} = ${query.clientId})`
+        : undefined,
+      ...createdBetween(communications.createdAt, query.from, query.to),
+    ],
+  });
+  if (page.rowids.length === 0) return { items: [], nextCursor: page.nextCursor, total: page.total };
+  const rows = await communicationsByRowid(db).all({ rowids: JSON.stringify(page.rowids) });
+  const files = await attachmentsOf(
+    db.read,
+    rows.map((r) => r.communication.id),
+  );
+  const items = rows.map((r) => ({
+    ...toJson(r.communication),
+    attachments: files.get(r.communication.id) ?? [],
+    project: r.projectTitle === null ? null : { title: r.projectTitle },
+    client: r.clientId === null || r.clientName === null ? null : { id: r.clientId, name: r.clientName },
+    rowid: r.rowid,
+  }));
+  return { items: inPageOrder(page.rowids, items), nextCursor: page.nextCursor, total: page.total };
+}
+
+/**
+ * A client's message on its own project (fromClient, unread) with its attachments, and the
+ * team's notification queued. NotFoundError when not its project; InvalidFieldError on
+ * `attachments` as attachFiles says (nothing is stored then).
+ */
+export async function sendClientMessage(db: Database, clientId: string, projectId: string, input: MessageInput) {
+  return db.write(async (tx) => {
+    await findClientProject(tx, clientId, projectId);
+    const [row] = await tx
+      .insert(communications)
+      .values({ projectId, fromClient: true, subject: input.subject, message: input.message, createdAt: new Date() })
+      .returning();
+    if (!row) throw new Error('Insert returned no row');
+    const attached = await attachFiles(tx, { projectId, communicationId: row.id, by: 'client' }, input.attachments);
+    await notifyClientMessage(tx, { clientId, projectId, communicationId: row.id });
+    await recordEvent(tx, { type: 'message', projectId, clientId, communicationId: row.id, fromClient: true });
+    return { ...toJson(row), attachments: attached };
+  });
+}
+
+/**
+ * Marks the team's messages on the client's own project read; returns how many changed.
+ * NotFoundError when not its project.
+ */
+export async function markTeamMessagesRead(db: Database, clientId: string, projectId: string): Promise<number> {
+  return db.write(async (tx) => {
+    await findClientProject(tx, clientId, projectId);
+    const changed = await tx
+      .update(communications)
+      .set({ isRead: true, readAt: new Date() })
+      .where(
+        and(
+          eq(communications.projectId, projectId),
+          eq(communications.fromClient, false),
+          eq(communications.isRead, false),
+        ),
+      )
+      .returning({ id: communications.id });
+    if (changed.length > 0) await recordEvent(tx, { type: 'message-read', projectId, clientId });
+    return changed.length;
+  });
+}
+
+/**
+ * A reply from the team on a project (unread until the client opens the project), with the
+ * client's notification queued. With
+ * `inReplyTo`, that client message is marked read in the same transaction; it must be a client
+ * message of the same project (InvalidFieldError on `inReplyTo`, and nothing is stored,
+ * otherwise). Its `attachments` are tied as attachFiles says (InvalidFieldError, nothing stored).
+ * NotFoundError when the project does not exist.
+ */
+export async function sendTeamReply(
+  db: Database,
+  actor: Actor,
+  projectId: string,
+  input: MessageInput & { inReplyTo?: string },
+) {
+  return db.write(async (tx) => {
+    const [project] = await tx
+      .select({ title: projects.title, clientId: projects.clientId })
+      .from(projects)
+      .where(eq(projects.id, projectId));
+    if (!project) throw new NotFoundError('Project');
+    const now = new Date();
+    const [row] = await tx
+      .insert(communications)
+      .values({ projectId, fromClient: false, subject: input.subject, message: input.message, createdAt: now })
+      .returning();
+    if (!row) throw new Error('Insert returned no row');
+    const attached = await attachFiles(tx, { projectId, communicationId: row.id, by: 'staff' }, input.attachments);
+    await notifyTeamMessage(tx, { clientId: project.clientId, projectId, communicationId: row.id });
+    if (input.inReplyTo) {
+      const answered = await tx
+        .update(communications)
+        .set({ isRead: true, readAt: readNow(now) })
+        .where(
+          and(
+            eq(communications.id, input.inReplyTo),
+            eq(communications.projectId, projectId),
+            eq(communications.fromClient, true),
+          ),
+        )
+        .returning({ id: communications.id });
+      if (answered.length === 0) {
+        throw new InvalidFieldError('inReplyTo', 'The message answered is not a client message of this project');
+      }
+    }
+    const owner = { projectId, clientId: project.clientId };
+    await recordEvent(tx, { type: 'message', ...owner, communicationId: row.id, fromClient: false });
+    if (input.inReplyTo) await recordEvent(tx, { type: 'message-read', ...owner });
+    await recordAdminEvent(
+      tx,
+      actor,
+      'create',
+      'communication',
+      row.id,
+      `Replied on ${project.title}: ${input.subject}`,
+    );
+    return { ...toJson(row), attachments: attached };
+  });
+}
+
+/** Staff mark a message read or unread. NotFoundError when it does not exist. */
+export async function setMessageRead(db: Database, actor: Actor, id: string, isRead: boolean) {
+  return db.write(async (tx) => {
+    const readAt = isRead ? readNow(new Date()) : null;
+    const [row] = await tx.update(communications).set({ isRead, readAt }).where(eq(communications.id, id)).returning();
+    if (!row) throw new NotFoundError('Message');
+    const [project] = await tx
+      .select({ clientId: projects.clientId })
+      .from(projects)
+      .where(eq(projects.id, row.projectId));
+    if (project) await recordEvent(tx, { type: 'message-read', projectId: row.projectId, clientId: project.clientId });
+    const summary = `Marked "${row.subject}" ${isRead ? 'read' : 'unread'}`;
+    await recordAdminEvent(tx, actor, 'update', 'communication', id, summary);
+    return toJson(row);
+  });
+}

@@ -1,0 +1,246 @@
+/**
+ * The one session store (docs/product.md#sessions; ADR 0004 and 0005), for both kinds of
+ * signed-in person: `client` (portal) and `staff` (dashboard). Each kind keeps its own table
+ * (`client_sessions`, `admin_sessions`), so a token of one kind never opens the other's routes.
+ *
+ * A token is `<id>.<secret>` (services/sign-in/session-tokens.ts); only SHA-256(secret) is stored. A session
+ * lasts 30 days and is renewed to 30 days when used in its second half; an expired session is
+ * refused and deleted; a client session of a deactivated client is refused. A session keeps the
+ * browser's User-Agent, the address, how it was signed in and when it was last used (written at
+ * most every 5 minutes), for the list of signed-in devices (session-list.ts).
+ *
+ * On an embedded database the look-up of `validateSession` reads through the fast reader
+ * (docs/decisions/0011-fast-embedded-reads.md), which sees every committed write; its writes (the
+ * renewal, the deletion of an expired session) go through the client, under its write lock.
+ */
+import { and, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { adminSessions, clientSessions, clients, users } from '../../../../db/schema/index.ts';
+import { newSessionToken, parseSessionToken, renewedExpiry, secretMatches } from './session-tokens.ts';
+import { writeIn, type Database, type Writer } from '../../db/database.ts';
+import { recordEvent } from '../events/events.ts';
+import { fastQuery, tableShape, type FastReader } from '../../db/fast-reads.ts';
+
+/** The kinds of session: a client in the portal, a staff member in the dashboard. */
+export type SessionKind = 'client' | 'staff';
+type ClientRecord = typeof clients.$inferSelect;
+export type StaffRecord = typeof users.$inferSelect;
+/** Who a session of each kind belongs to. */
+export interface SessionOwner {
+  client: ClientRecord;
+  staff: StaffRecord;
+}
+
+export interface Session {
+  id: string;
+  kind: SessionKind;
+  /** The client's id or the staff user's id. */
+  userId: string;
+  expiresAt: Date;
+}
+
+export interface ValidatedSession<K extends SessionKind> {
+  session: Session;
+  user: SessionOwner[K];
+  /** True when the expiry moved forward, so the cookie must be set again. */
+  renewed: boolean;
+}
+
+/** What differs between the kinds: the table, its owner column, and the owner look-up. */
+const TABLES = {
+  client: { table: clientSessions, owner: clientSessions.clientId },
+  staff: { table: adminSessions, owner: adminSessions.userId },
+} as const;
+
+/** The look-up of a session of each kind with its owner, by the placeholder `id`. */
+function lookupQueries(db: Database) {
+  return {
+    client: db.read
+      .select({ session: clientSessions, user: clients })
+      .from(clientSessions)
+      .innerJoin(clients, eq(clients.id, clientSessions.clientId))
+      .where(eq(clientSessions.id, sql.placeholder('id')))
+      .limit(1),
+    staff: db.read
+      .select({ session: adminSessions, user: users })
+      .from(adminSessions)
+      .innerJoin(users, eq(users.id, adminSessions.userId))
+      .where(eq(adminSessions.id, sql.placeholder('id')))
+      .limit(1),
+  };
+}
+
+function prepareLookups(db: Database) {
+  const queries = lookupQueries(db);
+  return { client: queries.client.prepare(), staff: queries.staff.prepare() };
+}
+
+/** The same look-ups on the fast reader (ADR 0011): the row is the session's columns, then the owner's. */
+function prepareFastLookups(db: Database, reader: FastReader) {
+  const queries = lookupQueries(db);
+  const shapes = {
+    client: [tableShape(clientSessions), tableShape(clients)] as const,
+    staff: [tableShape(adminSessions), tableShape(users)] as const,
+  };
+  const prepare = <K extends SessionKind>(kind: K) => {
+    const [session, user] = shapes[kind];
+    return fastQuery(reader, queries[kind], [session, user], (row) => ({
+      session: session.decode(row, 0),
+      user: user.decode(row, session.width),
+    }));
+  };
+  return { client: prepare('client'), staff: prepare('staff') };
+}
+
+/** The look-up runs on every signed-in request: prepared once per database. */
+const lookups = new WeakMap<Database, ReturnType<typeof prepareLookups>>();
+const fastLookups = new WeakMap<Database, ReturnType<typeof prepareFastLookups>>();
+
+/** The session `id` of `kind` with its owner; on the fast reader when the database has one. */
+async function findSession(db: Database, kind: SessionKind, id: string) {
+  const reader = db.reader;
+  if (reader) {
+    let prepared = fastLookups.get(db);
+    if (!prepared) fastLookups.set(db, (prepared = prepareFastLookups(db, reader)));
+    return prepared[kind].get({ id });
+  }
+  let prepared = lookups.get(db);
+  if (!prepared) lookups.set(db, (prepared = prepareLookups(db)));
+  const [row] = await prepared[kind].all({ id });
+  return row;
+}
+
+async function lookup(db: Database, kind: SessionKind, id: string) {
+  const row = await findSession(db, kind, id);
+  if (!row) return undefined;
+  const ownerId = 'clientId' in row.session ? row.session.clientId : row.session.userId;
+  return {
+    secretHash: row.session.secretHash,
+    expiresAt: row.session.expiresAt,
+    lastSeenAt: row.session.lastSeenAt,
+    ownerId,
+    user: row.user,
+  };
+}
+
+/** What a session list shows of where a session was opened (docs/product.md#sign-in-security). */
+export interface SessionDevice {
+  userAgent?: string | null | undefined;
+  ipAddress?: string | null | undefined;
+  /** How it was signed in: password, link, passkey, google, register, reset, invitation. */
+  method?: string | undefined;
+}
+
+/** How long between two writes of a session's `lastSeenAt`, in milliseconds: 5 minutes. */
+const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
+
+/** Creates a session for `userId`; returns the token to hand out (only once) and the session. */
+export async function createSession(
+  db: Writer,
+  kind: SessionKind,
+  userId: string,
+  now = new Date(),
+  device: SessionDevice = {},
+): Promise<{ token: string; session: Session }> {
+  const { id, token, secretHash, expiresAt } = newSessionToken(now);
+  const row = {
+    id,
+    secretHash,
+    createdAt: now,
+    expiresAt,
+    lastSeenAt: now,
+    userAgent: device.userAgent?.slice(0, 400) ?? null,
+    ipAddress: device.ipAddress ?? null,
+    method: device.method ?? null,
+  };
+  await writeIn(db, (tx) =>
+    kind === 'client'
+      ? tx.insert(clientSessions).values({ ...row, clientId: userId })
+      : tx.insert(adminSessions).values({ ...row, userId }),
+  );
+  return { token, session: { id, kind, userId, expiresAt } };
+}
+
+/**
+ * Checks a token of `kind`: the session must exist, its secret match and it must not have
+ * expired (an expired one is deleted); a client must be active. Renews a session in its second
+ * half, unless `renew` is false (a live stream's re-check, ADR 0009: its cookie is already sent).
+ * Returns null for any token that does not pass.
+ */
+export async function validateSession<K extends SessionKind>(
+  db: Database,
+  kind: K,
+  token: string,
+  now = new Date(),
+  { renew = true } = {},
+): Promise<ValidatedSession<K> | null> {
+  const parsed = parseSessionToken(token);
+  if (!parsed) return null;
+  const row = await lookup(db, kind, parsed.id);
+  if (!row || !secretMatches(row.secretHash, parsed.secret)) return null;
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    await revokeSession(db, kind, parsed.id);
+    return null;
+  }
+  if ('isActive' in row.user && !row.user.isActive) return null;
+  const session: Session = { id: parsed.id, kind, userId: row.ownerId, expiresAt: row.expiresAt };
+  const renewal = renew ? renewedExpiry(session.expiresAt, now) : null;
+  const seen = renew && now.getTime() - (row.lastSeenAt?.getTime() ?? 0) >= LAST_SEEN_EVERY_MS;
+  if (renewal || seen) {
+    if (renewal) session.expiresAt = renewal;
+    const { table } = TABLES[kind];
+    const write = db.write((tx) =>
+      tx.update(table).set({ expiresAt: session.expiresAt, lastSeenAt: now }).where(eq(table.id, parsed.id)),
+    );
+    // A renewal must be stored (the cookie says so); a last-seen time alone may wait for the next
+    // request when the database is busy.
+    if (renewal) await write;
+    else await write.catch(() => undefined);
+  }
+  return { session, user: row.user as SessionOwner[K], renewed: renewal !== null };
+}
+
+/**
+ * Deletes the sessions of `kind` that `where` picks, in the caller's transaction or a new one,
+ * and records `session-ended` for each user who lost one, so that their open streams check their
+ * own session at once (docs/product.md#live-updates).
+ */
+async function revokeWhere(db: Writer, kind: SessionKind, where: SQL | undefined): Promise<void> {
+  const { table, owner } = TABLES[kind];
+  await writeIn(db, async (tx) => {
+    const gone = await tx.delete(table).where(where).returning({ userId: owner });
+    for (const userId of new Set(gone.map((row) => row.userId))) {
+      await recordEvent(tx, { type: 'session-ended', kind, userId });
+    }
+  });
+}
+
+/** Deletes one session (sign-out). Deleting an unknown id does nothing. */
+export async function revokeSession(db: Writer, kind: SessionKind, sessionId: string): Promise<void> {
+  await revokeWhere(db, kind, eq(TABLES[kind].table.id, sessionId));
+}
+
+/** Deletes every session of one client or staff user (a new password, a removed account). */
+export async function revokeUserSessions(db: Writer, kind: SessionKind, userId: string): Promise<void> {
+  await revokeWhere(db, kind, eq(TABLES[kind].owner, userId));
+}
+
+/** Deletes every session of one client or staff user but `keepSessionId` (a password changed in settings). */
+export async function revokeOtherSessions(
+  db: Writer,
+  kind: SessionKind,
+  userId: string,
+  keepSessionId: string,
+): Promise<void> {
+  const { table, owner } = TABLES[kind];
+  await revokeWhere(db, kind, and(eq(owner, userId), ne(table.id, keepSessionId)));
+}
+
+/** Deletes the sessions of both kinds that expired at or before `now`; returns how many went. */
+export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<number> {
+  let deleted = 0;
+  for (const { table } of Object.values(TABLES)) {
+    const rows = await db.write((tx) => tx.delete(table).where(lte(table.expiresAt, now)).returning({ id: table.id }));
+    deleted += rows.length;
+  }
+  return deleted;
+}
