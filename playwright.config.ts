@@ -29,7 +29,9 @@ export default defineConfig({
   snapshotPathTemplate: '{testDir}/screenshots/{arg}{ext}',
   // CI compares against what is committed and never writes a missing baseline.
   updateSnapshots: process.env.CI ? 'none' : 'missing',
-  reporter: [['list'], ['json', { outputFile: `${results}/playwright.json` }]],
+  // One report per run; `npm test` runs the suite in shards one after another, each with its own
+  // report file (E2E_REPORT), and sums them.
+  reporter: [['list'], ['json', { outputFile: `${results}/${process.env.E2E_REPORT ?? 'playwright.json'}` }]],
   use: {
     baseURL: E2E_URL,
     // Decorations stand still (as for visitors who ask for it), which keeps software rendering

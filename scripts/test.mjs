@@ -3,8 +3,10 @@
  * `npm test`: everything CI checks, in order, stopping at the first failing step:
  * Chromium present (installed with apt-get when missing and running as root), typecheck
  * (`astro check`), lint (ESLint, Prettier and knip), unit and integration tests (Vitest), end-to-end
- * and accessibility tests (Playwright against the built server). Ends with one line
- * `tests: N passed, N failed` summed over Vitest and Playwright.
+ * and accessibility tests (Playwright against the built server, in E2E_SHARDS shards run one after
+ * another, 3 by default: each starts its own server on a fresh database, so a shard's failure
+ * names a third of the suite and a stuck server costs one shard). Ends with one line
+ * `tests: N passed, N failed` summed over Vitest and every Playwright shard.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** @param {string} name */
 const bin = (name) => join(root, 'node_modules', '.bin', name);
+/** @type {NodeJS.ProcessEnv} */
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: process.env.CI ? '0' : '1' };
 
 /** @param {string} title @param {string} command @param {string[]} args */
@@ -65,8 +68,14 @@ function counts(file) {
   return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) };
 }
 
+/** How many shards the end-to-end run is split into (E2E_SHARDS, default 3). */
+const SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 3) || 3);
+/** @param {number} shard */
+const shardReport = (shard) => `playwright-${shard}.json`;
+
 function summary() {
-  const parts = [counts('vitest.json'), counts('playwright.json')].filter((c) => c !== null);
+  const reports = ['vitest.json', ...Array.from({ length: SHARDS }, (_, i) => shardReport(i + 1))];
+  const parts = reports.map(counts).filter((c) => c !== null);
   if (parts.length === 0) return;
   const passed = parts.reduce((n, c) => n + c.passed, 0);
   const failed = parts.reduce((n, c) => n + c.failed, 0);
@@ -74,7 +83,11 @@ function summary() {
 }
 
 mkdirSync(join(root, 'test-results'), { recursive: true });
-for (const file of ['vitest.json', 'playwright.json']) {
+for (const file of [
+  'vitest.json',
+  'playwright.json',
+  ...Array.from({ length: SHARDS }, (_, i) => shardReport(i + 1)),
+]) {
   const path = join(root, 'test-results', file);
   if (existsSync(path)) spawnSync('rm', ['-f', path]);
 }
@@ -85,5 +98,11 @@ run('Lint (ESLint)', bin('eslint'), ['.', '--max-warnings=0']);
 run('Format (Prettier)', bin('prettier'), ['--check', '.', '--log-level=warn']);
 run('Unused files, exports and dependencies (knip)', bin('knip'), []);
 run('Unit and integration tests (Vitest)', bin('vitest'), ['run']);
-run('End-to-end and accessibility tests (Playwright)', bin('playwright'), ['test']);
+for (let shard = 1; shard <= SHARDS; shard++) {
+  env.E2E_REPORT = shardReport(shard);
+  run(`End-to-end and accessibility tests (Playwright, shard ${shard} of ${SHARDS})`, bin('playwright'), [
+    'test',
+    `--shard=${shard}/${SHARDS}`,
+  ]);
+}
 summary();

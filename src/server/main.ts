@@ -3,9 +3,9 @@
  *
  * In order: parse the environment (a bad value stops start-up with a message naming the
  * variable), listen (answering 503 until ready), apply the database migrations, start the
- * background work (the hourly sweep of expired sessions and links, the notification worker,
- * scheduled backups; the sweep and the backups only while this process holds the scheduled
- * jobs' lease, jobs/lease-keeper.ts),
+ * scheduled jobs (jobs/schedule.ts: the hourly sweep of expired sessions and links, the
+ * notification worker, the export builder, scheduled backups; the sweep and the backups only
+ * while this process holds the scheduled jobs' lease, jobs/lease-keeper.ts),
  * then serve through the front door (front.ts): prebuilt files, the Hono API directly, and
  * Astro's handler for server-rendered pages.
  *
@@ -28,17 +28,11 @@ import { createFront } from './front.ts';
 import { policyRetentionMismatch } from './policy-check.ts';
 import { setPhase } from './lifecycle.ts';
 import { flushLog, log, setLogLevel } from './log.ts';
-import { drainRuntimeApp, runtimeApp } from './runtime.ts';
-import { migrateDatabase, sharedDatabase } from './db/database.ts';
-import { scheduleBackups } from './jobs/backup.ts';
-import { startNotificationWorker } from './jobs/notification-worker.ts';
+import { drainRuntimeApp, processParts, runtimeApp } from './runtime.ts';
+import { migrateDatabase } from './db/database.ts';
+import { startJobs } from './jobs/schedule.ts';
 import { claimServerPidFile } from './ops/backup-pid-file.ts';
-import { scheduleSweep } from './jobs/sweep.ts';
-import { scheduleRetention } from './jobs/retention.ts';
-import { createStorage } from './storage/storage.ts';
-import { scheduleChatEscalation } from './jobs/chat-escalation.ts';
 import { keepLease, SCHEDULED_JOBS_LEASE } from './jobs/lease-keeper.ts';
-import { createMailer } from './services/email/mailer.ts';
 import { EnvError, isHttpsSite, loadEnv, type Env } from './env/index.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { staticFiles } from './static-files.ts';
@@ -130,7 +124,9 @@ async function main(): Promise<void> {
   const server = http.createServer(front.handle);
   await listen(server, env);
 
-  const db = await sharedDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  // The process's database, storage, mailer and event reader, built once (assembly.ts).
+  const parts = await processParts();
+  const { db } = parts;
   await migrateDatabase(
     db,
     process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('../../db/migrations', import.meta.url)),
@@ -139,25 +135,11 @@ async function main(): Promise<void> {
   // scheduled jobs (docs/decisions/0024-event-log-and-leases.md).
   const lease = keepLease(db, SCHEDULED_JOBS_LEASE, { ttlMs: env.JOB_LEASE_MS });
   await lease.ready;
-  const shouldRun = () => lease.held;
-  // Expired sessions and links, and stored files no row names, go at start and then every hour.
-  const storage = await createStorage(env);
-  const sweep = scheduleSweep(db, { shouldRun, storage });
-  // What the retention periods say is due goes once a day (docs/retention.md).
-  const retention = scheduleRetention(db, storage, env, { shouldRun });
-  // Chats waiting too long for an answer are told to the team by email.
-  const chatEscalation = scheduleChatEscalation(db, env, { shouldRun });
-  // Queued notification emails go out from this process, also those left by one that died.
-  const notifications = startNotificationWorker({
-    db,
-    env,
-    storage,
-    mailer: createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR }),
-  });
+  // Every scheduled job (jobs/schedule.ts): the sweep, retention, chat escalation and backups
+  // only while this process holds the lease; the notification worker and the export builder in each.
+  const jobs = startJobs({ db, env, storage: parts.storage, mailer: parts.mailer, log }, () => lease.held);
   // The pid file tells `npm run db:restore` that this server holds the database.
   const releasePidFile = claimServerPidFile(env.DATABASE_URL);
-  // Scheduled backups, when BACKUP_DIR is set (docs/product.md#backups).
-  const backups = scheduleBackups({ env, log, shouldRun });
   await runtimeApp();
   setPhase('ready');
   const address = server.address();
@@ -185,14 +167,7 @@ async function main(): Promise<void> {
     const unfinished = front.inFlight();
     // Event streams and anything past the deadline end here; browsers reconnect elsewhere.
     server.closeAllConnections();
-    await Promise.allSettled([
-      sweep.stop(),
-      retention.stop(),
-      chatEscalation.stop(),
-      notifications.stop(),
-      backups.stop(),
-      drainRuntimeApp(),
-    ]);
+    await Promise.allSettled([jobs.stop(), drainRuntimeApp()]);
     await lease.stop();
     try {
       await db.checkpoint();

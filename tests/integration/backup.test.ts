@@ -532,14 +532,16 @@ describe('db:restore', () => {
 });
 
 describe('the scripts', () => {
-  function run(script: string, args: string[], env: Record<string, string>) {
+  /** Runs a script to its end; `onStderr` sees its standard error as it comes. */
+  function run(script: string, args: string[], env: Record<string, string>, onStderr?: (text: string) => void) {
     return new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-      execFile(
+      const child = execFile(
         process.execPath,
         [TSX, join(root, 'scripts', script), ...args],
         { cwd: root, env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env } },
         (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, stdout, stderr }),
       );
+      if (onStderr) child.stderr?.on('data', (chunk: Buffer) => onStderr(chunk.toString()));
     });
   }
 
@@ -606,33 +608,35 @@ describe('the scripts', () => {
       await addRows(live, 3, 0, 'later');
       await closeForGood(live);
 
-      const holder = spawn(process.execPath, [join(import.meta.dirname, 'hold-write-lock.mjs'), live.path, '4000'], {
-        stdio: ['ignore', 'pipe', 'inherit'],
+      // The other process holds the lock until this test lets it go (a barrier, not a timer).
+      const holder = spawn(process.execPath, [join(import.meta.dirname, 'hold-write-lock.mjs'), live.path, 'stdin'], {
+        stdio: ['pipe', 'pipe', 'inherit'],
       });
       const lines: string[] = [];
-      let releasedAt = Infinity;
       const holding = new Promise<void>((resolveHolding) => {
         holder.stdout.on('data', (chunk: Buffer) => {
           lines.push(chunk.toString());
           if (chunk.toString().includes('holding')) resolveHolding();
-          if (chunk.toString().includes('released')) releasedAt = performance.now();
         });
       });
       await holding;
 
-      const [backup, restore] = await Promise.all([
-        run('backup.ts', ['--to', join(live.dir, 'during')], { DATABASE_URL: live.url }).then((r) => ({
-          ...r,
-          at: performance.now(),
-        })),
-        run('restore.ts', [earlier.path], { DATABASE_URL: live.url }),
-      ]);
-      // A backup only reads: it neither waited for the lock nor saw the holder's unfinished write.
+      let restoreSaidWaiting = () => undefined as void;
+      const waiting = new Promise<void>((resolveWaiting) => (restoreSaidWaiting = resolveWaiting));
+      const restoring = run('restore.ts', [earlier.path], { DATABASE_URL: live.url }, (text) => {
+        if (text.includes('Waiting for the database')) restoreSaidWaiting();
+      });
+      const backup = await run('backup.ts', ['--to', join(live.dir, 'during')], { DATABASE_URL: live.url });
+      // A backup only reads: it finished while the lock was still held, and did not see the
+      // holder's unfinished write.
+      expect(lines.join('')).not.toContain('released');
       expect(backup.code, backup.stderr).toBe(0);
-      expect(backup.at).toBeLessThan(releasedAt);
       expect(backup.stdout).toMatch(/clients\s+5\n/);
       expect(backup.stdout).toMatch(/rate_limits\s+0\n/);
-      // The restore waited for the other process to let go of the file, then restored.
+      // The restore says it waits for the other process; once that lets go, it restores.
+      await waiting;
+      holder.stdin.end('release\n');
+      const restore = await restoring;
       expect(restore.stderr).toContain('Waiting for the database: another process is using it (up to 30 s)');
       expect(restore.code, restore.stderr).toBe(0);
       expect(restore.stdout).toMatch(/clients\s+2\n/);

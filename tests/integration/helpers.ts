@@ -18,17 +18,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testClient } from 'hono/testing';
 import type { ErrorBody } from '../../src/shared/api-error.ts';
-import { BackgroundTasks } from '../../src/server/background.ts';
 import { createApp, type ApiType } from '../../src/server/app.ts';
+import { assembleProcess, type ProcessParts } from '../../src/server/assembly.ts';
 import type { LiveOptions } from '../../src/server/deps.ts';
-import { startEventTail, type EventTail } from '../../src/server/services/events/tail.ts';
 import { migrateDatabase, type OpenOptions } from '../../src/server/db/database.ts';
 import { openDatabaseHandle } from '../support/database.ts';
 import { parseEnv } from '../../src/server/env/index.ts';
+import { buildDueExports } from '../../src/server/jobs/export-builder.ts';
 import { startNotificationWorker } from '../../src/server/jobs/notification-worker.ts';
-import { createMailer } from '../../src/server/services/email/mailer.ts';
 import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
-import { createStorage } from '../../src/server/storage/storage.ts';
 
 export interface TestApiOptions {
   env?: Record<string, string | undefined>;
@@ -92,22 +90,21 @@ export async function createTestApi(options: TestApiOptions = {}) {
   });
   const { client, db } = await openDatabaseHandle(env.DATABASE_URL);
   await migrateDatabase(db, join(import.meta.dirname, '../../db/migrations'));
-  const tasks = new BackgroundTasks();
+  // The process's parts, assembled as the server's are (assembly.ts), over the test's own connection.
+  const parts = await assembleProcess(env, { db });
+  const { tasks, mailer, storage, events } = parts;
   const forwarded: { url: string; body: unknown }[] = [];
   const recordingFetch: typeof fetch = async (input, init) => {
     forwarded.push({ url: String(input), body: JSON.parse(String(init?.body)) });
     return new Response('{}', { status: 200 });
   };
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.OUTBOX_DIR });
   // The notification worker runs only when a test says so (`deliver()`), on a clock the test
   // can move forward (`advance(ms)`), so the delay rule is tested without waiting.
   let clockOffsetMs = 0;
-  const storage = await createStorage(env);
   const worker = startNotificationWorker({
     db,
     env,
     mailer,
-    storage,
     pollMs: 24 * 3600 * 1000,
     wakeOnLead: options.wakeOnLead ?? false,
     retryBaseMs: options.retryBaseMs ?? 1000,
@@ -134,19 +131,10 @@ export async function createTestApi(options: TestApiOptions = {}) {
     });
     return { runOnce: async () => (await started).runOnce() };
   };
-  const events = await startEventTail(db);
-  const tails: EventTail[] = [events];
-  const app = createApp({
-    db,
-    env,
-    mailer,
-    tasks,
-    storage,
-    events,
-    fetch: options.fetch ?? recordingFetch,
-    audit: options.audit,
-    live: options.live,
-  });
+  const assembled: ProcessParts[] = [parts];
+  const app = createApp(
+    parts.deps({ fetch: options.fetch ?? recordingFetch, audit: options.audit, live: options.live }),
+  );
 
   /** The typed client of `target` calling from an address, one per address, made on first use. */
   const clientsOf = (target: ApiType) => {
@@ -167,18 +155,9 @@ export async function createTestApi(options: TestApiOptions = {}) {
    */
   const secondApp = async (open: OpenOptions = {}) => {
     const handle = await openDatabaseHandle(env.DATABASE_URL, open);
-    const otherEvents = await startEventTail(handle.db);
-    tails.push(otherEvents);
-    const other = createApp({
-      db: handle.db,
-      env,
-      mailer,
-      tasks,
-      storage,
-      events: otherEvents,
-      live: options.live,
-      fetch: options.fetch ?? recordingFetch,
-    });
+    const otherParts = await assembleProcess(env, { db: handle.db });
+    assembled.push(otherParts);
+    const other = createApp(otherParts.deps({ live: options.live, fetch: options.fetch ?? recordingFetch }));
     extraApps.push({ close: () => handle.client.close() });
     return {
       db: handle.db,
@@ -223,8 +202,20 @@ export async function createTestApi(options: TestApiOptions = {}) {
     raw(path: string, init: RequestInit = {}, clientAddress = DEFAULT_ADDRESS) {
       return app.request(path, init, { clientAddress });
     },
-    /** One round of the notification worker; resolves with how many emails it sent. */
-    deliver: () => worker.runOnce(),
+    /**
+     * One round of the export builder, then one of the notification worker, on the test's clock;
+     * resolves with how many emails the worker sent.
+     */
+    deliver: async () => {
+      await buildDueExports({
+        db,
+        storage,
+        env,
+        now: () => new Date(Date.now() + clockOffsetMs),
+        stopping: () => false,
+      });
+      return worker.runOnce();
+    },
     secondWorker,
     secondApp,
     /** Moves the worker's clock `ms` milliseconds forward. */
@@ -253,8 +244,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
         await extra.stop();
         extra.close();
       }
-      await tasks.drain();
-      for (const tail of tails) tail.stop();
+      for (const made of assembled) await made.stop();
       for (const extra of extraApps) extra.close();
       client.close();
       rmSync(dir, { recursive: true, force: true });

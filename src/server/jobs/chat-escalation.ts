@@ -13,7 +13,7 @@ import { notificationRoutes } from '../services/email/notification-routes.ts';
 import { repeat, type Repeating } from './repeat.ts';
 
 /** How often waiting chats are looked for: every 20 seconds, in milliseconds. */
-const CHAT_ESCALATION_EVERY_MS = 20_000;
+export const CHAT_ESCALATION_EVERY_MS = 20_000;
 
 /**
  * Looks for waiting chats now and then every `everyMs`, each time only if `shouldRun()`.

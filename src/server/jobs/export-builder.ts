@@ -1,7 +1,7 @@
 /**
- * Builds the data exports people asked for (docs/product.md#privacy), run by the notification
- * worker each round before it sends emails, so the link's email goes out in the same round. Each
- * export is claimed under a lease of EXPORT_LEASE_MS (a worker that dies leaves it to the next
+ * Builds the data exports people asked for (docs/product.md#privacy): a scheduled job of its own
+ * (jobs/schedule.ts), every EXPORT_EVERY_MS in every process, its link's email queued for the
+ * notification worker's next round. Each export is claimed under a lease of EXPORT_LEASE_MS (a worker that dies leaves it to the next
  * one), its ZIP written to the storage (export-archive.ts), and then, in one write, marked ready
  * with its token's hash and the email queued (data-exports.ts). A failed build deletes its partial
  * ZIP and is tried again in the next round, up to MAX_EXPORT_ATTEMPTS times.
@@ -22,6 +22,10 @@ import { leadExportContent } from '../services/privacy/export-common.ts';
 import { clientExportContent } from '../services/privacy/export-records.ts';
 import type { Database } from '../db/database.ts';
 import { newStorageKey, type FileStorage } from '../storage/storage.ts';
+import { repeat, type Repeating } from './repeat.ts';
+
+/** How often the job looks for exports to build: every second, in milliseconds. */
+export const EXPORT_EVERY_MS = 1000;
 
 /** How long one build may hold its export before another worker may take it: 10 minutes. */
 const EXPORT_LEASE_MS = 10 * 60 * 1000;
@@ -76,4 +80,30 @@ export async function buildDueExports(options: ExportBuilderOptions): Promise<nu
     await yieldToRequests();
   }
   return tried;
+}
+
+/**
+ * Builds due exports now and then every `everyMs` (default EXPORT_EVERY_MS), in any process:
+ * each export is claimed under its own lease, so two processes never build the same one. A failed
+ * round is logged and the next one runs as planned. `stop()` ends the round in progress after its
+ * current export. The timer does not keep the process alive.
+ */
+export function scheduleExportBuilder(
+  options: Omit<ExportBuilderOptions, 'stopping' | 'now'> & { everyMs?: number; now?: () => Date },
+): Repeating {
+  let stopping = false;
+  const schedule = repeat(
+    () =>
+      buildDueExports({ ...options, now: options.now ?? (() => new Date()), stopping: () => stopping }).then(
+        () => undefined,
+        (error: unknown) => log.error({ component: 'exports', err: error }, 'data export round failed'),
+      ),
+    { everyMs: options.everyMs ?? EXPORT_EVERY_MS, shouldRun: () => true },
+  );
+  return {
+    async stop() {
+      stopping = true;
+      await schedule.stop();
+    },
+  };
 }

@@ -6,7 +6,6 @@
  * `settle(group, options)` resolves with the rows batched into the email, the rows skipped, and
  * the email's draft (null for none). Used by the notification worker (notification-worker.ts).
  */
-import type { FileStorage } from '../storage/storage.ts';
 import { renderClientDigest } from '../services/email/templates/client-digest.tsx';
 import { renderNewLead } from '../services/email/templates/new-lead.tsx';
 import { renderTeamDigest } from '../services/email/templates/team-digest.tsx';
@@ -33,8 +32,6 @@ export interface NotificationWorkerOptions {
     | 'MAGIC_LINK_HOURS'
   >;
   mailer: Mailer;
-  /** Where data exports are written; without it the worker builds none (jobs/export-builder.ts). */
-  storage?: FileStorage;
   pollMs?: number;
   /** Whether a lead stored by this process starts a round at once (default true; tests that drive rounds set false). */
   wakeOnLead?: boolean;

@@ -3,9 +3,8 @@
  * run by the server process (src/server/main.ts) every `pollMs` (default 1,000 ms).
  *
  * Each round it turns every due group of notifications into one email (or skips it: the
- * messages were read meanwhile, the person turned emails off, nobody to tell), builds the data
- * exports people asked for (jobs/export-builder.ts, when given a storage), then sends every
- * email that is due, each under a lease of NOTIFY_LEASE_SECONDS. A failed send is retried after
+ * messages were read meanwhile, the person turned emails off, nobody to tell), then sends every
+ * email that is due (data exports are built by a job of their own, jobs/export-builder.ts), each under a lease of NOTIFY_LEASE_SECONDS. A failed send is retried after
  * `retryBaseMs · 2^(tries−1)` (default base 60,000 ms: 1, 2, 4 … 64 minutes) and marked failed
  * after MAX_SEND_ATTEMPTS tries; the request that caused it has long succeeded.
  *
@@ -22,13 +21,12 @@ import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { findDueGroups, leadsQueuedCount, loadGroup, settleGroup } from '../services/email/notifications.ts';
 import { claimEmail, markEmailFailed, markEmailSent } from '../services/email/queue.ts';
 import { log } from '../log.ts';
-import { buildDueExports } from './export-builder.ts';
 import { settle, type NotificationWorkerOptions } from './notification-settle.ts';
 
 export type { NotificationWorkerOptions } from './notification-settle.ts';
 
 /** Default pause between rounds, in milliseconds. */
-const POLL_MS = 1000;
+export const POLL_MS = 1000;
 /** Default first retry delay, in milliseconds (then doubled per try). */
 const RETRY_BASE_MS = 60_000;
 /** Emails sent at the same time by one worker. */
@@ -108,9 +106,6 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
     sent = 0;
     try {
       await settleDue();
-      if (options.storage) {
-        await buildDueExports({ db, storage: options.storage, env, now, stopping: () => stopping });
-      }
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
           while (!stopping && (await sendOne())) await yieldToRequests();

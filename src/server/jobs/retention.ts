@@ -16,6 +16,8 @@ import { repeat, type Repeating } from './repeat.ts';
 
 /** A day, in milliseconds: how often retention runs. */
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How often retention runs: once a day, in milliseconds. */
+export const RETENTION_EVERY_MS = DAY_MS;
 
 type RetentionJobEnv = Pick<
   Env,
@@ -62,7 +64,7 @@ export function scheduleRetention(
   db: Database,
   storage: FileStorage,
   env: RetentionJobEnv,
-  { shouldRun }: { shouldRun: () => boolean },
+  { shouldRun, everyMs = RETENTION_EVERY_MS }: { shouldRun: () => boolean; everyMs?: number },
 ): Repeating {
   return repeat(
     () =>
@@ -70,6 +72,6 @@ export function scheduleRetention(
         () => undefined,
         (error: unknown) => log.error({ component: 'retention', err: error }, 'retention failed'),
       ),
-    { everyMs: DAY_MS, shouldRun },
+    { everyMs, shouldRun },
   );
 }
