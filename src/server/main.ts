@@ -29,7 +29,7 @@ import { policyRetentionMismatch } from './policy-check.ts';
 import { setPhase } from './lifecycle.ts';
 import { flushLog, log, setLogLevel } from './log.ts';
 import { drainRuntimeApp, processParts, runtimeApp } from './runtime.ts';
-import { migrateDatabase } from './db/database.ts';
+import { migrateDatabase, sharedDatabase } from './db/database.ts';
 import { startJobs } from './jobs/schedule.ts';
 import { claimServerPidFile } from './ops/backup-pid-file.ts';
 import { keepLease, SCHEDULED_JOBS_LEASE } from './jobs/lease-keeper.ts';
@@ -124,13 +124,14 @@ async function main(): Promise<void> {
   const server = http.createServer(front.handle);
   await listen(server, env);
 
-  // The process's database, storage, mailer and event reader, built once (assembly.ts).
-  const parts = await processParts();
-  const { db } = parts;
+  // Migrated first: the event reader the process assembles next reads the event log's table.
   await migrateDatabase(
-    db,
+    await sharedDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN),
     process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('../../db/migrations', import.meta.url)),
   );
+  // The process's database (the same shared connection), storage, mailer and event reader (assembly.ts).
+  const parts = await processParts();
+  const { db } = parts;
   // With several server processes on the database, the one holding this lease runs the
   // scheduled jobs (docs/decisions/0024-event-log-and-leases.md).
   const lease = keepLease(db, SCHEDULED_JOBS_LEASE, { ttlMs: env.JOB_LEASE_MS });
