@@ -33,27 +33,19 @@ import {
   TYPING_EVERY_MS,
   VISITOR_HEARTBEAT_MS,
 } from '../shared/chat.ts';
+import { listen, type ChatMessageJson, type ChatStatus, type VisitorStreamEvent } from '../shared/live-events.ts';
 import { chatPaths } from '../islands/lib/api-paths.ts';
-
-/** A message as the API sends it. */
-interface ChatMessage {
-  id: string;
-  author: 'visitor' | 'staff';
-  staffName: string | null;
-  body: string;
-  createdAt: string;
-}
 
 /** The visitor's conversation as the API answers it (GET `chatPaths.conversation`). */
 interface Conversation {
   id: string;
-  status: 'waiting' | 'open' | 'closed';
+  status: ChatStatus;
   offline: boolean;
   email: string | null;
   emailConfirmed: boolean;
   staffReadAt: string | null;
   visitorReadAt: string | null;
-  messages: ChatMessage[];
+  messages: ChatMessageJson[];
 }
 
 /** What opens the panel: the element that opened it, which gets the focus back. */
@@ -531,7 +523,7 @@ class ChatPanel {
   }
 
   /** Adds a message to the log once (by id); `announce` reads a team message aloud. */
-  private append(message: ChatMessage, announce: boolean) {
+  private append(message: ChatMessageJson, announce: boolean) {
     if (this.shown.has(message.id)) return;
     this.shown.add(message.id);
     this.log.querySelector('[data-note="intro"]')?.remove();
@@ -562,8 +554,8 @@ class ChatPanel {
     if (this.source) return;
     const source = new EventSource(chatPaths.stream);
     this.source = source;
-    source.addEventListener('chat-message', (event) => {
-      const { message } = JSON.parse((event as MessageEvent<string>).data) as { message: ChatMessage };
+    const on = listen<VisitorStreamEvent>(source);
+    on('chat-message', ({ message }) => {
       this.conversation?.messages.push(message);
       this.append(message, true);
       if (message.author === 'staff') {
@@ -573,14 +565,12 @@ class ChatPanel {
       }
       this.render();
     });
-    source.addEventListener('chat-typing', () => this.showTyping(true));
-    source.addEventListener('chat-read', (event) => {
-      const { staffReadAt } = JSON.parse((event as MessageEvent<string>).data) as { staffReadAt: string };
+    on('chat-typing', () => this.showTyping(true));
+    on('chat-read', ({ staffReadAt }) => {
       if (this.conversation) this.conversation.staffReadAt = staffReadAt;
       this.renderSeen();
     });
-    source.addEventListener('chat-updated', (event) => {
-      const { status } = JSON.parse((event as MessageEvent<string>).data) as { status: Conversation['status'] };
+    on('chat-updated', ({ status }) => {
       if (this.conversation) this.conversation.status = status;
       if (status === 'closed') {
         this.stop();
@@ -590,7 +580,7 @@ class ChatPanel {
       this.render();
     });
     // Too much was missed to replay: read the conversation again.
-    source.addEventListener('reset', () => void this.reload());
+    on('reset', () => void this.reload());
   }
 
   private stop() {
@@ -650,7 +640,10 @@ class ChatPanel {
         }),
       });
       if (response.status === 201) {
-        const { conversationId, message } = (await response.json()) as { conversationId: string; message: ChatMessage };
+        const { conversationId, message } = (await response.json()) as {
+          conversationId: string;
+          message: ChatMessageJson;
+        };
         this.textarea.value = '';
         if (!this.active || this.conversation?.id !== conversationId) {
           this.stop();
