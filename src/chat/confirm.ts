@@ -1,8 +1,9 @@
 /**
  * The /chat/confirm page's script (docs/product.md#live-chat): sends the token from the address's
- * fragment to POST /api/chat/confirm-email once, removes it from the address bar, and says what
- * happened in `status` (a polite live region).
+ * fragment to the API once (POST `chatPaths.confirmEmail`), removes it from the address bar, and
+ * says what happened in `status` (a polite live region).
  */
+import { chatPaths } from '../islands/lib/api-paths.ts';
 
 const CONFIRMED = 'Thank you: your address is confirmed, and the chat transcript is on its way.';
 const MISSING = 'This link is incomplete. Open it again from the email, or ask for the transcript again from the chat.';
@@ -17,7 +18,7 @@ export async function confirmChatEmail(status: HTMLElement): Promise<void> {
     return;
   }
   try {
-    const response = await fetch('/api/chat/confirm-email', {
+    const response = await fetch(chatPaths.confirmEmail, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ token }),

@@ -12,11 +12,11 @@
  *   shows for 6 s after its last typing event; 'Seen' shows under the visitor's last message once
  *   staff have read it.
  * - The panel is a non-modal dialog: focus moves into it on opening, Escape or Close hides it and
- *   gives the focus back to the opener. Its events come from `/api/chat/stream`, which the browser
+ *   gives the focus back to the opener. Its events come from the chat's stream, which the browser
  *   resumes after a cut with `Last-Event-ID`, so nothing is lost or shown twice.
  * - The limits' refusals (429) show their sentence in the panel; a message that could not be sent
  *   stays in the box.
- * - While it is open and in view it tells the server so (`POST /api/chat/read`: on opening, on a
+ * - While it is open and in view it tells the server so (POST `chatPaths.read`: on opening, on a
  *   team message, every VISITOR_HEARTBEAT_MS), so staff know the visitor is here and has read them.
  * - A live chat without an email asks for one, 'Get the reply by email', so that a reply still
  *   reaches a visitor who has gone: at once when the visitor closes the panel (a small card stays
@@ -33,26 +33,19 @@ import {
   TYPING_EVERY_MS,
   VISITOR_HEARTBEAT_MS,
 } from '../shared/chat.ts';
+import { listen, type ChatMessageJson, type ChatStatus, type VisitorStreamEvent } from '../shared/live-events.ts';
+import { chatPaths } from '../islands/lib/api-paths.ts';
 
-/** A message as the API sends it. */
-interface ChatMessage {
-  id: string;
-  author: 'visitor' | 'staff';
-  staffName: string | null;
-  body: string;
-  createdAt: string;
-}
-
-/** The visitor's conversation as GET /api/chat/conversation answers it. */
+/** The visitor's conversation as the API answers it (GET `chatPaths.conversation`). */
 interface Conversation {
   id: string;
-  status: 'waiting' | 'open' | 'closed';
+  status: ChatStatus;
   offline: boolean;
   email: string | null;
   emailConfirmed: boolean;
   staffReadAt: string | null;
   visitorReadAt: string | null;
-  messages: ChatMessage[];
+  messages: ChatMessageJson[];
 }
 
 /** What opens the panel: the element that opened it, which gets the focus back. */
@@ -60,7 +53,6 @@ export interface OpenChatOptions {
   opener?: HTMLElement | null;
 }
 
-const API = '/api/chat';
 const NETWORK_ERROR = 'Your message could not be sent. Check your connection and try again.';
 const BUSY_ERROR = 'We are busy for a moment. Please send again.';
 const INVALID_EMAIL = 'Please enter a valid email address';
@@ -288,7 +280,7 @@ class ChatPanel {
     if (!this.active || !this.inView) return;
     clearTimeout(this.askTimer);
     this.askTimer = undefined;
-    void fetch(`${API}/read`, { method: 'POST' }).catch(() => undefined);
+    void fetch(chatPaths.read, { method: 'POST' }).catch(() => undefined);
   }
 
   /** A team reply the visitor has not seen: asks for an email once it has waited REPLY_UNREAD_ASK_MS. */
@@ -372,7 +364,7 @@ class ChatPanel {
     }
     input.removeAttribute('aria-invalid');
     try {
-      const response = await fetch(`${API}/reply-email`, {
+      const response = await fetch(chatPaths.replyEmail, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: input.value }),
@@ -401,8 +393,8 @@ class ChatPanel {
   /** Reads whether someone is online and the visitor's conversation, then follows it live. */
   private async load() {
     const [status, mine] = await Promise.all([
-      fetch(`${API}/status`).then((r) => (r.ok ? (r.json() as Promise<{ online: boolean }>) : { online: false })),
-      fetch(`${API}/conversation`).then((r) =>
+      fetch(chatPaths.status).then((r) => (r.ok ? (r.json() as Promise<{ online: boolean }>) : { online: false })),
+      fetch(chatPaths.conversation).then((r) =>
         r.ok ? (r.json() as Promise<{ conversation: Conversation | null }>) : { conversation: null },
       ),
     ]).catch(() => [{ online: false }, { conversation: null }] as const);
@@ -511,7 +503,7 @@ class ChatPanel {
       return;
     }
     try {
-      const response = await fetch(`${API}/transcript`, {
+      const response = await fetch(chatPaths.transcript, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: input.value }),
@@ -531,7 +523,7 @@ class ChatPanel {
   }
 
   /** Adds a message to the log once (by id); `announce` reads a team message aloud. */
-  private append(message: ChatMessage, announce: boolean) {
+  private append(message: ChatMessageJson, announce: boolean) {
     if (this.shown.has(message.id)) return;
     this.shown.add(message.id);
     this.log.querySelector('[data-note="intro"]')?.remove();
@@ -560,10 +552,10 @@ class ChatPanel {
   /** Opens the conversation's event stream (the browser resumes it with Last-Event-ID). */
   private follow() {
     if (this.source) return;
-    const source = new EventSource(`${API}/stream`);
+    const source = new EventSource(chatPaths.stream);
     this.source = source;
-    source.addEventListener('chat-message', (event) => {
-      const { message } = JSON.parse((event as MessageEvent<string>).data) as { message: ChatMessage };
+    const on = listen<VisitorStreamEvent>(source);
+    on('chat-message', ({ message }) => {
       this.conversation?.messages.push(message);
       this.append(message, true);
       if (message.author === 'staff') {
@@ -573,14 +565,12 @@ class ChatPanel {
       }
       this.render();
     });
-    source.addEventListener('chat-typing', () => this.showTyping(true));
-    source.addEventListener('chat-read', (event) => {
-      const { staffReadAt } = JSON.parse((event as MessageEvent<string>).data) as { staffReadAt: string };
+    on('chat-typing', () => this.showTyping(true));
+    on('chat-read', ({ staffReadAt }) => {
       if (this.conversation) this.conversation.staffReadAt = staffReadAt;
       this.renderSeen();
     });
-    source.addEventListener('chat-updated', (event) => {
-      const { status } = JSON.parse((event as MessageEvent<string>).data) as { status: Conversation['status'] };
+    on('chat-updated', ({ status }) => {
       if (this.conversation) this.conversation.status = status;
       if (status === 'closed') {
         this.stop();
@@ -590,7 +580,7 @@ class ChatPanel {
       this.render();
     });
     // Too much was missed to replay: read the conversation again.
-    source.addEventListener('reset', () => void this.reload());
+    on('reset', () => void this.reload());
   }
 
   private stop() {
@@ -599,7 +589,7 @@ class ChatPanel {
   }
 
   private async reload() {
-    const response = await fetch(`${API}/conversation`);
+    const response = await fetch(chatPaths.conversation);
     if (response.ok)
       this.setConversation(((await response.json()) as { conversation: Conversation | null }).conversation);
   }
@@ -614,7 +604,7 @@ class ChatPanel {
   private async typing() {
     if (!this.active || Date.now() - this.lastTypingSent < TYPING_EVERY_MS) return;
     this.lastTypingSent = Date.now();
-    await fetch(`${API}/typing`, { method: 'POST' }).catch(() => undefined);
+    await fetch(chatPaths.typing, { method: 'POST' }).catch(() => undefined);
   }
 
   private async submit() {
@@ -638,7 +628,7 @@ class ChatPanel {
     }
     this.send.disabled = true;
     try {
-      const response = await fetch(`${API}/messages`, {
+      const response = await fetch(chatPaths.messages, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -650,7 +640,10 @@ class ChatPanel {
         }),
       });
       if (response.status === 201) {
-        const { conversationId, message } = (await response.json()) as { conversationId: string; message: ChatMessage };
+        const { conversationId, message } = (await response.json()) as {
+          conversationId: string;
+          message: ChatMessageJson;
+        };
         this.textarea.value = '';
         if (!this.active || this.conversation?.id !== conversationId) {
           this.stop();

@@ -13,6 +13,7 @@ import {
   parseConsent,
   type Consent,
 } from '../shared/consent.ts';
+import { consentPath } from '../islands/lib/api-paths.ts';
 import { whenIdle } from './when-idle.ts';
 
 function readStored(): Consent | null {
@@ -48,7 +49,7 @@ function loadAnalytics(banner: HTMLElement): void {
 function recordChoice(banner: HTMLElement, consent: Consent): void {
   const textVersion = banner.dataset.consentVersion;
   if (!textVersion) return;
-  void fetch('/api/consent', {
+  void fetch(consentPath, {
     method: 'POST',
     keepalive: true,
     credentials: 'same-origin',

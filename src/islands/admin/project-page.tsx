@@ -38,6 +38,7 @@ import {
 import { FileDrop, pastedFiles } from '../files/file-drop.tsx';
 import { FileList } from '../files/file-list.tsx';
 import { useUploads } from '../files/use-uploads.ts';
+import { api } from '../lib/api.ts';
 import { formatBudget, formatDate, formatDateTime } from '../lib/format.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
@@ -340,7 +341,7 @@ function FilesPanel({ project }: { project: AdminProject }) {
   const files = useProjectFiles(project.id);
   const [internal, setInternal] = useState(false);
   const uploads = useUploads({
-    url: `/api/admin/projects/${encodeURIComponent(project.id)}/files`,
+    url: api.admin.projects[':id'].files.$path({ param: { id: project.id } }),
     limits: files.data?.storage,
     internal,
   });

@@ -195,18 +195,18 @@ export const adminLive: LiveRefresh = {
     void queryClient.invalidateQueries({ queryKey: adminKeys.leads });
     void queryClient.invalidateQueries({ queryKey: adminKeys.summary });
   },
-  onChatEvent: (queryClient, { type, conversationId, data }) => {
-    if (type === 'chat-typing') {
-      if (data.author === 'visitor') visitorTyping(conversationId);
+  onChatEvent: (queryClient, event) => {
+    if (event.type === 'chat-typing') {
+      if (event.author === 'visitor') visitorTyping(event.conversationId);
       return;
     }
-    if (type === 'chat-message' && (data.message as { author?: string } | undefined)?.author === 'visitor') {
-      visitorStoppedTyping(conversationId);
+    if (event.type === 'chat-message' && event.message.author === 'visitor') {
+      visitorStoppedTyping(event.conversationId);
     }
     void queryClient.invalidateQueries({ queryKey: adminKeys.chats });
     void queryClient.invalidateQueries({ queryKey: adminKeys.chatCounts });
     // A chat made a lead: the lead board.
-    if (type === 'chat-updated' || type === 'chat-message')
+    if (event.type === 'chat-updated' || event.type === 'chat-message')
       void queryClient.invalidateQueries({ queryKey: adminKeys.leads });
   },
   onEvent: (queryClient, { type, projectId }) => {

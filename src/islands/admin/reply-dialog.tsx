@@ -10,7 +10,7 @@ import { Send } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { teamMessageSchema } from '../../shared/schemas/admin.ts';
-import { messageOf } from '../lib/api.ts';
+import { api, messageOf } from '../lib/api.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog.tsx';
 import { Field } from '../ui/form.tsx';
@@ -45,7 +45,10 @@ function ReplyForm({
   } = useForm<Values>({ resolver: zodResolver(teamMessageSchema), defaultValues: { subject, message: '' } });
   const send = useTeamReply(projectId, inReplyTo);
   const files = useProjectFiles(projectId);
-  const attachments = useAttachments(`/api/admin/projects/${encodeURIComponent(projectId)}/files`, files.data?.storage);
+  const attachments = useAttachments(
+    api.admin.projects[':id'].files.$path({ param: { id: projectId } }),
+    files.data?.storage,
+  );
   const submit = useSubmit(send, {
     setError,
     success: { title: 'Message sent!', description: 'The client will see it in their portal.' },

@@ -12,13 +12,10 @@ import { atom } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { cn } from '../lib/cn.ts';
 import { navigate } from './route.ts';
+import type { LeadUrgentEvent } from '../../shared/live-events.ts';
 
-/** An urgent lead as the alert names it. */
-export interface UrgentLead {
-  leadId: string;
-  name: string;
-  source: string;
-}
+/** An urgent lead as the alert names it: the staff stream's `lead-urgent` event, less its type. */
+export type UrgentLead = Omit<LeadUrgentEvent, 'type'>;
 
 /** The alerts on screen, newest first (at most 5). */
 const $alerts = atom<UrgentLead[]>([]);

@@ -5,7 +5,7 @@
  * opens the live-chat panel (src/chat/open.ts). Loaded by emergency-support.tsx when first needed.
  *
  * The dialog says who is reachable before the visitor presses anything, from the chat's own
- * status (`GET /api/chat/status`, read each time it opens): someone online → 'Start live chat' /
+ * status (`api.chat.status`, read each time it opens): someone online → 'Start live chat' /
  * 'A person on our team is online now'; nobody → the hotline first, in full, and the chat as
  * 'Leave a message' / 'Nobody is on chat right now: we reply by email'. Until the status is known
  * it promises nothing ('Checking who is online…'); a status it cannot read counts as offline.
@@ -13,6 +13,7 @@
 import { Icon } from '../lib/icon.tsx';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { company, emergency } from '../../shared/company.ts';
+import { api, unwrap } from '../lib/api.ts';
 import { Dialog, DialogContent } from '../ui/dialog.tsx';
 
 const EmergencyForm = lazy(() => import('./emergency-form.tsx'));
@@ -40,8 +41,7 @@ function useChatStatus(open: boolean): ChatStatus {
     if (!open) return;
     let current = true;
     setStatus('loading');
-    fetch('/api/chat/status')
-      .then((r) => (r.ok ? (r.json() as Promise<{ online: boolean }>) : { online: false }))
+    unwrap(api.chat.status.$get())
       .catch(() => ({ online: false }))
       .then(({ online }) => current && setStatus(online ? 'online' : 'offline'));
     return () => {

@@ -1,13 +1,14 @@
 /**
  * A project's files as both sides list them (docs/product.md#files): a thumbnail for a picture
- * (GET /api/files/{id}/preview, made on the server with a pixel limit), an icon for anything else
- * (a PDF, a document, a zip), the name as a link that downloads it (GET /api/files/{id}), its size,
+ * (the file's preview route, made on the server with a pixel limit), an icon for anything else
+ * (a PDF, a document, a zip), the name as a link that downloads it (the file's route), its size,
  * who added it and when, and 'Internal' on staff-only files. `actions` adds buttons per file.
  */
 import { File as FileIcon, FileArchive, FileImage, FileText, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatBytes } from '../../shared/bytes.ts';
 import { PREVIEW_IMAGE_TYPES } from '../../shared/files.ts';
+import { api } from '../lib/api.ts';
 import { formatDateTime } from '../lib/format.ts';
 
 /** A file as the lists carry it. */
@@ -22,10 +23,10 @@ export interface ListedFile {
   createdAt: string;
 }
 
-/** The download address of file `id`. */
-const fileUrl = (id: string) => `/api/files/${encodeURIComponent(id)}`;
-/** The thumbnail address of file `id` (pictures only). */
-const previewUrl = (id: string) => `${fileUrl(id)}/preview`;
+/** The download address of file `id`, from the typed client. */
+const fileUrl = (id: string) => api.files[':id'].$path({ param: { id } });
+/** The thumbnail address of file `id` (pictures only), from the typed client. */
+const previewUrl = (id: string) => api.files[':id'].preview.$path({ param: { id } });
 
 function TypeIcon({ type }: { type: string }) {
   const Icon = type.startsWith('image/')

@@ -14,52 +14,42 @@
  *   too many), or when no id was seen yet, the area refetches instead.
  * - While the stream is down the area's lists poll at their freshness times
  *   (`useFallbackInterval`); while it is up nothing polls.
+ * - The events and their data are typed by src/shared/live-events.ts, the definition the server
+ *   records them with: project events on both streams, chat events and urgent leads on the
+ *   staff's only.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, createElement, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  CHAT_EVENT_TYPES,
+  listen,
+  PROJECT_EVENT_TYPES,
+  type ChatEvent,
+  type ClientStreamEvent,
+  type LeadUrgentEvent,
+  type StaffStreamEvent,
+  type StreamControl,
+} from '../../shared/live-events.ts';
 import { api, apiLinks, isUnauthorized, unwrap } from './api.ts';
 
 /** Whose stream: a client's in the portal, a staff member's in the dashboard. */
 type LiveKind = 'client' | 'staff';
 
-/** The event types a browser receives about projects. */
-const EVENT_TYPES = ['message', 'message-read', 'project-updated'] as const;
-/** The live chat's event types (docs/product.md#live-chat), which the staff's stream carries too. */
-const CHAT_EVENT_TYPES = ['chat-message', 'chat-typing', 'chat-read', 'chat-updated'] as const;
-
-/** One event as the area sees it: its type and the project it is about. */
-export interface LiveMessage {
-  type: (typeof EVENT_TYPES)[number];
-  projectId: string;
-}
-
-/** Events only the staff's stream carries: an urgent lead stored (docs/product.md#urgent-lead-alert). */
-const STAFF_EVENT_TYPES = ['lead-urgent'] as const;
-
-/** An urgent lead, as the staff's stream announces it. */
-interface LiveLeadAlert {
-  type: (typeof STAFF_EVENT_TYPES)[number];
-  leadId: string;
-  name: string;
-  source: string;
-}
-
-/** One live-chat event: its type, the conversation, and the event's data as sent. */
-interface LiveChatEvent {
-  type: (typeof CHAT_EVENT_TYPES)[number];
-  conversationId: string;
-  data: Record<string, unknown>;
-}
+/**
+ * A project event as an area sees it: its type and the project it is about (what both streams
+ * carry; the staff's carries more, src/shared/live-events.ts).
+ */
+export type LiveMessage = Exclude<ClientStreamEvent, StreamControl>;
 
 /** What an area does with its stream. */
 export interface LiveRefresh {
   /** Marks stale what `event` changed. */
   onEvent: (queryClient: QueryClient, event: LiveMessage) => void;
   /** What a live-chat event changes (the dashboard's Chats); areas without chats leave it out. */
-  onChatEvent?: (queryClient: QueryClient, event: LiveChatEvent) => void;
+  onChatEvent?: (queryClient: QueryClient, event: ChatEvent) => void;
   /** An urgent lead was stored (the dashboard alerts); areas without leads leave it out. */
-  onLeadAlert?: (queryClient: QueryClient, event: LiveLeadAlert) => void;
+  onLeadAlert?: (queryClient: QueryClient, event: LeadUrgentEvent) => void;
   /** After a reconnection: marks stale whatever may have changed while the stream was down. */
   onReconnect: (queryClient: QueryClient) => void;
   /** The area's profile query, set to null (the sign-in screen) when the session is gone. */
@@ -120,32 +110,34 @@ function useLiveStream(kind: LiveKind, refresh: LiveRefresh): boolean {
         attempt = 0;
         setConnected(true);
       };
-      for (const type of EVENT_TYPES) {
-        current.addEventListener(type, (event: MessageEvent<string>) => {
-          if (event.lastEventId) lastEventId = event.lastEventId;
-          const { projectId } = JSON.parse(event.data) as { projectId: string };
+      // Every event moves the resume point. Project events come on both streams (the staff's with
+      // more data than the client's); chat events and urgent leads on the staff's only.
+      const on = listen<ClientStreamEvent | StaffStreamEvent>(current);
+      const seen = (id: string) => {
+        if (id) lastEventId = id;
+      };
+      for (const type of PROJECT_EVENT_TYPES) {
+        on(type, ({ projectId }, id) => {
+          seen(id);
           latest.current.onEvent(queryClient, { type, projectId });
         });
       }
-      for (const type of CHAT_EVENT_TYPES) {
-        current.addEventListener(type, (event: MessageEvent<string>) => {
-          if (event.lastEventId) lastEventId = event.lastEventId;
-          const data = JSON.parse(event.data) as Record<string, unknown> & { conversationId: string };
-          latest.current.onChatEvent?.(queryClient, { type, conversationId: data.conversationId, data });
+      if (kind === 'staff') {
+        const onStaff = listen<StaffStreamEvent>(current);
+        for (const type of CHAT_EVENT_TYPES) {
+          onStaff(type, (event, id) => {
+            seen(id);
+            latest.current.onChatEvent?.(queryClient, event);
+          });
+        }
+        onStaff('lead-urgent', (event, id) => {
+          seen(id);
+          latest.current.onLeadAlert?.(queryClient, event);
         });
       }
-      for (const type of STAFF_EVENT_TYPES) {
-        current.addEventListener(type, (event: MessageEvent<string>) => {
-          if (event.lastEventId) lastEventId = event.lastEventId;
-          const data = JSON.parse(event.data) as { leadId: string; name: string; source: string };
-          latest.current.onLeadAlert?.(queryClient, { type, ...data });
-        });
-      }
-      current.addEventListener('ready', (event: MessageEvent<string>) => {
-        if (event.lastEventId) lastEventId = event.lastEventId;
-      });
-      current.addEventListener('reset', (event: MessageEvent<string>) => {
-        if (event.lastEventId) lastEventId = event.lastEventId;
+      on('ready', (_event, id) => seen(id));
+      on('reset', (_event, id) => {
+        seen(id);
         latest.current.onReconnect(queryClient);
       });
       current.onerror = () => {

@@ -8,6 +8,7 @@ import { formatBytes } from '../../shared/bytes.ts';
 import { ProjectActivity, activityOf } from '../files/approval-parts.tsx';
 import { FileDrop, pastedFiles } from '../files/file-drop.tsx';
 import { FileList } from '../files/file-list.tsx';
+import { api } from '../lib/api.ts';
 import { useUploads } from '../files/use-uploads.ts';
 import { ConfirmDelete } from '../ui/confirm-delete.tsx';
 import { Loading } from '../ui/loading.tsx';
@@ -15,8 +16,9 @@ import { ApprovalCard } from './approvals.tsx';
 import { useDeleteOwnFile } from './mutations.ts';
 import { useApprovals, useProjectFiles } from './queries.ts';
 
-/** Files' upload address for project `projectId`. */
-export const portalFilesUrl = (projectId: string) => `/api/client/projects/${encodeURIComponent(projectId)}/files`;
+/** Files' upload address for project `projectId`, from the typed client (uploads with progress use XHR). */
+export const portalFilesUrl = (projectId: string) =>
+  api.client.projects[':projectId'].files.$path({ param: { projectId } });
 
 function DeleteOwnFile({ projectId, file }: { projectId: string; file: { id: string; name: string } }) {
   const remove = useDeleteOwnFile(projectId, file.id);

@@ -1,12 +1,12 @@
 /**
- * The sign-in security API of one area, the same for a client (/api/client) and staff
- * (/api/admin) (docs/product.md#sign-in-security): sessions, two-step verification and passkeys,
+ * The sign-in security API of one area, the same for a client (`api.client`) and staff
+ * (`api.admin`) (docs/product.md#sign-in-security): sessions, two-step verification and passkeys,
  * and the passkey ceremonies run with @simplewebauthn/browser. Requests go through the islands'
- * one fetch (lib/api.ts): same origin, cookies, a busy server's 503 tried again, ApiError on
+ * typed client (lib/api.ts): same origin, cookies, a busy server's 503 tried again, ApiError on
  * failure.
  */
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
-import { apiErrorOf, fetchThroughBusy } from '../lib/api.ts';
+import { api, apiErrorOf, unwrap } from '../lib/api.ts';
 
 export type Area = 'client' | 'admin';
 
@@ -37,56 +37,42 @@ export interface TotpState {
   required: boolean;
 }
 
-/** `method` `path` under the area's API with an optional JSON body; the parsed answer, or ApiError. */
-async function call<T>(area: Area, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetchThroughBusy(`/api/${area}${path}`, {
-    method,
-    credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw await apiErrorOf(response);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
+/** The area's routes in the typed client: a client's (`api.client`) or staff's (`api.admin`). */
+const routesOf = (area: Area) => (area === 'client' ? api.client : api.admin);
 
-/** The area's calls. */
+/** The area's calls; each resolves with the parsed answer, or rejects with ApiError. */
 export function securityApi(area: Area) {
+  const routes = routesOf(area);
   return {
-    sessions: () => call<SessionRow[]>(area, 'GET', '/sessions'),
-    signOutSession: (id: string) => call(area, 'DELETE', `/sessions/${encodeURIComponent(id)}`),
-    signOutOthers: () => call<{ signedOut: number }>(area, 'DELETE', '/sessions'),
-    totp: () => call<TotpState>(area, 'GET', '/totp'),
-    startTotp: () => call<{ secret: string; uri: string; qrSvg: string }>(area, 'POST', '/totp/setup'),
-    confirmTotp: (code: string) => call<{ recoveryCodes: string[] }>(area, 'POST', '/totp/confirm', { code }),
-    newRecoveryCodes: (code: string) =>
-      call<{ recoveryCodes: string[] }>(area, 'POST', '/totp/recovery-codes', { code }),
-    disableTotp: (proof: { code: string } | { recoveryCode: string }) => call(area, 'POST', '/totp/disable', proof),
-    passkeys: () => call<PasskeyRow[]>(area, 'GET', '/passkeys'),
-    removePasskey: (id: string) => call(area, 'DELETE', `/passkeys/${encodeURIComponent(id)}`),
+    sessions: (): Promise<SessionRow[]> => unwrap(routes.sessions.$get()),
+    signOutSession: (id: string) => unwrap(routes.sessions[':id'].$delete({ param: { id } })),
+    signOutOthers: () => unwrap(routes.sessions.$delete()),
+    totp: (): Promise<TotpState> => unwrap(routes.totp.$get()),
+    startTotp: () => unwrap(routes.totp.setup.$post()),
+    confirmTotp: (code: string) => unwrap(routes.totp.confirm.$post({ json: { code } })),
+    newRecoveryCodes: (code: string) => unwrap(routes.totp['recovery-codes'].$post({ json: { code } })),
+    disableTotp: (proof: { code: string } | { recoveryCode: string }) =>
+      unwrap(routes.totp.disable.$post({ json: proof })),
+    passkeys: (): Promise<PasskeyRow[]> => unwrap(routes.passkeys.$get()),
+    removePasskey: (id: string) => unwrap(routes.passkeys[':id'].$delete({ param: { id } })),
     /** Creates a passkey on this device named `name` and stores it. */
     async addPasskey(name: string): Promise<PasskeyRow> {
-      const optionsJSON = await call<Parameters<typeof startRegistration>[0]['optionsJSON']>(
-        area,
-        'POST',
-        '/passkeys/registration-options',
-      );
+      const optionsJSON = await unwrap(routes.passkeys['registration-options'].$post());
       const response = await startRegistration({ optionsJSON });
-      return call<PasskeyRow>(area, 'POST', '/passkeys/registration/verify', { response, name });
+      // A copy as a plain object: the route takes the response with any further fields it has.
+      return unwrap(routes.passkeys.registration.verify.$post({ json: { response: { ...response }, name } }));
     },
     /**
      * Signs in with a passkey of this device; `autofill` waits for the browser's own suggestion in
      * the email field (conditional UI) instead of opening its dialog. Resolves with the area's
-     * sign-in answer.
+     * sign-in answer `T` (the route answers as the area's sign-in does, untyped on the server).
      */
     async signInWithPasskey<T>(autofill = false): Promise<T> {
-      const optionsJSON = await call<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
-        area,
-        'POST',
-        '/passkeys/authentication-options',
-      );
+      const optionsJSON = await unwrap(routes.passkeys['authentication-options'].$post());
       const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
-      return call<T>(area, 'POST', '/passkeys/authentication/verify', { response });
+      const answer = await routes.passkeys.authentication.verify.$post({ json: { response: { ...response } } });
+      if (!answer.ok) throw await apiErrorOf(answer);
+      return JSON.parse(await answer.text());
     },
   };
 }

@@ -10,50 +10,19 @@
  */
 import { and, asc, eq, gt, inArray, lt, max, min, ne } from 'drizzle-orm';
 import { events, projects } from '../../../../db/schema/index.ts';
+import type { BrowserEvent } from '../../../shared/live-events.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
 
-/** What happened, for whom: each browser-bound event names the project and its client. */
-export type LiveEvent =
-  /** A new message on a project, from the client or from the team. */
-  | { type: 'message'; projectId: string; clientId: string; communicationId: string; fromClient: boolean }
-  /** Messages of a project were marked read or unread. */
-  | { type: 'message-read'; projectId: string; clientId: string }
-  /** A project, or one of its milestones, was created, changed or deleted. */
-  | { type: 'project-updated'; projectId: string; clientId: string }
-  /**
-   * An urgent lead was stored (docs/product.md#urgent-lead-alert): every signed-in dashboard
-   * shows an alert naming it and linking to its page. Staff only.
-   */
-  | { type: 'lead-urgent'; leadId: string; name: string; source: string }
-  /** Internal, never sent to a browser: sessions of this user ended (sign-out, revocation). */
-  | { type: 'session-ended'; kind: 'client' | 'staff'; userId: string }
-  | ChatEvent;
+export type { ChatMessageJson } from '../../../shared/live-events.ts';
 
 /**
- * What happened in a live chat (docs/product.md#live-chat): seen by the staff and by the
- * conversation's visitor (audience `chat:<conversationId>`).
+ * What happened, for whom: every event a browser may receive (src/shared/live-events.ts, the one
+ * definition the browsers read too), and one internal event.
  */
-type ChatEvent =
-  /** A new message, whole, so that a screen shows it without asking again. */
-  | { type: 'chat-message'; conversationId: string; message: ChatMessageJson }
-  /** One side is typing (at most one such event every 2 seconds per side). */
-  | { type: 'chat-typing'; conversationId: string; author: 'visitor' | 'staff' }
-  /** Staff read the conversation up to `staffReadAt` (ISO 8601): the visitor sees 'Seen'. */
-  | { type: 'chat-read'; conversationId: string; staffReadAt: string }
-  /** The conversation's status, assignment or links changed. */
-  | { type: 'chat-updated'; conversationId: string; status: 'waiting' | 'open' | 'closed' };
-
-/** A chat message as the API and the streams carry it. */
-export interface ChatMessageJson {
-  id: string;
-  conversationId: string;
-  author: 'visitor' | 'staff';
-  /** The staff member's display name; null for the visitor. */
-  staffName: string | null;
-  body: string;
-  /** ISO 8601. */
-  createdAt: string;
-}
+export type LiveEvent =
+  | BrowserEvent
+  /** Internal, never sent to a browser: sessions of this user ended (sign-out, revocation). */
+  | { type: 'session-ended'; kind: 'client' | 'staff'; userId: string };
 
 /** An event as stored: its row id (the Server-Sent Events id) and its audience. */
 export type StoredEvent = LiveEvent & { id: number; audience: string };
