@@ -139,7 +139,7 @@ export function serverEntry() {
           format: 'esm',
           target: 'node22',
           packages: 'external',
-          // The email templates (src/server/emails/*.tsx) are React: JSX through react/jsx-runtime.
+          // The email templates (src/server/services/email/templates/*.tsx) are React: JSX through react/jsx-runtime.
           jsx: 'automatic',
           logLevel: 'warning',
         });
