@@ -1,7 +1,8 @@
 /**
  * Staff accounts and their sessions (docs/product.md#records, docs/product.md#admin-sign-in).
- * Staff sign in with Google (or a one-time link from `npm run admin:link`), so `password` stays
- * empty for them; the column is kept unused. Admin sessions are separate from client sessions.
+ * Staff sign in with Google (or a one-time link from `npm run admin:link`, a `staff-sign-in` token
+ * of db/schema/tokens.ts), so `password` stays empty for them; the column is kept unused. Admin
+ * sessions are separate from client sessions.
  * `admin_events` holds the admin events: who on the staff created, changed or deleted what, and when.
  */
 import { sql } from 'drizzle-orm';
@@ -62,18 +63,6 @@ export const adminSessions = sqliteTable(
   },
   (t) => [index('admin_sessions_user_id_idx').on(t.userId)],
 );
-
-/** One-time sign-in links printed by `npm run admin:link` (15 minutes, single use). */
-export const adminSignInLinks = sqliteTable('admin_sign_in_links', {
-  id: text('id')
-    .primaryKey()
-    .$defaultFn(() => crypto.randomUUID()),
-  email: text('email').notNull(),
-  tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-  usedAt: integer('used_at', { mode: 'timestamp_ms' }),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-});
 
 export const ADMIN_EVENT_ACTIONS = ['create', 'update', 'delete'] as const;
 

@@ -48,14 +48,11 @@ export const chatConversations = sqliteTable(
     name: text('name'),
     /** The email the visitor gave (required when nobody was online), lower-cased. */
     email: text('email'),
-    /** When the visitor confirmed `email` through the link sent to it; null until then. */
+    /**
+     * When the visitor confirmed `email` through the link sent to it (a `chat-email` single-use
+     * token of db/schema/tokens.ts); null until then.
+     */
     emailConfirmedAt: integer('email_confirmed_at', { mode: 'timestamp_ms' }),
-    /** SHA-256 (hex) of the pending email-confirmation token; null when none is pending. */
-    confirmTokenHash: text('confirm_token_hash'),
-    /** The address the pending confirmation was sent to. */
-    confirmEmail: text('confirm_email'),
-    /** When the pending confirmation link stops working. */
-    confirmExpiresAt: integer('confirm_expires_at', { mode: 'timestamp_ms' }),
     /** The path of the page the visitor opened the chat on. */
     page: text('page'),
     /** Started while nobody was online: replies go by email. */
@@ -84,7 +81,6 @@ export const chatConversations = sqliteTable(
     index('chat_conversations_client_idx').on(t.clientId, t.createdAt),
     index('chat_conversations_status_idx').on(t.status, t.lastMessageAt),
     index('chat_conversations_waiting_idx').on(t.waitingSince),
-    index('chat_conversations_confirm_idx').on(t.confirmTokenHash),
   ],
 );
 

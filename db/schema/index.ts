@@ -9,3 +9,4 @@ export * from './chat.ts';
 export * from './files.ts';
 export * from './security.ts';
 export * from './privacy.ts';
+export * from './tokens.ts';

@@ -1,10 +1,11 @@
 /**
  * The client portal's tables (docs/product.md#records): clients, projects, milestones and
- * communications, plus client sessions and password-reset tokens. Ids are UUIDs (session ids are
+ * communications, plus client sessions. Ids are UUIDs (session ids are
  * random base32 strings); timestamps are integer milliseconds since the Unix epoch; budget is
  * an integer number of US cents; dates without a time (startDate, endDate, dueDate) are ISO
  * 'YYYY-MM-DD' strings. Deleting a client deletes its projects, their milestones and
- * communications, its sessions and its reset tokens.
+ * communications and its sessions (its single-use tokens, db/schema/tokens.ts, are deleted by the
+ * services that delete it).
  */
 import { sql } from 'drizzle-orm';
 import { blob, index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
@@ -14,10 +15,6 @@ import { sessionDevice } from './auth.ts';
 
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const uuid = () => crypto.randomUUID();
-
-/** What a password link is for: a reset the client asked for, or a new client's invitation. */
-export const PASSWORD_LINK_PURPOSES = ['reset', 'invitation'] as const;
-export type PasswordLinkPurpose = (typeof PASSWORD_LINK_PURPOSES)[number];
 
 export const clients = sqliteTable('clients', {
   id: text('id').primaryKey().$defaultFn(uuid),
@@ -119,27 +116,6 @@ export const clientSessions = sqliteTable(
     ...sessionDevice(),
   },
   (t) => [index('client_sessions_client_id_idx').on(t.clientId)],
-);
-
-/**
- * Single-use password links (docs/product.md#password-reset); only the token's SHA-256 is kept.
- * `purpose` tells a reset the client asked for from the invitation of a new client, whose link
- * lands on a welcome screen instead (docs/product.md#invitations).
- */
-export const passwordResetTokens = sqliteTable(
-  'password_reset_tokens',
-  {
-    id: text('id').primaryKey().$defaultFn(uuid),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    purpose: text('purpose', { enum: PASSWORD_LINK_PURPOSES }).notNull().default('reset'),
-    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-  },
-  (t) => [index('password_reset_tokens_client_id_idx').on(t.clientId)],
 );
 
 /**

@@ -7,7 +7,8 @@
  *   text shown (its version and SHA-256), how it was asked, and when. No IP address is kept.
  * - `data_exports`: a person's export, queued by the request and built by the notification worker
  *   (under a lease, so a build whose worker died is taken up again) into a ZIP in the storage,
- *   fetched once with a 48-hour token (stored as its SHA-256).
+ *   fetched once with a 48-hour token (a `data-export` single-use token whose subject is the
+ *   export's id, db/schema/tokens.ts); `expires_at` is that link's expiry.
  *
  * Timestamps are integer milliseconds since the Unix epoch.
  */
@@ -56,7 +57,6 @@ export const dataExports = sqliteTable(
     email: text('email').notNull(),
     status: text('status', { enum: EXPORT_STATES }).notNull().default('queued'),
     storageKey: text('storage_key'),
-    tokenHash: text('token_hash').unique(),
     sizeBytes: integer('size_bytes'),
     error: text('error'),
     /** Tries of the build so far, and the lease of the worker building it (a dead worker's lapses). */

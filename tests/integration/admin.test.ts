@@ -9,10 +9,10 @@ import {
   communications,
   contactSubmissions,
   milestones,
-  passwordResetTokens,
   projects,
+  singleUseTokens,
 } from '../../db/schema/index.ts';
-import { hashSecretHex } from '../../src/server/services/sign-in/tokens.ts';
+import { hashToken } from '../../src/server/services/single-use-tokens.ts';
 import { SESSION_TTL_MS } from '../../src/server/services/sign-in/session-tokens.ts';
 import { createSession } from '../../src/server/services/sign-in/sessions.ts';
 import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
@@ -346,7 +346,7 @@ describe('converting a lead to a client', () => {
       .outbox()
       .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
       .find((m) => m.includes(`To: ${email}`) && m.includes('Subject: Your client portal'));
-    const token = mail?.match(/welcome#token=([a-z2-7]+)/)?.[1];
+    const token = mail?.match(/welcome#token=([\w-]+)/)?.[1];
     if (!token) throw new Error(`no invitation for ${email}`);
     return token;
   }
@@ -388,15 +388,15 @@ describe('converting a lead to a client', () => {
     const token = invitationToken(email);
     const [row] = await api.db.read
       .select()
-      .from(passwordResetTokens)
-      .where(eq(passwordResetTokens.tokenHash, hashSecretHex(token)));
+      .from(singleUseTokens)
+      .where(eq(singleUseTokens.tokenHash, hashToken(token)));
     const hours = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 3_600_000;
     expect(hours).toBe(72);
     await api.db.write((tx) =>
       tx
-        .update(passwordResetTokens)
+        .update(singleUseTokens)
         .set({ expiresAt: new Date(Date.now() - 1000) })
-        .where(eq(passwordResetTokens.tokenHash, hashSecretHex(token))),
+        .where(eq(singleUseTokens.tokenHash, hashToken(token))),
     );
     const late = await api
       .fresh()

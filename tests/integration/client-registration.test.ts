@@ -22,7 +22,7 @@ function confirmationToken(email: string): string {
     .outbox()
     .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
     .find((m) => m.includes(`To: ${email}`) && m.includes('Subject: Confirm your email'));
-  return /sign-in#token=([a-z2-7]+)/.exec(mail ?? '')?.[1] ?? '';
+  return /sign-in#token=([\w-]+)/.exec(mail ?? '')?.[1] ?? '';
 }
 
 const staffList = async (query: Record<string, string> = {}) => {

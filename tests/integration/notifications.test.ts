@@ -193,7 +193,7 @@ describe('team → client', () => {
     expect(parsed.subject).toBe('New reply on Bakery website: Draft ready');
     expect(parsed.text).toContain('Have a look at the new homepage.');
     // The button is a single-use sign-in link that lands on the project.
-    const token = /https:\/\/studio\.example\.com\/portal\/sign-in#token=([a-z0-9]+)/.exec(parsed.text || '')?.[1];
+    const token = /https:\/\/studio\.example\.com\/portal\/sign-in#token=([\w-]+)/.exec(parsed.text || '')?.[1];
     expect(token).toBeTruthy();
     expect(parsed.text).toContain('It works once, within 72 hours');
     const redeemed = await api.fresh().client['sign-in-link'].redeem.$post({ json: { token: token! } });

@@ -28,7 +28,7 @@ async function tokenFromMail(key: string) {
     .outbox()
     .map(decoded)
     .filter((m) => m.includes(`#${key}=`));
-  return new RegExp(`#${key}=([a-z0-9]+)`).exec(mails.at(-1) ?? '')?.[1] ?? '';
+  return new RegExp(`#${key}=([\\w-]+)`).exec(mails.at(-1) ?? '')?.[1] ?? '';
 }
 
 describe('invitations', () => {

@@ -112,7 +112,7 @@ describe('a staff member’s display name', () => {
       .outbox()
       .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
       .findLast((m) => m.includes('#token='));
-    const token = /#token=([a-z0-9]+)/.exec(mail ?? '')?.[1] ?? '';
+    const token = /#token=([\w-]+)/.exec(mail ?? '')?.[1] ?? '';
     const accepted = await suite.api.fresh().admin.invitations.accept.$post({ json: { token } });
     expect(accepted.status).toBe(200);
     const session = decodeURIComponent(

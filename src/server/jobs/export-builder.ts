@@ -1,27 +1,23 @@
 /**
  * Builds the data exports people asked for (docs/product.md#privacy): a scheduled job of its own
  * (jobs/schedule.ts), every EXPORT_EVERY_MS in every process, its link's email queued for the
- * notification worker's next round. Each export is claimed under a lease of EXPORT_LEASE_MS (a worker that dies leaves it to the next
- * one), its ZIP written to the storage (export-archive.ts), and then, in one write, marked ready
- * with its token's hash and the email queued (data-exports.ts). A failed build deletes its partial
- * ZIP and is tried again in the next round, up to MAX_EXPORT_ATTEMPTS times.
+ * notification worker's next round. Each export is claimed under a lease of EXPORT_LEASE_MS (a
+ * worker that dies leaves it to the next one), its ZIP written to the storage (export-archive.ts), and then, in one write, marked ready
+ * with its download token (the single-use store's) and the email queued (data-exports.ts). A
+ * failed build deletes its partial ZIP and is tried again in the next round, up to
+ * MAX_EXPORT_ATTEMPTS times.
  */
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { renderDataExport } from '../services/email/templates/data-export.tsx';
 import type { Env } from '../env/index.ts';
 import { log } from '../log.ts';
-import {
-  claimExport,
-  completeExport,
-  failExport,
-  newExportToken,
-  type ExportRow,
-} from '../services/privacy/data-exports.ts';
+import { claimExport, completeExport, failExport, type ExportRow } from '../services/privacy/data-exports.ts';
 import { writeExportArchive } from '../services/privacy/export-archive.ts';
 import { leadExportContent } from '../services/privacy/export-common.ts';
 import { clientExportContent } from '../services/privacy/export-records.ts';
 import type { Database } from '../db/database.ts';
 import { newStorageKey, type FileStorage } from '../storage/storage.ts';
+import { newToken } from '../services/single-use-tokens.ts';
 import { repeat, type Repeating } from './repeat.ts';
 
 /** How often the job looks for exports to build: every second, in milliseconds. */
@@ -49,7 +45,7 @@ async function buildOne(options: ExportBuilderOptions, row: ExportRow): Promise<
       subject.kind === 'client' ? await clientExportContent(db, subject.id) : await leadExportContent(db, subject.id);
     const finishedAt = now();
     const sizeBytes = await writeExportArchive(storage, key, content, finishedAt);
-    const { token, hash } = newExportToken();
+    const token = newToken();
     const forStaff = row.requestedBy !== 'self';
     const email = await renderDataExport({
       name: forStaff ? row.requestedBy : content.subject.name,
@@ -58,7 +54,7 @@ async function buildOne(options: ExportBuilderOptions, row: ExportRow): Promise<
       link: new URL(`/data-export#token=${token}`, env.SITE_URL).href,
       sizeBytes,
     });
-    const done = await completeExport(db, row, { storageKey: key, sizeBytes, tokenHash: hash, email }, finishedAt);
+    const done = await completeExport(db, row, { storageKey: key, sizeBytes, token, email }, finishedAt);
     if (!done) await storage.delete(key);
     log.info({ component: 'exports', exportId: row.id, sizeBytes, ready: done }, 'data export built');
   } catch (error) {

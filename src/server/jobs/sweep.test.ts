@@ -2,14 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import {
   adminSessions,
-  adminSignInLinks,
   clientSessions,
   events,
   idempotencyKeys,
-  passwordResetTokens,
   rateLimits,
+  singleUseTokens,
+  type SingleUsePurpose,
 } from '../../../db/schema/index.ts';
 import { insertClient } from '../services/clients/clients.ts';
 import { migrateDatabase } from '../db/database.ts';
@@ -37,11 +38,13 @@ afterEach(() => {
 
 async function count() {
   const { db } = handle;
+  const tokens = async (purpose: SingleUsePurpose) =>
+    (await db.read.select().from(singleUseTokens).where(eq(singleUseTokens.purpose, purpose))).length;
   return {
     client: (await db.read.select().from(clientSessions)).length,
     staff: (await db.read.select().from(adminSessions)).length,
-    resets: (await db.read.select().from(passwordResetTokens)).length,
-    links: (await db.read.select().from(adminSignInLinks)).length,
+    resets: await tokens('password-reset'),
+    links: await tokens('staff-sign-in'),
   };
 }
 

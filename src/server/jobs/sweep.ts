@@ -1,6 +1,7 @@
 /**
  * The hourly sweep (docs/product.md#limits): deletes expired sessions of both kinds, expired
- * password-reset links, expired staff sign-in links, rate-limit counts whose window ended and
+ * single-use tokens of every purpose (sign-in and password links, challenges, invitations, export
+ * and chat links: services/single-use-tokens.ts), rate-limit counts whose window ended and
  * Idempotency-Keys older than 24 hours, live events older than 24 hours (services/events/events.ts),
  * the ZIPs of data exports downloaded or expired (services/privacy/export-downloads.ts), and self-registered
  * accounts still unconfirmed after 7 days with everything of theirs (services/sign-in/registration.ts), so
@@ -16,29 +17,23 @@ import type { FileStorage } from '../storage/storage.ts';
 import type { Database } from '../db/database.ts';
 import { deleteEventsBefore, EVENT_RETENTION_MS } from '../services/events/events.ts';
 import { deleteExpiredIdempotencyKeys } from '../services/idempotency.ts';
-import { deleteExpiredResetTokens } from '../services/sign-in/password-resets.ts';
 import { deleteExpiredRateLimits } from '../services/rate-limits.ts';
 import { deleteExpiredSessions } from '../services/sign-in/sessions.ts';
-import { deleteExpiredSignInLinks } from '../services/sign-in/sign-in-links.ts';
-import { deleteExpiredClientSignInLinks } from '../services/sign-in/client-sign-in-links.ts';
-import { deleteExpiredChallenges } from '../services/sign-in/second-factor.ts';
-import { deleteExpiredWebauthnChallenges } from '../services/sign-in/passkey-records.ts';
+import { sweepTokens } from '../services/single-use-tokens.ts';
 
 /** How often the sweep runs, in milliseconds: every hour. */
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 interface SweepResult {
   sessions: number;
-  resetTokens: number;
-  signInLinks: number;
+  /** Single-use tokens of every purpose (links, challenges, invitations). */
+  tokens: number;
   rateLimits: number;
   idempotencyKeys: number;
   events: number;
   orphanFiles: number;
   /** ZIPs of data exports downloaded or past their link's 48 hours. */
   exports: number;
-  /** Second-step and passkey challenges. */
-  challenges: number;
   /** Self-registered accounts never confirmed within 7 days. */
   unconfirmedClients: number;
 }
@@ -54,9 +49,7 @@ async function sweepExpired(db: Database, now = new Date(), storage?: FileStorag
   return {
     unconfirmedClients: unconfirmed.clientIds.length,
     sessions: await deleteExpiredSessions(db, now),
-    resetTokens: await deleteExpiredResetTokens(db, now),
-    signInLinks: (await deleteExpiredSignInLinks(db, now)) + (await deleteExpiredClientSignInLinks(db, now)),
-    challenges: (await deleteExpiredChallenges(db, now)) + (await deleteExpiredWebauthnChallenges(db, now)),
+    tokens: await sweepTokens(db, now),
     rateLimits: await deleteExpiredRateLimits(db, now),
     idempotencyKeys: await deleteExpiredIdempotencyKeys(db, now),
     events: await deleteEventsBefore(db, new Date(now.getTime() - EVENT_RETENTION_MS)),

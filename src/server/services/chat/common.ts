@@ -79,7 +79,7 @@ export async function createLeadFromChat(tx: SqlDb, conversation: ConversationRo
   return lead!.id;
 }
 
-/** A new random token of 160 bits (the visitor's cookie, a confirmation link), base32. */
+/** A new random token of 160 bits (the visitor's cookie), base32. */
 export function newChatToken(): string {
   const bytes = new Uint8Array(20);
   crypto.getRandomValues(bytes);

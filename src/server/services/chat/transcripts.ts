@@ -1,13 +1,15 @@
 /**
  * Live chat's transcripts (docs/product.md#live-chat): emailed to the visitor, but only to an
- * address confirmed through a single-use link.
+ * address confirmed through a single-use link: a `chat-email` token of the single-use store
+ * (services/single-use-tokens.ts) whose subject is the conversation's id and payload `{email}`,
+ * the address it confirms. A conversation has at most one pending: a new one replaces it.
  */
 import { eq } from 'drizzle-orm';
 import { chatConversations } from '../../../../db/schema/index.ts';
 import { company } from '../../../shared/company.ts';
-import { hashSecretHex } from '../sign-in/tokens.ts';
+import { deleteTokensOf, issueToken, newToken, spendToken } from '../single-use-tokens.ts';
 import { renderChatConfirmEmail, renderChatTranscript } from '../email/templates/chat.tsx';
-import { conversationIn, messagesOf, newChatToken, type ConversationRow, type MessageRow } from './common.ts';
+import { conversationIn, messagesOf, type ConversationRow, type MessageRow } from './common.ts';
 import { queueEmail } from '../email/queue.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
 
@@ -46,7 +48,7 @@ export async function requestTranscript(
   options: { now: Date; timeZone: string; confirmLink: (token: string) => string },
 ): Promise<'transcript' | 'confirmation'> {
   const address = email.trim().toLowerCase();
-  const token = newChatToken();
+  const token = newToken();
   const confirmation = await renderChatConfirmEmail({ link: options.confirmLink(token) });
   return db.write(async (tx) => {
     const conversation = await conversationIn(tx, conversationId);
@@ -54,14 +56,9 @@ export async function requestTranscript(
       await queueTranscript(tx, conversation, address, options.timeZone);
       return 'transcript';
     }
-    await tx
-      .update(chatConversations)
-      .set({
-        confirmTokenHash: hashSecretHex(token),
-        confirmEmail: address,
-        confirmExpiresAt: new Date(options.now.getTime() + CONFIRM_TTL_MS),
-      })
-      .where(eq(chatConversations.id, conversationId));
+    // The new link replaces any earlier one still pending.
+    await deleteTokensOf(tx, ['chat-email'], [conversationId]);
+    await issueToken(tx, 'chat-email', conversationId, CONFIRM_TTL_MS, { email: address }, { now: options.now, token });
     await queueEmail(tx, 'client', [address], confirmation);
     return 'confirmation';
   });
@@ -74,25 +71,16 @@ export async function requestTranscript(
  */
 export async function confirmChatEmail(db: Database, token: string, now: Date, timeZone: string): Promise<boolean> {
   return db.write(async (tx) => {
-    const [conversation] = await tx
-      .select()
-      .from(chatConversations)
-      .where(eq(chatConversations.confirmTokenHash, hashSecretHex(token)));
-    if (!conversation?.confirmEmail || !conversation.confirmExpiresAt || conversation.confirmExpiresAt <= now) {
-      return false;
-    }
+    const link = await spendToken(tx, 'chat-email', token, now);
+    if (!link) return false;
+    const { email } = link.payload;
     const [confirmed] = await tx
       .update(chatConversations)
-      .set({
-        email: conversation.confirmEmail,
-        emailConfirmedAt: now,
-        confirmTokenHash: null,
-        confirmEmail: null,
-        confirmExpiresAt: null,
-      })
-      .where(eq(chatConversations.id, conversation.id))
+      .set({ email, emailConfirmedAt: now })
+      .where(eq(chatConversations.id, link.subject))
       .returning();
-    await queueTranscript(tx, confirmed!, conversation.confirmEmail, timeZone);
+    if (!confirmed) return false;
+    await queueTranscript(tx, confirmed, email, timeZone);
     return true;
   });
 }

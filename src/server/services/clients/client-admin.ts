@@ -16,6 +16,7 @@ import { recordAdminEvent, type Actor } from '../admin-events.ts';
 import { insertClient, normalizeEmail, toPublicClient, uniqueEmail, type ClientRow } from './clients.ts';
 import type { Database } from '../../db/database.ts';
 import { recordEvent, recordProjectsUpdated } from '../events/events.ts';
+import { deleteClientTokens } from '../single-use-tokens.ts';
 import { pageKeys, type ListSpec } from '../lists.ts';
 import { createdBetween, inPageOrder, inRowids, preparedPer } from '../list-rows.ts';
 
@@ -133,8 +134,8 @@ export async function updateClient(db: Database, actor: Actor, id: string, value
 }
 
 /**
- * Deletes a client with its projects, milestones, messages, files' rows and sessions. NotFoundError
- * when missing.
+ * Deletes a client with its projects, milestones, messages, files' rows, sessions and single-use
+ * tokens (sign-in and password links, challenges). NotFoundError when missing.
  * @returns the storage keys of its files, for the caller to delete once the write has committed
  */
 export async function deleteClient(db: Database, actor: Actor, id: string): Promise<string[]> {
@@ -145,6 +146,7 @@ export async function deleteClient(db: Database, actor: Actor, id: string): Prom
     await recordProjectsUpdated(tx, ...owned.map((project) => project.id));
     const [row] = await tx.delete(clients).where(eq(clients.id, id)).returning();
     if (!row) throw new NotFoundError('Client');
+    await deleteClientTokens(tx, [id]);
     await recordEvent(tx, { type: 'session-ended', kind: 'client', userId: id });
     await recordAdminEvent(tx, actor, 'delete', 'client', id, `Deleted client ${row.name} and all of its projects`);
     return keys;

@@ -2,18 +2,19 @@
  * Data exports, from the request to the download (docs/product.md#privacy;
  * docs/decisions/0032-privacy-export-erasure-consent.md). A request stores a queued row
  * (`requestExport`); the notification worker claims it under a lease (`claimExport`), writes the
- * ZIP and, in one write, marks it ready with the SHA-256 of a new 48-hour token and queues the email
- * with the link (`completeExport`). The link's page exchanges the token, once, for the ZIP
+ * ZIP and, in one write, marks it ready, stores its 48-hour download token (a `data-export` token of
+ * the single-use store, services/single-use-tokens.ts, whose subject is the export's id) and queues
+ * the email with the link (`completeExport`). The link's page exchanges the token, once, for the ZIP
  * (export-downloads.ts). Each person may ask once a day (EXPORT_INTERVAL_MS), as themselves and through
  * staff separately; a failed export does not count.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { clients, contactSubmissions, dataExports } from '../../../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { RenderedEmail } from '../email/templates/types.ts';
 import { queueEmail } from '../email/queue.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
+import { issueToken } from '../single-use-tokens.ts';
 
 /** How long a download link works: 48 hours, in milliseconds. */
 export const EXPORT_LINK_TTL_MS = 48 * 3600 * 1000;
@@ -24,9 +25,6 @@ export const MAX_EXPORT_ATTEMPTS = 3;
 
 export type ExportRow = typeof dataExports.$inferSelect;
 export type ExportSubject = { kind: 'client' | 'lead'; id: string };
-
-/** The SHA-256 of a download token, hex: all that is stored of it. */
-export const hashExportToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** What the API shows of an export (never its token or storage key). */
 export function toPublicExport(row: ExportRow) {
@@ -127,21 +125,17 @@ export async function claimExport(db: Database, now: Date, leaseMs: number): Pro
   return row ?? null;
 }
 
-/** A new download token (256 bits, base64url) and its SHA-256, which is all that is stored. */
-export function newExportToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashExportToken(token) };
-}
-
 /**
- * Marks claimed export `row` ready (only while the claim is current) with its ZIP and token, and
- * queues `email` to `row.email` in the same write. Resolves false when the claim was lost (another
- * worker took it over, or the person was erased meanwhile): the caller deletes the ZIP.
+ * Marks claimed export `row` ready at `now` (only while the claim is current) with its ZIP, stores
+ * its download token `done.token` (made with the single-use store's `newToken()`, working
+ * EXPORT_LINK_TTL_MS) and queues `email` to `row.email`, in one write. Resolves false when the
+ * claim was lost (another worker took it over, or the person was erased meanwhile): nothing is
+ * stored and the caller deletes the ZIP.
  */
 export async function completeExport(
   db: Database,
   row: ExportRow,
-  done: { storageKey: string; sizeBytes: number; tokenHash: string; email: RenderedEmail },
+  done: { storageKey: string; sizeBytes: number; token: string; email: RenderedEmail },
   now: Date,
 ): Promise<boolean> {
   return db.write(async (tx) => {
@@ -151,7 +145,6 @@ export async function completeExport(
         status: 'ready',
         storageKey: done.storageKey,
         sizeBytes: done.sizeBytes,
-        tokenHash: done.tokenHash,
         expiresAt: new Date(now.getTime() + EXPORT_LINK_TTL_MS),
         finishedAt: now,
         leaseExpiresAt: null,
@@ -160,6 +153,7 @@ export async function completeExport(
       .where(and(eq(dataExports.id, row.id), eq(dataExports.attempts, row.attempts), eq(dataExports.status, 'queued')))
       .returning({ id: dataExports.id });
     if (updated.length === 0) return false;
+    await issueToken(tx, 'data-export', row.id, EXPORT_LINK_TTL_MS, null, { now, token: done.token });
     const audience = row.requestedBy === 'self' ? 'client' : 'team';
     await queueEmail(tx, audience, [row.email], done.email);
     return true;

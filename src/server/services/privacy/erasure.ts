@@ -16,7 +16,6 @@ import {
   chatConversations,
   chatMessages,
   clientSessions,
-  clientSignInLinks,
   clients,
   communications,
   contactSubmissions,
@@ -25,11 +24,9 @@ import {
   notificationEmails,
   notifications,
   passkeys,
-  passwordResetTokens,
   projectFiles,
   projects,
   recoveryCodes,
-  secondFactorChallenges,
   totpCredentials,
 } from '../../../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
@@ -37,6 +34,7 @@ import { recordAdminEvent, type Actor } from '../admin-events.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
 import { recordEvent } from '../events/events.ts';
 import { dropExportsOf } from './export-downloads.ts';
+import { deleteClientTokens, deleteTokensOf } from '../single-use-tokens.ts';
 
 /** What replaces erased words. */
 const ERASED = '[erased]';
@@ -66,8 +64,10 @@ async function eraseChats(tx: SqlDb, where: ReturnType<typeof or>) {
   const ids = chats.map((c) => c.id);
   await tx
     .update(chatConversations)
-    .set({ name: null, email: null, confirmEmail: null, confirmTokenHash: null, page: null })
+    .set({ name: null, email: null, page: null })
     .where(inArray(chatConversations.id, ids));
+  // A pending address confirmation holds the address it was sent to.
+  await deleteTokensOf(tx, ['chat-email'], ids);
   await tx
     .update(chatMessages)
     .set({ body: ERASED })
@@ -137,13 +137,11 @@ export async function eraseClient(db: Database, staff: Actor, id: string, basis 
       .where(eq(clientSessions.clientId, id))
       .returning({ id: clientSessions.id });
     if (gone.length > 0) await recordEvent(tx, { type: 'session-ended', kind: 'client', userId: id });
-    await tx.delete(clientSignInLinks).where(eq(clientSignInLinks.clientId, id));
-    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.clientId, id));
+    await deleteClientTokens(tx, [id]);
     const own = (t: { kind: SQLiteColumn; userId: SQLiteColumn }) => and(eq(t.kind, 'client'), eq(t.userId, id));
     await tx.delete(passkeys).where(own(passkeys));
     await tx.delete(totpCredentials).where(own(totpCredentials));
     await tx.delete(recoveryCodes).where(own(recoveryCodes));
-    await tx.delete(secondFactorChallenges).where(own(secondFactorChallenges));
     // Their words and files go; the agency's records stay.
     const projectIds = (await tx.select({ id: projects.id }).from(projects).where(eq(projects.clientId, id))).map(
       (p) => p.id,

@@ -3,19 +3,22 @@
  * shows the archive's size (`exportForToken`), then spends the token once for the ZIP
  * (`claimDownload`); the hourly sweep expires links past 48 hours and deletes the ZIPs of exports
  * downloaded or expired (`sweepExports`); an erasure drops a person's exports (`dropExportsOf`).
+ * The token is a `data-export` token of the single-use store (services/single-use-tokens.ts)
+ * whose subject is the export's id; it opens the export while that is ready and unexpired.
  */
 import { and, eq, gt, gte, isNotNull, lte, or } from 'drizzle-orm';
 import { dataExports } from '../../../../db/schema/index.ts';
 import type { FileStorage } from '../../storage/storage.ts';
-import { hashExportToken as sha256, MAX_EXPORT_ATTEMPTS, type ExportSubject } from './data-exports.ts';
+import { MAX_EXPORT_ATTEMPTS, type ExportSubject } from './data-exports.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
+import { deleteTokensOf, peekToken, spendToken } from '../single-use-tokens.ts';
 
 /** How long a downloaded ZIP stays for the download in progress: an hour, in milliseconds. */
 const DOWNLOAD_GRACE_MS = 3600 * 1000;
 
-/** The export token `token` opens while it works: ready, and before its expiry at `now`. */
-const usable = (token: string, now: Date) =>
-  and(eq(dataExports.tokenHash, sha256(token)), eq(dataExports.status, 'ready'), gt(dataExports.expiresAt, now));
+/** Export `id` while its link works: ready, and before its expiry at `now`. */
+const readyAt = (id: string, now: Date) =>
+  and(eq(dataExports.id, id), eq(dataExports.status, 'ready'), gt(dataExports.expiresAt, now));
 
 /** The ZIP's file name: `data-export-YYYY-MM-DD.zip`, the day the export was asked for (UTC). */
 const fileNameOf = (row: { createdAt: Date }) => `data-export-${row.createdAt.toISOString().slice(0, 10)}.zip`;
@@ -25,21 +28,29 @@ const fileNameOf = (row: { createdAt: Date }) => `data-export-${row.createdAt.to
  * and expiry. Null when the link does not work.
  */
 export async function exportForToken(db: Database, token: string, now = new Date()) {
-  const [row] = await db.read.select().from(dataExports).where(usable(token, now));
+  const link = await peekToken(db.read, 'data-export', token, now);
+  const [row] = link ? await db.read.select().from(dataExports).where(readyAt(link.subject, now)) : [];
   return row
     ? { fileName: fileNameOf(row), sizeBytes: row.sizeBytes ?? 0, expiresAt: row.expiresAt!.toISOString() }
     : null;
 }
 
 /**
- * Spends download token `token`: the export becomes `downloaded` in one write, so a second use,
- * or one at the same time, gets null, as does an expired or unknown token. Resolves with the ZIP's
- * storage key, size in bytes and file name.
+ * Spends download token `token` at `now`: the token is spent and the export becomes `downloaded`
+ * in one write, so a second use, or one at the same time, gets null, as does an expired or
+ * unknown token. Resolves with the ZIP's storage key, size in bytes and file name.
  */
 export async function claimDownload(db: Database, token: string, now = new Date()) {
-  const [row] = await db.write((tx) =>
-    tx.update(dataExports).set({ status: 'downloaded', downloadedAt: now }).where(usable(token, now)).returning(),
-  );
+  const row = await db.write(async (tx) => {
+    const link = await spendToken(tx, 'data-export', token, now);
+    if (!link) return undefined;
+    const [claimed] = await tx
+      .update(dataExports)
+      .set({ status: 'downloaded', downloadedAt: now })
+      .where(readyAt(link.subject, now))
+      .returning();
+    return claimed;
+  });
   if (!row?.storageKey) return null;
   return { storageKey: row.storageKey, sizeBytes: row.sizeBytes ?? 0, fileName: fileNameOf(row) };
 }
@@ -91,14 +102,19 @@ export async function sweepExports(db: Database, storage: FileStorage, now = new
 }
 
 /**
- * Deletes every export of `subject` in the caller's write `tx` (an erasure); returns the storage
- * keys of their ZIPs, to delete after the commit.
+ * Deletes every export of `subject`, with their download tokens, in the caller's write `tx` (an
+ * erasure); returns the storage keys of their ZIPs, to delete after the commit.
  */
 export async function dropExportsOf(tx: SqlDb, subject: ExportSubject): Promise<string[]> {
   const gone = await tx
     .delete(dataExports)
     .where(and(eq(dataExports.subjectKind, subject.kind), eq(dataExports.subjectId, subject.id)))
-    .returning({ key: dataExports.storageKey });
+    .returning({ id: dataExports.id, key: dataExports.storageKey });
+  await deleteTokensOf(
+    tx,
+    ['data-export'],
+    gone.map((g) => g.id),
+  );
   return gone.flatMap((g) => (g.key ? [g.key] : []));
 }
 

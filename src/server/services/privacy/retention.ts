@@ -21,6 +21,7 @@ import type { Env } from '../../env/index.ts';
 import type { Database } from '../../db/database.ts';
 import { anonymiseLeads, eraseClient } from './erasure.ts';
 import { storageKeysOf } from '../files/files.ts';
+import { deleteTokensOf } from '../single-use-tokens.ts';
 
 type RetentionEnv = Pick<Env, 'RETENTION_LEAD_MONTHS' | 'RETENTION_CHAT_MONTHS' | 'RETENTION_YEARS_PROJECTS'>;
 
@@ -112,7 +113,10 @@ export async function applyRetention(
   const storageKeys: string[] = [];
   await db.write(async (tx) => {
     await anonymiseLeads(tx, due.leads, now);
-    if (due.chats.length > 0) await tx.delete(chatConversations).where(inArray(chatConversations.id, due.chats));
+    if (due.chats.length > 0) {
+      await tx.delete(chatConversations).where(inArray(chatConversations.id, due.chats));
+      await deleteTokensOf(tx, ['chat-email'], due.chats);
+    }
     for (const clientId of due.clients) {
       storageKeys.push(...(await storageKeysOf(tx, { clientId })));
       await tx.delete(projects).where(eq(projects.clientId, clientId));

@@ -1,14 +1,15 @@
 /**
  * The invitation of a client made by staff (docs/product.md#invitations): a 72-hour single-use
- * link (`password_reset_tokens.purpose = 'invitation'`, services/sign-in/password-resets.ts) to
- * /portal/welcome, where the client sets a password or a passkey and is signed in. A link from
- * before `purpose` existed counts as an invitation while its client has not chosen a password.
+ * link (a `client-invitation` token of the single-use store, services/sign-in/password-resets.ts)
+ * to /portal/welcome, where the client sets a password or a passkey and is signed in. A reset
+ * link (as every link from before invitations had their purpose) counts as an invitation while
+ * its client has not chosen a password.
  * A used or expired invitation offers a new one by email; staff can send one again while the
  * client has not set up the account.
  */
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { clients, clientSessions, passkeys, passwordResetTokens } from '../../../../db/schema/index.ts';
-import { hashSecretHex } from './tokens.ts';
+import { and, count, eq } from 'drizzle-orm';
+import { clients, clientSessions, passkeys } from '../../../../db/schema/index.ts';
+import { findToken, isOpen, lastIssuedAt, spendToken, spendTokensOf, type TokenRow } from '../single-use-tokens.ts';
 import { renderInvitation } from '../email/templates/account-links.tsx';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { recordAdminEvent, type Actor } from '../admin-events.ts';
@@ -19,6 +20,7 @@ import {
   createPasswordResetToken,
   INVITATION_TTL_MS,
   newResetToken,
+  PASSWORD_LINKS,
   type PasswordLinkPurpose,
 } from './password-resets.ts';
 
@@ -36,23 +38,22 @@ export interface PasswordLinkInfo {
   name: string | null;
 }
 
-/** The link of `token` with its client, or undefined. */
-async function linkOf(db: SqlDb, token: string) {
-  const [row] = await db
-    .select({ link: passwordResetTokens, client: clients })
-    .from(passwordResetTokens)
-    .innerJoin(clients, eq(clients.id, passwordResetTokens.clientId))
-    .where(eq(passwordResetTokens.tokenHash, hashSecretHex(token)))
-    .limit(1);
-  return row;
+type PasswordLink = TokenRow<(typeof PASSWORD_LINKS)[number]>;
+
+/** The password link of `token` (in any state) with its client, or undefined. */
+async function linkOf(db: SqlDb, token: string): Promise<{ link: PasswordLink; client: ClientRow } | undefined> {
+  const link = await findToken(db, PASSWORD_LINKS, token);
+  if (!link) return undefined;
+  const [client] = await db.select().from(clients).where(eq(clients.id, link.subject));
+  return client ? { link, client } : undefined;
 }
 
-const purposeOf = (link: { purpose: PasswordLinkPurpose }, client: ClientRow): PasswordLinkPurpose =>
-  link.purpose === 'invitation' || hasNoPasswordYet(client) ? 'invitation' : 'reset';
+const purposeOf = (link: PasswordLink, client: ClientRow): PasswordLinkPurpose =>
+  link.purpose === 'client-invitation' || hasNoPasswordYet(client) ? 'invitation' : 'reset';
 
-function stateOf(link: { usedAt: Date | null; expiresAt: Date }, client: ClientRow, now: Date): LinkState {
+function stateOf(link: PasswordLink, client: ClientRow, now: Date): LinkState {
   if (link.usedAt) return 'used';
-  if (link.expiresAt.getTime() <= now.getTime() || !client.isActive) return 'expired';
+  if (!isOpen(link, now) || !client.isActive) return 'expired';
   return 'usable';
 }
 
@@ -93,15 +94,13 @@ export async function acceptInvitation(
     if (purposeOf(row.link, row.client) !== 'invitation') throw new InvitationUnusableError('not_invitation');
     const state = stateOf(row.link, row.client, now);
     if (state !== 'usable') throw new InvitationUnusableError(state);
+    if (!(await spendToken(tx, row.link.purpose, token, now))) throw new InvitationUnusableError('used');
     const [client] = await tx
       .update(clients)
       .set({ ...(passwordHash ? { passwordHash } : {}), confirmed: true, updatedAt: now })
       .where(eq(clients.id, row.client.id))
       .returning();
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.clientId, row.client.id), isNull(passwordResetTokens.usedAt)));
+    await spendTokensOf(tx, PASSWORD_LINKS, row.client.id, now);
     if (!client) throw new InvitationUnusableError('unknown');
     return client;
   });
@@ -121,16 +120,6 @@ async function hasSetUp(db: SqlDb, client: ClientRow): Promise<boolean> {
   return (keys?.n ?? 0) > 0 || (sessions?.n ?? 0) > 0;
 }
 
-async function lastSent(db: SqlDb, clientId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: passwordResetTokens.createdAt })
-    .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.clientId, clientId), eq(passwordResetTokens.purpose, 'invitation')))
-    .orderBy(desc(passwordResetTokens.createdAt))
-    .limit(1);
-  return row?.at ?? null;
-}
-
 /**
  * The invitation of client `clientId` as its page shows it: `pending` (true while the client has
  * not set up the account, so an invitation can be sent again) and `lastSentAt` (ISO string, or
@@ -141,7 +130,7 @@ export async function invitationStatus(db: Database, clientId: string) {
   if (!client) throw new NotFoundError('Client');
   return {
     pending: !(await hasSetUp(db.read, client)),
-    lastSentAt: (await lastSent(db.read, clientId))?.toISOString() ?? null,
+    lastSentAt: (await lastIssuedAt(db.read, 'client-invitation', clientId))?.toISOString() ?? null,
   };
 }
 

@@ -1,10 +1,9 @@
 /**
  * An account's passkeys as its settings show them (docs/product.md#sign-in-security): the list,
- * renaming, removing; and the sweep of ceremony challenges that expired. The ceremonies themselves
- * are in passkeys.ts.
+ * renaming, removing. The ceremonies themselves are in passkeys.ts.
  */
-import { and, eq, lte } from 'drizzle-orm';
-import { passkeys, webauthnChallenges, type AccountKind } from '../../../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { passkeys, type AccountKind } from '../../../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
 
@@ -51,15 +50,4 @@ export async function removePasskey(
     if (!row) throw new NotFoundError('Passkey');
     await then(tx);
   });
-}
-
-/** Deletes ceremony challenges that expired at or before `now`; returns how many went. */
-export async function deleteExpiredWebauthnChallenges(db: Database, now = new Date()): Promise<number> {
-  const rows = await db.write((tx) =>
-    tx
-      .delete(webauthnChallenges)
-      .where(lte(webauthnChallenges.expiresAt, now))
-      .returning({ challenge: webauthnChallenges.challenge }),
-  );
-  return rows.length;
 }

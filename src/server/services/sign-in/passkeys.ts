@@ -3,9 +3,11 @@
  * and staff, with @simplewebauthn/server: discoverable credentials (the passkey says whose it is,
  * so sign-in needs no email first), user verification preferred, no attestation.
  *
- * Every ceremony's challenge is made on the server, stored with its kind, purpose and account,
- * works once (it is deleted when a response names it) and for 5 minutes. The relying party is the
- * site itself: origin and RP ID come from SITE_URL. A verification that fails for any reason (a
+ * Every ceremony's challenge is made on the server: a token of the single-use store
+ * (services/single-use-tokens.ts), `passkey-register` for the account `{kind}:{userId}` or
+ * `passkey-sign-in` for the account kind, whose 32 random bytes are the WebAuthn challenge. It
+ * works once (a response naming it spends it, whatever the verdict) and for 5 minutes. The
+ * relying party is the site itself: origin and RP ID come from SITE_URL. A verification that fails for any reason (a
  * wrong origin, a spent challenge, a signature counter that went backwards, as a cloned
  * authenticator's would) answers 400 `passkey_failed`, never 500.
  */
@@ -20,11 +22,12 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import { passkeys, webauthnChallenges, type AccountKind } from '../../../../db/schema/index.ts';
+import { passkeys, type AccountKind } from '../../../../db/schema/index.ts';
 import { company } from '../../../shared/company.ts';
 import { AppError } from '../../errors.ts';
 import { log } from '../../log.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
+import { accountSubject, issueToken, spendToken } from '../single-use-tokens.ts';
 
 /** How long a ceremony may take, in milliseconds: 5 minutes. */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -40,29 +43,33 @@ const failed = () =>
     passkey: 'This passkey could not be verified. Please try again.',
   });
 
-async function storeChallenge(db: Database, row: typeof webauthnChallenges.$inferInsert) {
-  await db.write((tx) => tx.insert(webauthnChallenges).values(row));
+/** A ceremony: adding a passkey to an account, or signing in with one. */
+type Ceremony = 'passkey-register' | 'passkey-sign-in';
+
+/** Whom a ceremony's challenge is for: the account registering, or only the kind signing in. */
+const subjectOf = (kind: AccountKind, userId?: string) => (userId === undefined ? kind : accountSubject(kind, userId));
+
+/**
+ * Stores a new challenge of `ceremony` for `subject`, working CHALLENGE_TTL_MS; returns its bytes
+ * for the options (their base64url, what the browser sends back, is the stored token).
+ */
+async function newChallenge(db: Database, ceremony: Ceremony, subject: string) {
+  const token = await issueToken(db, ceremony, subject, CHALLENGE_TTL_MS, null);
+  return Uint8Array.from(Buffer.from(token, 'base64url'));
 }
 
 /**
- * Spends challenge `challenge` if it is of `kind` and `purpose`, unexpired (and, for a
- * registration, of `userId`). Returns whether it was good; a spent one is gone either way.
+ * Spends challenge `challenge` of `ceremony` if unused and unexpired; returns whether it was and
+ * was for `kind` (and, for a registration, `userId`). A challenge of another account is spent too.
  */
 async function spendChallenge(
   db: Database,
   challenge: string,
-  expect: { kind: AccountKind; purpose: 'register' | 'authenticate'; userId?: string },
+  ceremony: Ceremony,
+  expect: { kind: AccountKind; userId?: string },
 ): Promise<boolean> {
-  const [row] = await db.write((tx) =>
-    tx.delete(webauthnChallenges).where(eq(webauthnChallenges.challenge, challenge)).returning(),
-  );
-  return Boolean(
-    row &&
-    row.kind === expect.kind &&
-    row.purpose === expect.purpose &&
-    row.expiresAt.getTime() > Date.now() &&
-    (expect.userId === undefined || row.userId === expect.userId),
-  );
+  const row = await spendToken(db, ceremony, challenge);
+  return row?.subject === subjectOf(expect.kind, expect.userId);
 }
 
 const ofAccount = (kind: AccountKind, userId: string) => and(eq(passkeys.kind, kind), eq(passkeys.userId, userId));
@@ -85,13 +92,7 @@ export async function registrationOptions(
     excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports as AuthenticatorTransportFuture[] })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     timeout: CHALLENGE_TTL_MS,
-  });
-  await storeChallenge(db, {
-    challenge: options.challenge,
-    kind,
-    purpose: 'register',
-    userId: user.id,
-    expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
+    challenge: await newChallenge(db, 'passkey-register', subjectOf(kind, user.id)),
   });
   return options;
 }
@@ -114,7 +115,7 @@ export async function registerPasskey(
   try {
     verification = await verifyRegistrationResponse({
       response,
-      expectedChallenge: (challenge) => spendChallenge(db, challenge, { kind, purpose: 'register', userId }),
+      expectedChallenge: (challenge) => spendChallenge(db, challenge, 'passkey-register', { kind, userId }),
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: false,
@@ -165,20 +166,13 @@ function userHandleOf(kind: AccountKind, userId: string): string {
 
 /** Options for signing in with a passkey of `kind` (any of the browser's discoverable passkeys). */
 export async function authenticationOptions(db: Database, siteUrl: string, kind: AccountKind) {
-  const options = await generateAuthenticationOptions({
+  return generateAuthenticationOptions({
     rpID: relyingParty(siteUrl).rpID,
     allowCredentials: [],
     userVerification: 'preferred',
     timeout: CHALLENGE_TTL_MS,
+    challenge: await newChallenge(db, 'passkey-sign-in', subjectOf(kind)),
   });
-  await storeChallenge(db, {
-    challenge: options.challenge,
-    kind,
-    purpose: 'authenticate',
-    userId: null,
-    expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
-  });
-  return options;
 }
 
 /**
@@ -201,7 +195,7 @@ export async function authenticateWithPasskey(
     if (!passkey) throw new Error('unknown passkey');
     verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: (challenge) => spendChallenge(db, challenge, { kind, purpose: 'authenticate' }),
+      expectedChallenge: (challenge) => spendChallenge(db, challenge, 'passkey-sign-in', { kind }),
       expectedOrigin: origin,
       expectedRPID: rpID,
       credential: {

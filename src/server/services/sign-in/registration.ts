@@ -6,12 +6,12 @@
  * and the hourly sweep deletes one still unconfirmed after UNCONFIRMED_TTL_MS, with everything of it.
  */
 import { and, eq, inArray, lte } from 'drizzle-orm';
-import { clients, clientSignInLinks, passkeys, recoveryCodes, totpCredentials } from '../../../../db/schema/index.ts';
-import { hashSecretHex, randomToken } from './tokens.ts';
+import { clients, passkeys, recoveryCodes, totpCredentials } from '../../../../db/schema/index.ts';
+import { deleteClientTokens, newToken } from '../single-use-tokens.ts';
 import { renderEmailConfirmation } from '../email/templates/account-links.tsx';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { insertClient, type ClientRow, type NewClient } from '../clients/clients.ts';
-import { signInLinkUrl } from './client-sign-in-links.ts';
+import { createClientSignInLink, signInLinkUrl } from './client-sign-in-links.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
 import { queueEmail } from '../email/queue.ts';
 import { recordEvent } from '../events/events.ts';
@@ -20,22 +20,19 @@ import { storageKeysOf } from '../files/files.ts';
 /** How long an account may stay unconfirmed before the sweep deletes it, in milliseconds: 7 days. */
 export const UNCONFIRMED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Stores a sign-in link to /portal for `client` and queues its "Confirm your email" email, in `tx`. */
+/**
+ * Stores sign-in link `token` to /portal for `client`, working `hours` hours from `now`, and queues
+ * its "Confirm your email" email, in `tx`.
+ */
 async function queueConfirmation(
   tx: SqlDb,
   client: Pick<ClientRow, 'id' | 'email'>,
   rendered: Awaited<ReturnType<typeof renderEmailConfirmation>>,
-  tokenHash: string,
+  token: string,
   hours: number,
   now: Date,
 ) {
-  await tx.insert(clientSignInLinks).values({
-    clientId: client.id,
-    tokenHash,
-    redirectPath: '/portal',
-    expiresAt: new Date(now.getTime() + hours * 3_600_000),
-    createdAt: now,
-  });
+  await createClientSignInLink(tx, client.id, '/portal', hours, now, { token });
   await queueEmail(tx, 'client', [client.email], rendered);
 }
 
@@ -51,12 +48,12 @@ export async function registerClient(
   siteUrl: string,
   hours: number,
 ): Promise<ClientRow> {
-  const token = `${randomToken()}${randomToken()}`;
+  const token = newToken();
   const rendered = await renderEmailConfirmation({ name: input.name, link: signInLinkUrl(siteUrl, token), hours });
   return db.write(async (tx) => {
     const now = new Date();
     const client = await insertClient(tx, { ...input, confirmed: false });
-    await queueConfirmation(tx, client, rendered, hashSecretHex(token), hours, now);
+    await queueConfirmation(tx, client, rendered, token, hours, now);
     return client;
   });
 }
@@ -75,13 +72,13 @@ export async function resendEmailConfirmation(
   const [client] = await db.read.select().from(clients).where(eq(clients.id, clientId));
   if (!client) throw new NotFoundError('Client');
   if (client.confirmed) throw alreadyConfirmed();
-  const token = `${randomToken()}${randomToken()}`;
+  const token = newToken();
   const rendered = await renderEmailConfirmation({ name: client.name, link: signInLinkUrl(siteUrl, token), hours });
   await db.write(async (tx) => {
     const [current] = await tx.select({ confirmed: clients.confirmed }).from(clients).where(eq(clients.id, clientId));
     if (!current) throw new NotFoundError('Client');
     if (current.confirmed) throw alreadyConfirmed();
-    await queueConfirmation(tx, client, rendered, hashSecretHex(token), hours, new Date());
+    await queueConfirmation(tx, client, rendered, token, hours, new Date());
   });
 }
 
@@ -90,9 +87,10 @@ const alreadyConfirmed = () => new ConflictError('already_confirmed', 'Your emai
 /**
  * The sweep's part (jobs/sweep.ts): deletes every account still unconfirmed that registered at or
  * before `now` minus UNCONFIRMED_TTL_MS (only self-registered accounts are ever unconfirmed), with
- * everything of it: its rows go by the tables' cascades, its passkeys and two-step records here,
- * and `session-ended` closes its live streams. Returns the deleted clients' ids and the storage
- * keys of their files, for the caller to delete once the write has committed.
+ * everything of it: its rows go by the tables' cascades, its passkeys, two-step records and
+ * single-use tokens here, and `session-ended` closes its live streams. Returns the deleted
+ * clients' ids and the storage keys of their files, for the caller to delete once the write has
+ * committed.
  */
 export async function deleteUnconfirmedClients(
   db: Database,
@@ -111,6 +109,7 @@ export async function deleteUnconfirmedClients(
     for (const table of [passkeys, totpCredentials, recoveryCodes]) {
       await tx.delete(table).where(and(eq(table.kind, 'client'), inArray(table.userId, clientIds)));
     }
+    await deleteClientTokens(tx, clientIds);
     await tx.delete(clients).where(inArray(clients.id, clientIds));
     for (const id of clientIds) await recordEvent(tx, { type: 'session-ended', kind: 'client', userId: id });
     return { clientIds, storageKeys };

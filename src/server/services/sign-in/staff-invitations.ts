@@ -1,15 +1,24 @@
 /**
  * Staff invitations (docs/product.md#roles; docs/decisions/0031-sign-in-methods.md): an owner
- * invites someone by email as 'owner' or 'staff'; the invitation works once, for 7 days, and is
- * stored as the SHA-256 of its token. Accepting gives the person the role (a `users` row) and a
- * session; from then on they sign in with Google, an emailed link or a passkey. An owner removes
- * an invited member (the role is cleared and their sessions end); the owners of ADMIN_EMAILS
- * stay owners whatever the database says.
+ * invites someone by email as 'owner' or 'staff'; the invitation works once, for 7 days: a
+ * `staff-invitation` token of the single-use store (services/single-use-tokens.ts), subject the
+ * email, payload `{role, invitedBy}`, its row id the invitation's id. Accepting gives the person
+ * the role (a `users` row) and a session; from then on they sign in with Google, an emailed link
+ * or a passkey. An owner removes an invited member (the role is cleared and their sessions end);
+ * the owners of ADMIN_EMAILS stay owners whatever the database says.
  */
-import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import { staffInvitations, users, type StaffRole } from '../../../../db/schema/index.ts';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { users, type StaffRole } from '../../../../db/schema/index.ts';
 import { staffName } from '../../../shared/staff-name.ts';
-import { hashSecretHex, randomToken } from './tokens.ts';
+import {
+  findToken,
+  issueToken,
+  newToken,
+  openTokens,
+  spendToken,
+  withdrawToken,
+  type TokenRow,
+} from '../single-use-tokens.ts';
 import { renderStaffInvitation } from '../email/templates/sign-in.tsx';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { recordAdminEvent, type Actor } from '../admin-events.ts';
@@ -43,7 +52,7 @@ export async function inviteStaff(
       email: 'This person can already use the dashboard.',
     });
   }
-  const token = `${randomToken()}${randomToken()}`;
+  const token = newToken();
   const rendered = await renderStaffInvitation({
     name: invite.name ?? staffName({ username: email }),
     link: invitationUrl(siteUrl, token),
@@ -51,17 +60,9 @@ export async function inviteStaff(
   });
   return db.write(async (tx) => {
     const now = new Date();
-    const [row] = await tx
-      .insert(staffInvitations)
-      .values({
-        email,
-        role: invite.role,
-        tokenHash: hashSecretHex(token),
-        invitedBy: owner.username,
-        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-        createdAt: now,
-      })
-      .returning();
+    const payload = { role: invite.role, invitedBy: owner.username };
+    await issueToken(tx, 'staff-invitation', email, INVITATION_TTL_MS, payload, { now, token });
+    const row = await findToken(tx, 'staff-invitation', token);
     if (invite.name) {
       await tx
         .insert(users)
@@ -74,12 +75,12 @@ export async function inviteStaff(
   });
 }
 
-function invitationJson(row: typeof staffInvitations.$inferSelect) {
+function invitationJson(row: TokenRow<'staff-invitation'>) {
   return {
     id: row.id,
-    email: row.email,
-    role: row.role,
-    invitedBy: row.invitedBy,
+    email: row.subject,
+    role: row.payload.role,
+    invitedBy: row.payload.invitedBy,
     expiresAt: row.expiresAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };
@@ -87,23 +88,15 @@ function invitationJson(row: typeof staffInvitations.$inferSelect) {
 
 /** The invitations not yet accepted and not expired, newest first. */
 export async function pendingInvitations(db: Database) {
-  const rows = await db.read
-    .select()
-    .from(staffInvitations)
-    .where(and(isNull(staffInvitations.acceptedAt), gt(staffInvitations.expiresAt, new Date())))
-    .orderBy(desc(staffInvitations.createdAt));
-  return rows.map(invitationJson);
+  return (await openTokens(db.read, 'staff-invitation')).map(invitationJson);
 }
 
 /** Withdraws invitation `id`. NotFoundError('Invitation') when it is not pending. */
 export async function withdrawInvitation(db: Database, owner: Actor, id: string) {
   await db.write(async (tx) => {
-    const [row] = await tx
-      .delete(staffInvitations)
-      .where(and(eq(staffInvitations.id, id), isNull(staffInvitations.acceptedAt)))
-      .returning();
+    const row = await withdrawToken(tx, 'staff-invitation', id);
     if (!row) throw new NotFoundError('Invitation');
-    await recordAdminEvent(tx, owner, 'delete', 'invitation', id, `Withdrew the invitation of ${row.email}`);
+    await recordAdminEvent(tx, owner, 'delete', 'invitation', id, `Withdrew the invitation of ${row.subject}`);
   });
 }
 
@@ -113,22 +106,13 @@ export async function withdrawInvitation(db: Database, owner: Actor, id: string)
  */
 export async function acceptInvitation(db: Database, token: string, now = new Date()): Promise<string | null> {
   return db.write(async (tx) => {
-    const [invitation] = await tx
-      .update(staffInvitations)
-      .set({ acceptedAt: now })
-      .where(
-        and(
-          eq(staffInvitations.tokenHash, hashSecretHex(token)),
-          isNull(staffInvitations.acceptedAt),
-          gt(staffInvitations.expiresAt, now),
-        ),
-      )
-      .returning();
+    const invitation = await spendToken(tx, 'staff-invitation', token, now);
     if (!invitation) return null;
+    const { role } = invitation.payload;
     const [user] = await tx
       .insert(users)
-      .values({ username: invitation.email, role: invitation.role, createdAt: now, lastSignInAt: now })
-      .onConflictDoUpdate({ target: users.username, set: { role: invitation.role, lastSignInAt: now } })
+      .values({ username: invitation.subject, role, createdAt: now, lastSignInAt: now })
+      .onConflictDoUpdate({ target: users.username, set: { role, lastSignInAt: now } })
       .returning({ id: users.id });
     return user!.id;
   });
