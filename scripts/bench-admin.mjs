@@ -483,6 +483,9 @@ try {
   for (const v of views) console.log(`  /admin${v.view.padEnd(10)} cold ${v.cold}; warm ${v.warm}`);
 } catch (error) {
   console.error('\nbench:admin could not run:', error instanceof Error ? error.message : error);
+  // fetch's own message ("fetch failed") names no reason: its cause does.
+  if (error instanceof Error && error.cause) console.error('  cause:', error.cause);
+  if (error instanceof Error) console.error(error.stack);
   process.exitCode = 1;
 } finally {
   await cleanUp();

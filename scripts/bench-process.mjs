@@ -4,7 +4,7 @@
  * bench:chat): the server process behind `npm start`, its resident memory, and a staff session
  * made as a newcomer makes one.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,13 +44,21 @@ export function rssMiB(pid) {
  * @throws when no link is printed or the sign-in fails
  */
 export async function staffSessionToken(base, env, email) {
-  const output = spawnSync(
+  // Run without blocking this process: while a synchronous child ran, the event loop could not
+  // see the server close an idle keep-alive connection (after 5 s), and the POST below went out
+  // on that closed socket ("fetch failed", other side closed).
+  const child = spawn(
     process.execPath,
     [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'scripts', 'admin-link.ts'), email],
-    { cwd: root, env, encoding: 'utf8' },
-  ).stdout;
+    { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  let errors = '';
+  child.stdout.on('data', (/** @type {Buffer} */ chunk) => (output += chunk.toString()));
+  child.stderr.on('data', (/** @type {Buffer} */ chunk) => (errors += chunk.toString()));
+  await new Promise((resolve) => child.once('close', resolve));
   const link = /#link=(\S+)/.exec(output)?.[1];
-  if (!link) throw new Error(`admin:link printed no link:\n${output}`);
+  if (!link) throw new Error(`admin:link printed no link:\n${output}${errors}`);
   const response = await fetch(`${base}/api/admin/auth/link`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },

@@ -4,7 +4,7 @@
  * docs/decisions/0009-live-updates.md, 0024-event-log-and-leases.md, 0029-live-chat.md).
  *
  * - `BrowserEvent` is every event of the event log a browser may receive: the server's own
- *   `LiveEvent` (src/server/services/events.ts) is this union plus one internal event.
+ *   `LiveEvent` (src/server/services/events/events.ts) is this union plus one internal event.
  * - A stream sends each event as `event: {type}` with the rest of the event as JSON data
  *   (src/server/live/stream.ts). What each stream carries: `StaffStreamEvent` (the dashboard,
  *   GET /api/admin/stream: every event whole), `ClientStreamEvent` (the portal, GET

@@ -21,6 +21,12 @@ const PORTS = { a: Number(E2E_PORT) + 60, b: Number(E2E_PORT) + 61 };
 const STAFF = 'two-servers-staff@firststatewebstudio.com';
 /** A short lease, so that a take-over is seen within the test. */
 const LEASE_MS = 2_000;
+/**
+ * How long a stream on one server is given to show a write made through the other: each reads
+ * the event log every 250 ms, so this is a generous wait for the outcome, not a target (how soon
+ * it comes is measured by `npm run bench:live`).
+ */
+const CROSS_WAIT_MS = 10_000;
 
 test.describe('two server processes on one database file', () => {
   test.setTimeout(90_000);
@@ -59,24 +65,20 @@ test.describe('two server processes on one database file', () => {
         (await db.read.select().from(jobLeases).where(eq(jobLeases.name, 'scheduled-jobs')))[0]?.holder ?? '';
       expect(await holder()).toContain(`:${a.process.pid}:`);
 
-      // A message written through A reaches a stream opened on B within 2 s.
+      // A message written through A reaches a stream opened on B.
       const onB = await open(b);
       const onA = await open(a);
       expect((await onB.next())?.event).toBe('ready');
       expect((await onA.next())?.event).toBe('ready');
-      const sentAt = Date.now();
       expect((await reply(a, 'Written on A')).status).toBe(201);
-      expect(await onB.next(2_000)).toMatchObject({ event: 'message', data: { projectId } });
-      const crossedMs = Date.now() - sentAt;
-      expect(crossedMs).toBeLessThan(2_000);
+      expect(await onB.next(CROSS_WAIT_MS)).toMatchObject({ event: 'message', data: { projectId } });
       expect(await onA.next(2_000)).toMatchObject({ event: 'message', data: { projectId } });
       const seenOnA = onA.lastId!;
-      console.log(`two servers: a message written on A reached B's stream in ${crossedMs} ms`);
 
       // A write acknowledged by A just before A is killed still reaches B's streams.
       expect((await reply(a, 'Last words of A')).status).toBe(201);
       await stopServer(a, 'SIGKILL');
-      expect(await onB.next(2_000)).toMatchObject({ event: 'message', data: { projectId } });
+      expect(await onB.next(CROSS_WAIT_MS)).toMatchObject({ event: 'message', data: { projectId } });
       // A's stream ended with its process; what happens meanwhile is written through B.
       expect(await onA.next(2_000)).toBeNull();
       expect((await reply(b, 'While A was down')).status).toBe(201);

@@ -2,7 +2,7 @@
  * A backup of a database of some tens of MB, made while the process keeps working
  * (docs/product.md#backups, docs/decisions/0023-backups-in-a-worker-thread.md): the copy runs off
  * the event loop, so writes go on and are acknowledged while it runs (an outcome, not a duration:
- * the event loop's longest pause is measured by `npm run bench:db`), and the backup is the
+ * the event loop's longest pause is measured by `npm run bench:backup`), and the backup is the
  * complete, checked database. The temporary files that a killed backup leaves in
  * the folder are deleted by the next backup; those of a backup still running in another process
  * are not.

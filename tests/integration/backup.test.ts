@@ -8,6 +8,7 @@
  * codes and messages.
  */
 import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createHash } from 'node:crypto';
@@ -321,11 +322,15 @@ describe('scheduled backups', () => {
     const source = await freshDatabase();
     handles.push(source);
     const dir = join(source.dir, 'recent');
-    const made = await createBackup({ databasePath: source.path, dir });
+    // The test's clock: the backup is taken at 09:00:00, the schedules start ten minutes later.
+    const takenAt = new Date('2026-11-27T09:00:00Z');
+    const tenMinutesLater = () => new Date(takenAt.getTime() + 10 * 60_000);
+    const made = await createBackup({ databasePath: source.path, dir, now: () => takenAt });
     const env = envFor(source.url, { BACKUP_DIR: dir, BACKUP_EVERY_HOURS: '1' });
     const schedule = scheduleBackups({
       env,
       log,
+      now: tenMinutesLater,
     });
     await new Promise((r) => setTimeout(r, 500));
     await schedule.stop();
@@ -334,10 +339,11 @@ describe('scheduled backups', () => {
     const restarted = scheduleBackups({
       env,
       log,
+      now: tenMinutesLater,
     });
     await restarted.stop();
+    expect(restarted.lastBackupAt()).toEqual(takenAt);
     expect(restarted.lastBackupAt()).toEqual(newestBackupAt(dir, source.path));
-    expect(Date.now() - restarted.lastBackupAt()!.getTime()).toBeLessThan(5000);
   });
 
   it('does nothing without BACKUP_DIR, and only warns for a libSQL server', async () => {
@@ -464,12 +470,22 @@ describe('db:restore', () => {
     );
     // Told to wait, it says so once and refuses the same way when the connection stays open.
     let told = 0;
-    const started = performance.now();
     await expect(
       restoreDatabase({ databaseUrl: live.url, file: good.path, waitMs: 600, onWait: () => told++ }),
     ).rejects.toThrow(/^The database .*app\.db is in use by another process: stop the server before restoring$/);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(600);
     expect(told).toBe(1);
+    // While it waits it keeps trying: a server's pid file that appears once it has said so is seen
+    // at its next try and ends the wait at once (a restore that stopped trying once it had said so
+    // would refuse as in use).
+    await expect(
+      restoreDatabase({
+        databaseUrl: live.url,
+        file: good.path,
+        waitMs: 30_000,
+        onWait: () => writeFileSync(`${live.path}.pid`, `${process.ppid}\n`),
+      }),
+    ).rejects.toThrow(new RegExp(`^The server is running \\(pid ${process.ppid} in .*app\\.db\\.pid\\)`));
+    rmSync(`${live.path}.pid`);
     expect(readdirSync(live.dir).filter((f) => f.includes('before-restore') || f.includes('restoring'))).toEqual([]);
     const rows = await live.client.execute('SELECT count(*) AS n FROM clients');
     expect(Number(rows.rows[0]?.n)).toBe(2);
@@ -532,17 +548,41 @@ describe('db:restore', () => {
 });
 
 describe('the scripts', () => {
-  /** Runs a script to its end; `onStderr` sees its standard error as it comes. */
-  function run(script: string, args: string[], env: Record<string, string>, onStderr?: (text: string) => void) {
+  function run(script: string, args: string[], env: Record<string, string>) {
     return new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
-      const child = execFile(
+      execFile(
         process.execPath,
         [TSX, join(root, 'scripts', script), ...args],
         { cwd: root, env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env } },
         (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, stdout, stderr }),
       );
-      if (onStderr) child.stderr?.on('data', (chunk: Buffer) => onStderr(chunk.toString()));
     });
+  }
+
+  /** `run` with its standard error readable while it runs: `said(text)` resolves once it has printed `text`. */
+  function runStreaming(script: string, args: string[], env: Record<string, string>) {
+    const child = spawn(process.execPath, [TSX, join(root, 'scripts', script), ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    const waiters: { text: string; resolve: () => void }[] = [];
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      for (const waiter of waiters) if (stderr.includes(waiter.text)) waiter.resolve();
+    });
+    const done = once(child, 'close').then(([code]) => ({ code: Number(code), stdout, stderr }));
+    return {
+      done,
+      said: (text: string) =>
+        new Promise<void>((resolve) => {
+          if (stderr.includes(text)) resolve();
+          else waiters.push({ text, resolve });
+        }),
+    };
   }
 
   it(
@@ -608,39 +648,52 @@ describe('the scripts', () => {
       await addRows(live, 3, 0, 'later');
       await closeForGood(live);
 
-      // The other process holds the lock until this test lets it go (a barrier, not a timer).
+      // The other process holds the lock until the test releases it (standard input): only once
+      // the backup has finished and the restore has said that it waits.
       const holder = spawn(process.execPath, [join(import.meta.dirname, 'hold-write-lock.mjs'), live.path, 'stdin'], {
         stdio: ['pipe', 'pipe', 'inherit'],
       });
-      const lines: string[] = [];
+      const holderExited = once(holder, 'exit');
+      let holderSays = '';
       const holding = new Promise<void>((resolveHolding) => {
         holder.stdout.on('data', (chunk: Buffer) => {
-          lines.push(chunk.toString());
-          if (chunk.toString().includes('holding')) resolveHolding();
+          holderSays += chunk.toString();
+          if (holderSays.includes('holding')) resolveHolding();
         });
       });
-      await holding;
+      let released = false;
+      const release = () => {
+        if (!released) holder.stdin.end('release\n');
+        released = true;
+      };
+      try {
+        await holding;
 
-      let restoreSaidWaiting = () => undefined as void;
-      const waiting = new Promise<void>((resolveWaiting) => (restoreSaidWaiting = resolveWaiting));
-      const restoring = run('restore.ts', [earlier.path], { DATABASE_URL: live.url }, (text) => {
-        if (text.includes('Waiting for the database')) restoreSaidWaiting();
-      });
-      const backup = await run('backup.ts', ['--to', join(live.dir, 'during')], { DATABASE_URL: live.url });
-      // A backup only reads: it finished while the lock was still held, and did not see the
-      // holder's unfinished write.
-      expect(lines.join('')).not.toContain('released');
-      expect(backup.code, backup.stderr).toBe(0);
-      expect(backup.stdout).toMatch(/clients\s+5\n/);
-      expect(backup.stdout).toMatch(/rate_limits\s+0\n/);
-      // The restore says it waits for the other process; once that lets go, it restores.
-      await waiting;
-      holder.stdin.end('release\n');
-      const restore = await restoring;
-      expect(restore.stderr).toContain('Waiting for the database: another process is using it (up to 30 s)');
-      expect(restore.code, restore.stderr).toBe(0);
-      expect(restore.stdout).toMatch(/clients\s+2\n/);
-      expect(lines.join('')).toContain('released');
+        // A backup only reads: it ends while the lock is still held (one that waited for the lock
+        // would never end), without the holder's unfinished write.
+        const backup = await run('backup.ts', ['--to', join(live.dir, 'during')], { DATABASE_URL: live.url });
+        expect(holderSays).not.toContain('released');
+        expect(backup.code, backup.stderr).toBe(0);
+        expect(backup.stdout).toMatch(/clients\s+5\n/);
+        expect(backup.stdout).toMatch(/rate_limits\s+0\n/);
+
+        // The restore says it waits for the other process to let go of the file; released then,
+        // it restores.
+        const restore = runStreaming('restore.ts', [earlier.path], { DATABASE_URL: live.url });
+        await Promise.race([
+          restore.said('Waiting for the database: another process is using it (up to 30 s)'),
+          restore.done,
+        ]);
+        release();
+        const restored = await restore.done;
+        expect(restored.stderr).toContain('Waiting for the database: another process is using it (up to 30 s)');
+        expect(restored.code, restored.stderr).toBe(0);
+        expect(restored.stdout).toMatch(/clients\s+2\n/);
+      } finally {
+        release();
+        await holderExited;
+      }
+      expect(holderSays).toContain('released');
     },
   );
 });

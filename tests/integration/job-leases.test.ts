@@ -60,10 +60,11 @@ describe('keepLease', () => {
     }
     return seen;
   };
-  const startBoth = async () => {
-    keepers.push(keepLease(first.db, 'jobs', { ttlMs: 300, renewMs: 50 }));
+  /** Starts a keeper over each connection, the first one first; `now` is their clock. */
+  const startBoth = async (now: () => number = Date.now) => {
+    keepers.push(keepLease(first.db, 'jobs', { ttlMs: 300, renewMs: 50, now }));
     await keepers[0]!.ready;
-    keepers.push(keepLease(second.db, 'jobs', { ttlMs: 300, renewMs: 50 }));
+    keepers.push(keepLease(second.db, 'jobs', { ttlMs: 300, renewMs: 50, now }));
     await keepers[1]!.ready;
   };
 
@@ -78,14 +79,20 @@ describe('keepLease', () => {
   });
 
   it('stops counting the lease as held by its expiry when renewals fail, and another takes it then', async () => {
-    await startBoth();
+    // Both keepers read the test's clock, which stands still until the test moves it (their
+    // renewals still come on their timers).
+    let now = Date.UTC(2026, 10, 25, 9);
+    const clock = () => now;
+    await startBoth(clock);
+    expect([keepers[0]!.held, keepers[1]!.held]).toEqual([true, false]);
     // The holder's database goes away (as a dead disk would): every renewal fails from now on.
     first.db.close();
-    const lostAt = Date.now();
-    // Its last renewal began before the failure, so the lease it counts ends within 300 ms.
-    await new Promise((resolve) => setTimeout(resolve, lostAt + 300 - Date.now()));
+    // Every renewal it made began at `now` at the latest, so the lease it counts ends 300 ms on.
+    now += 300;
     expect(keepers[0]!.held).toBe(false);
-    await vi.waitFor(() => expect(keepers[1]!.held).toBe(true), { timeout: 2_000 });
+    // And the other takes it at its next renewal: the row's expiry has come for it too.
+    await vi.waitFor(() => expect(keepers[1]!.held).toBe(true), { timeout: 5_000 });
+    expect((await leaseHolder(second.db, 'jobs'))?.holder).toBe(keepers[1]!.holder);
   });
 
   it('replaces at once a holder of this machine whose process is gone, and waits for a live one', async () => {
