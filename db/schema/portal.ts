@@ -16,29 +16,39 @@ import { sessionDevice } from './auth.ts';
 const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const uuid = () => crypto.randomUUID();
 
-export const clients = sqliteTable('clients', {
-  id: text('id').primaryKey().$defaultFn(uuid),
-  name: text('name').notNull(),
-  /** Stored trimmed and lower-cased, so that uniqueness ignores case. */
-  email: text('email').notNull().unique(),
-  company: text('company'),
-  phone: text('phone'),
-  /** The client's password: an argon2id hash (PHC string), never the password itself. */
-  passwordHash: text('password_hash').notNull(),
-  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
-  /** Whether the client is emailed about replies and project changes (docs/product.md#notifications). */
-  emailNotifications: integer('email_notifications', { mode: 'boolean' }).notNull().default(true),
-  /**
-   * Whether the client's email is confirmed (docs/product.md#registration): false for a
-   * self-registered account until its emailed link is opened; staff-made clients are confirmed.
-   */
-  confirmed: integer('confirmed', { mode: 'boolean' }).notNull().default(true),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
-  /** When the client was erased (docs/product.md#privacy), and the legal basis of what was kept. */
-  erasedAt: integer('erased_at', { mode: 'timestamp_ms' }),
-  erasureBasis: text('erasure_basis'),
-});
+export const clients = sqliteTable(
+  'clients',
+  {
+    id: text('id').primaryKey().$defaultFn(uuid),
+    name: text('name').notNull(),
+    /** Stored trimmed and lower-cased, so that uniqueness ignores case. */
+    email: text('email').notNull().unique(),
+    company: text('company'),
+    phone: text('phone'),
+    /** The client's password: an argon2id hash (PHC string), never the password itself. */
+    passwordHash: text('password_hash').notNull(),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    /** Whether the client is emailed about replies and project changes (docs/product.md#notifications). */
+    emailNotifications: integer('email_notifications', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * Whether the client's email is confirmed (docs/product.md#registration): false for a
+     * self-registered account until its emailed link is opened; staff-made clients are confirmed.
+     */
+    confirmed: integer('confirmed', { mode: 'boolean' }).notNull().default(true),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    /** When the client was erased (docs/product.md#privacy), and the legal basis of what was kept. */
+    erasedAt: integer('erased_at', { mode: 'timestamp_ms' }),
+    erasureBasis: text('erasure_basis'),
+  },
+  // The dashboard's counter leaves unconfirmed accounts out: a partial index holds only those, so
+  // counting them reads a handful of rows, not the whole table.
+  (t) => [
+    index('clients_unconfirmed_idx')
+      .on(t.confirmed)
+      .where(sql`${t.confirmed} = 0`),
+  ],
+);
 
 export const projects = sqliteTable(
   'projects',
@@ -99,6 +109,10 @@ export const communications = sqliteTable(
   (t) => [
     index('communications_project_created_idx').on(t.projectId, t.createdAt),
     index('communications_unread_idx').on(t.projectId, t.fromClient, t.isRead),
+    // The dashboard's unread counter: only clients' unread messages, so counting them reads those alone.
+    index('communications_unread_from_clients_idx')
+      .on(t.fromClient, t.isRead)
+      .where(sql`${t.fromClient} = 1 and ${t.isRead} = 0`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX `clients_unconfirmed_idx` ON `clients` (`confirmed`) WHERE "clients"."confirmed" = 0;--> statement-breakpoint
+CREATE INDEX `communications_unread_from_clients_idx` ON `communications` (`from_client`,`is_read`) WHERE "communications"."from_client" = 1 and "communications"."is_read" = 0;
