@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { rssMiB, serverPid, staffSessionToken } from './bench-process.mjs';
+import { readEvents, rssMiB, serverPid, staffSessionToken } from './bench-process.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const port = Number(process.env.BENCH_PORT ?? 4353);
@@ -78,30 +78,6 @@ async function waitForServer() {
   throw new Error('The server did not start within 240 s');
 }
 
-/**
- * Reads an event stream's `chat-message` events, calling `onMessage(body, receivedAt)`.
- * @param {Response} response @param {(body: string, at: number) => void} onMessage
- */
-async function readChatMessages(response, onMessage) {
-  const reader = /** @type {ReadableStream<Uint8Array>} */ (response.body).getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    const at = performance.now();
-    buffer += decoder.decode(value, { stream: true });
-    let end;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      if (!block.includes('event: chat-message')) continue;
-      const data = block.split('\n').find((line) => line.startsWith('data: '));
-      if (data) onMessage(JSON.parse(data.slice(6)).message.body, at);
-    }
-  }
-}
-
 /** A visitor's first message; resolves with its cookie. @param {string} body */
 async function newVisitor(body) {
   const response = await fetch(`${base}/api/chat/messages`, {
@@ -157,7 +133,7 @@ try {
   const staffStream = await fetch(`${base}/api/admin/stream`, { headers: { cookie }, signal: staffAbort.signal });
   /** @type {Map<string, (at: number) => void>} */
   const waiting = new Map();
-  readChatMessages(staffStream, (body, at) => waiting.get(body)?.(at)).catch(() => undefined);
+  readEvents(staffStream, 'chat-message', (data, at) => waiting.get(data.message.body)?.(at)).catch(() => undefined);
   await sleep(200);
   const first = `bench message 0 ${Date.now()}`;
   const visitorCookie = await newVisitor(first);

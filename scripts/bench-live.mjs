@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { staffSessionToken } from './bench-process.mjs';
+import { readEvents, staffSessionToken } from './bench-process.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const { values: args } = parseArgs({ options: { replies: { type: 'string', default: '100' } } });
@@ -88,30 +88,6 @@ async function startServer(port) {
 }
 
 /**
- * Reads a staff event stream's `message` events, calling `onMessage(communicationId, receivedAt)`.
- * @param {Response} response @param {(id: string, at: number) => void} onMessage
- */
-async function readMessages(response, onMessage) {
-  const reader = /** @type {ReadableStream<Uint8Array>} */ (response.body).getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    const at = performance.now();
-    buffer += decoder.decode(value, { stream: true });
-    let end;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      if (!block.split('\n').includes('event: message')) continue;
-      const data = block.split('\n').find((line) => line.startsWith('data: '));
-      if (data) onMessage(JSON.parse(data.slice(6)).communicationId, at);
-    }
-  }
-}
-
-/**
  * Arrival times by communication id on one stream: `arrival(id)` resolves with the time the event
  * came (it may have come already), or NaN after MISSING_AFTER_MS.
  */
@@ -172,7 +148,7 @@ try {
   ])) {
     const response = await fetch(`${base}/api/admin/stream`, { headers: { cookie }, signal: abort?.signal });
     if (response.status !== 200) throw new Error(`The staff stream on ${base} answered ${response.status}`);
-    readMessages(response, (id, at) => stream.record(id, at)).catch(() => undefined);
+    readEvents(response, 'message', (data, at) => stream.record(data.communicationId, at)).catch(() => undefined);
   }
   await sleep(500);
 

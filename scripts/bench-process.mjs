@@ -70,3 +70,29 @@ export async function staffSessionToken(base, env, email) {
   if (!token) throw new Error('Staff sign-in set no admin_session cookie');
   return token;
 }
+
+/**
+ * Reads a Server-Sent Events stream to its end, calling `onData(data, receivedAt)` with the parsed
+ * `data:` JSON of each event named `eventName` and the `performance.now()` of the chunk that
+ * brought it (milliseconds).
+ * @param {Response} response @param {string} eventName @param {(data: any, at: number) => void} onData
+ */
+export async function readEvents(response, eventName, onData) {
+  const reader = /** @type {ReadableStream<Uint8Array>} */ (response.body).getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    const at = performance.now();
+    buffer += decoder.decode(value, { stream: true });
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end).split('\n');
+      buffer = buffer.slice(end + 2);
+      if (!block.includes(`event: ${eventName}`)) continue;
+      const data = block.find((line) => line.startsWith('data: '));
+      if (data) onData(JSON.parse(data.slice(6)), at);
+    }
+  }
+}
