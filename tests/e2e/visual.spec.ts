@@ -65,7 +65,10 @@ for (const width of WIDTHS) {
           // The section's islands hydrate on sight; the screenshot waits for them.
           await expect(section.locator('astro-island[ssr]')).toHaveCount(0);
           await page.waitForLoadState('networkidle');
-          await expect.soft(section, id).toHaveScreenshot(`home-${id}-${width}.png`, { stylePath: SECTION_STYLE });
+          // A section still settling on a busy machine (an island above it hydrating) is waited for.
+          await expect
+            .soft(section, id)
+            .toHaveScreenshot(`home-${id}-${width}.png`, { stylePath: SECTION_STYLE, timeout: 20_000 });
         });
       }
     });
