@@ -57,6 +57,8 @@ for (const width of WIDTHS) {
     });
 
     test('the landing page, section by section', async ({ page }) => {
+      // Ten sections, each scrolled to, hydrated and compared.
+      test.slow();
       await page.goto('/', { waitUntil: 'networkidle' });
       for (const id of LANDING_SECTIONS) {
         await test.step(id, async () => {
