@@ -29,7 +29,7 @@ const STAFF_EMAIL = 'bench-staff@bench.example';
 const MESSAGES = 100;
 const IDLE_STREAMS = 200;
 const LATENCY_TARGET_MS = 2000;
-const PANEL_BUDGET_BYTES = 60 * 1024;
+const PANEL_BUDGET_BYTES = 6 * 1024;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-chat-'));
 const env = {

@@ -17,8 +17,12 @@ import { setEveryoneAway, test } from './support/visitor.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-/** The most that opening the chat may load on a page that had loaded no script, gzip bytes. */
-const PANEL_BUDGET_GZIP = 60 * 1024;
+/**
+ * The most that opening the chat may load on a page that had loaded no script, gzip bytes: 6 KB.
+ * ADR 0029 allows 60 KB; the panel is kept to a tenth of that (no React, no typed client), so it
+ * opens at once on a slow phone.
+ */
+const PANEL_BUDGET_GZIP = 6 * 1024;
 
 /** Opens the chat from the landing page's contact section; resolves with the panel. */
 async function openFromContact(page: Page) {
@@ -35,7 +39,7 @@ test.beforeEach(async ({ page, database }) => {
   await setEveryoneAway(database, false);
 });
 
-test('a page loads no chat code until the chat is opened, and opening it loads under 60 KB gzip', async ({ page }) => {
+test('a page loads no chat code until the chat is opened, and opening it loads under 6 KB gzip', async ({ page }) => {
   const scripts: string[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.url());
