@@ -7,7 +7,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminEvents, clients, singleUseTokens } from '../../db/schema/index.ts';
-import { hashToken, sweepTokens } from '../../src/server/services/single-use-tokens.ts';
+import { hashToken } from '../../src/server/services/single-use-tokens.ts';
+import { sweepTokens } from '../../src/server/services/single-use-token-subjects.ts';
 import { createPasswordResetToken } from '../../src/server/services/sign-in/password-resets.ts';
 import { cookiesOf, errorOf, withCookie, withStaffApi } from './helpers.ts';
 

@@ -21,9 +21,9 @@ import {
   issueToken,
   peekToken,
   spendToken,
-  sweepTokens,
   type TokenPayloads,
 } from '../../src/server/services/single-use-tokens.ts';
+import { sweepTokens } from '../../src/server/services/single-use-token-subjects.ts';
 import { openDatabaseHandle, type DatabaseHandle } from '../support/database.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../db/migrations');

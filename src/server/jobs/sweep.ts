@@ -19,7 +19,7 @@ import { deleteEventsBefore, EVENT_RETENTION_MS } from '../services/events/event
 import { deleteExpiredIdempotencyKeys } from '../services/idempotency.ts';
 import { deleteExpiredRateLimits } from '../services/rate-limits.ts';
 import { deleteExpiredSessions } from '../services/sign-in/sessions.ts';
-import { sweepTokens } from '../services/single-use-tokens.ts';
+import { sweepTokens } from '../services/single-use-token-subjects.ts';
 
 /** How often the sweep runs, in milliseconds: every hour. */
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;

@@ -17,7 +17,7 @@
  * - Flows that must look before they spend (a second step checks its code first, the welcome page
  *   tells a used link from an expired one, the export page shows the file's size) use
  *   `findToken` / `peekToken`, then spend in the same write.
- * - `sweepTokens(db, now)` (the hourly sweep, jobs/sweep.ts) deletes every row whose expiry is at
+ * - `sweepTokens(db, now)` (single-use-token-subjects.ts, with the by-subject operations; the hourly sweep, jobs/sweep.ts) deletes every row whose expiry is at
  *   or before `now`, used or not, as the old per-table sweeps did; unused client invitations stay
  *   (docs/product.md#invitations: the welcome page says one expired, the dashboard when the last
  *   was sent) until the client sets up the account, which spends them.
@@ -28,9 +28,9 @@
  * it is simply not found (null / undefined).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { singleUseTokens, type AccountKind, type SingleUsePurpose, type StaffRole } from '../../../db/schema/index.ts';
-import { writeIn, type Database, type SqlDb, type Writer } from '../db/database.ts';
+import { writeIn, type SqlDb, type Writer } from '../db/database.ts';
 
 /** What each purpose keeps in `payload` beside its subject (see db/schema/tokens.ts). */
 export interface TokenPayloads {
@@ -103,13 +103,14 @@ function storedForms(purposes: readonly SingleUsePurpose[], token: string): stri
 }
 
 /** Unused client invitations outlive their expiry (docs/product.md#invitations); nothing else does. */
-const KEPT_UNUSED_AFTER_EXPIRY: SingleUsePurpose = 'client-invitation';
+export const KEPT_UNUSED_AFTER_EXPIRY: SingleUsePurpose = 'client-invitation';
 
 const listOf = <P extends SingleUsePurpose>(purposes: P | readonly P[]): readonly P[] =>
   typeof purposes === 'string' ? [purposes] : purposes;
 
 /** A row as its purpose's TokenRow: the payload is what that purpose stored (see TokenPayloads). */
-const asRow = <P extends SingleUsePurpose>(row: typeof singleUseTokens.$inferSelect) => row as unknown as TokenRow<P>;
+export const asRow = <P extends SingleUsePurpose>(row: typeof singleUseTokens.$inferSelect) =>
+  row as unknown as TokenRow<P>;
 
 /**
  * Stores a token of `purpose` for `subject`, working `ttlMs` milliseconds from `options.now`
@@ -202,130 +203,4 @@ export async function peekToken<P extends SingleUsePurpose>(
 ): Promise<TokenRow<P> | null> {
   const row = await findToken(db, purposes, token);
   return row && isOpen(row, now) ? row : null;
-}
-
-/**
- * Spends every open token of `purposes` for `subject` at `now` (a password set spends all of the
- * client's password links); returns how many. `db` may be the caller's transaction.
- */
-export async function spendTokensOf(
-  db: Writer,
-  purposes: readonly SingleUsePurpose[],
-  subject: string,
-  now = new Date(),
-): Promise<number> {
-  const rows = await writeIn(db, (tx) =>
-    tx
-      .update(singleUseTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          inArray(singleUseTokens.purpose, purposes),
-          eq(singleUseTokens.subject, subject),
-          isNull(singleUseTokens.usedAt),
-        ),
-      )
-      .returning({ id: singleUseTokens.id }),
-  );
-  return rows.length;
-}
-
-/**
- * Deletes every token of `purposes` for any of `subjects`, in any state (an account, an export
- * or a chat going, or a new confirmation replacing the pending one); returns how many went. `db`
- * may be the caller's transaction.
- */
-export async function deleteTokensOf(
-  db: Writer,
-  purposes: readonly SingleUsePurpose[],
-  subjects: readonly string[],
-): Promise<number> {
-  if (subjects.length === 0) return 0;
-  const rows = await writeIn(db, (tx) =>
-    tx
-      .delete(singleUseTokens)
-      .where(and(inArray(singleUseTokens.purpose, purposes), inArray(singleUseTokens.subject, subjects)))
-      .returning({ id: singleUseTokens.id }),
-  );
-  return rows.length;
-}
-
-/** The purposes whose subject is a client's id, and those whose subject is `client:{id}`. */
-const CLIENT_PURPOSES: readonly SingleUsePurpose[] = ['client-sign-in', 'password-reset', 'client-invitation'];
-const ACCOUNT_PURPOSES: readonly SingleUsePurpose[] = ['second-factor', 'passkey-register'];
-
-/**
- * Deletes every token about clients `clientIds` (their accounts are being deleted or erased; the
- * old tables' foreign keys did this for links and resets); returns how many went. `db` may be
- * the caller's transaction.
- */
-export async function deleteClientTokens(db: Writer, clientIds: readonly string[]): Promise<number> {
-  const accounts = clientIds.map((id) => accountSubject('client', id));
-  return (
-    (await deleteTokensOf(db, CLIENT_PURPOSES, clientIds)) + (await deleteTokensOf(db, ACCOUNT_PURPOSES, accounts))
-  );
-}
-
-/** The open tokens of `purpose` at `now` (unused, unexpired), newest first. */
-export async function openTokens<P extends SingleUsePurpose>(
-  db: SqlDb,
-  purpose: P,
-  now = new Date(),
-): Promise<TokenRow<P>[]> {
-  const rows = await db
-    .select()
-    .from(singleUseTokens)
-    .where(
-      and(eq(singleUseTokens.purpose, purpose), isNull(singleUseTokens.usedAt), gt(singleUseTokens.expiresAt, now)),
-    )
-    .orderBy(desc(singleUseTokens.createdAt));
-  return rows.map((row) => asRow<P>(row));
-}
-
-/**
- * Deletes the unused token `id` of `purpose` (an owner withdrawing an invitation, expired or not);
- * returns its row, or undefined when there is no such unused token. `db` may be a transaction.
- */
-export async function withdrawToken<P extends SingleUsePurpose>(
-  db: Writer,
-  purpose: P,
-  id: string,
-): Promise<TokenRow<P> | undefined> {
-  const [row] = await writeIn(db, (tx) =>
-    tx
-      .delete(singleUseTokens)
-      .where(and(eq(singleUseTokens.id, id), eq(singleUseTokens.purpose, purpose), isNull(singleUseTokens.usedAt)))
-      .returning(),
-  );
-  return row ? asRow<P>(row) : undefined;
-}
-
-/** When the latest token of `purpose` for `subject` still on record was issued, or null. */
-export async function lastIssuedAt(db: SqlDb, purpose: SingleUsePurpose, subject: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: singleUseTokens.createdAt })
-    .from(singleUseTokens)
-    .where(and(eq(singleUseTokens.purpose, purpose), eq(singleUseTokens.subject, subject)))
-    .orderBy(desc(singleUseTokens.createdAt))
-    .limit(1);
-  return row?.at ?? null;
-}
-
-/**
- * The hourly sweep's part (jobs/sweep.ts): deletes every token whose expiry is at or before
- * `now`, used or not, but keeps unused client invitations; returns how many went.
- */
-export async function sweepTokens(db: Database, now = new Date()): Promise<number> {
-  const rows = await db.write((tx) =>
-    tx
-      .delete(singleUseTokens)
-      .where(
-        and(
-          lte(singleUseTokens.expiresAt, now),
-          or(ne(singleUseTokens.purpose, KEPT_UNUSED_AFTER_EXPIRY), isNotNull(singleUseTokens.usedAt)),
-        ),
-      )
-      .returning({ id: singleUseTokens.id }),
-  );
-  return rows.length;
 }

@@ -7,7 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { chatConversations } from '../../../../db/schema/index.ts';
 import { company } from '../../../shared/company.ts';
-import { deleteTokensOf, issueToken, newToken, spendToken } from '../single-use-tokens.ts';
+import { issueToken, newToken, spendToken } from '../single-use-tokens.ts';
+import { deleteTokensOf } from '../single-use-token-subjects.ts';
 import { renderChatConfirmEmail, renderChatTranscript } from '../email/templates/chat.tsx';
 import { conversationIn, messagesOf, type ConversationRow, type MessageRow } from './common.ts';
 import { queueEmail } from '../email/queue.ts';

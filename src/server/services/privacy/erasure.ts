@@ -34,7 +34,7 @@ import { recordAdminEvent, type Actor } from '../admin-events.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
 import { recordEvent } from '../events/events.ts';
 import { dropExportsOf } from './export-downloads.ts';
-import { deleteClientTokens, deleteTokensOf } from '../single-use-tokens.ts';
+import { deleteClientTokens, deleteTokensOf } from '../single-use-token-subjects.ts';
 
 /** What replaces erased words. */
 const ERASED = '[erased]';

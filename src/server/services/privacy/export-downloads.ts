@@ -11,7 +11,8 @@ import { dataExports } from '../../../../db/schema/index.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { MAX_EXPORT_ATTEMPTS, type ExportSubject } from './data-exports.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
-import { deleteTokensOf, peekToken, spendToken } from '../single-use-tokens.ts';
+import { peekToken, spendToken } from '../single-use-tokens.ts';
+import { deleteTokensOf } from '../single-use-token-subjects.ts';
 
 /** How long a downloaded ZIP stays for the download in progress: an hour, in milliseconds. */
 const DOWNLOAD_GRACE_MS = 3600 * 1000;

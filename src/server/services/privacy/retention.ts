@@ -21,7 +21,7 @@ import type { Env } from '../../env/index.ts';
 import type { Database } from '../../db/database.ts';
 import { anonymiseLeads, eraseClient } from './erasure.ts';
 import { storageKeysOf } from '../files/files.ts';
-import { deleteTokensOf } from '../single-use-tokens.ts';
+import { deleteTokensOf } from '../single-use-token-subjects.ts';
 
 type RetentionEnv = Pick<Env, 'RETENTION_LEAD_MONTHS' | 'RETENTION_CHAT_MONTHS' | 'RETENTION_YEARS_PROJECTS'>;
 

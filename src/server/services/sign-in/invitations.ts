@@ -9,7 +9,8 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { clients, clientSessions, passkeys } from '../../../../db/schema/index.ts';
-import { findToken, isOpen, lastIssuedAt, spendToken, spendTokensOf, type TokenRow } from '../single-use-tokens.ts';
+import { findToken, isOpen, spendToken, type TokenRow } from '../single-use-tokens.ts';
+import { lastIssuedAt, spendTokensOf } from '../single-use-token-subjects.ts';
 import { renderInvitation } from '../email/templates/account-links.tsx';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { recordAdminEvent, type Actor } from '../admin-events.ts';

@@ -11,7 +11,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { clients } from '../../../../db/schema/index.ts';
-import { issueToken, newToken, peekToken, spendToken, spendTokensOf } from '../single-use-tokens.ts';
+import { issueToken, newToken, peekToken, spendToken } from '../single-use-tokens.ts';
+import { spendTokensOf } from '../single-use-token-subjects.ts';
 import type { Database, Writer } from '../../db/database.ts';
 import { revokeUserSessions } from './sessions.ts';
 

@@ -7,7 +7,8 @@
  */
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { clients, passkeys, recoveryCodes, totpCredentials } from '../../../../db/schema/index.ts';
-import { deleteClientTokens, newToken } from '../single-use-tokens.ts';
+import { newToken } from '../single-use-tokens.ts';
+import { deleteClientTokens } from '../single-use-token-subjects.ts';
 import { renderEmailConfirmation } from '../email/templates/account-links.tsx';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { insertClient, type ClientRow, type NewClient } from '../clients/clients.ts';

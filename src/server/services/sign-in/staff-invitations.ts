@@ -10,15 +10,8 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { users, type StaffRole } from '../../../../db/schema/index.ts';
 import { staffName } from '../../../shared/staff-name.ts';
-import {
-  findToken,
-  issueToken,
-  newToken,
-  openTokens,
-  spendToken,
-  withdrawToken,
-  type TokenRow,
-} from '../single-use-tokens.ts';
+import { findToken, issueToken, newToken, spendToken, type TokenRow } from '../single-use-tokens.ts';
+import { openTokens, withdrawToken } from '../single-use-token-subjects.ts';
 import { renderStaffInvitation } from '../email/templates/sign-in.tsx';
 import { AppError, NotFoundError } from '../../errors.ts';
 import { recordAdminEvent, type Actor } from '../admin-events.ts';
