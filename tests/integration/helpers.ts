@@ -23,6 +23,7 @@ import { assembleProcess, type ProcessParts } from '../../src/server/assembly.ts
 import type { LiveOptions } from '../../src/server/deps.ts';
 import { migrateDatabase, type OpenOptions } from '../../src/server/db/database.ts';
 import { openDatabaseHandle } from '../support/database.ts';
+import { startSqld } from '../support/sqld.ts';
 import { parseEnv } from '../../src/server/env/index.ts';
 import { buildDueExports } from '../../src/server/jobs/export-builder.ts';
 import { startNotificationWorker } from '../../src/server/jobs/notification-worker.ts';
@@ -80,9 +81,11 @@ export function cookiesOf(response: { headers: Headers }): string {
 
 export async function createTestApi(options: TestApiOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'agency-api-'));
+  // On the libSQL server run (TEST_DATABASE=sqld), each test file's API gets a fresh server.
+  const server = onLibsqlServer() ? await startSqld() : undefined;
   const env = parseEnv({
     NODE_ENV: 'test',
-    DATABASE_URL: `file:${join(dir, 'test.db')}`,
+    DATABASE_URL: server?.url ?? `file:${join(dir, 'test.db')}`,
     OUTBOX_DIR: join(dir, 'outbox'),
     UPLOADS_DIR: join(dir, 'uploads'),
     LEADS_NOTIFY_TO: 'team@example.com',
@@ -247,9 +250,18 @@ export async function createTestApi(options: TestApiOptions = {}) {
       for (const made of assembled) await made.stop();
       for (const extra of extraApps) extra.close();
       client.close();
+      await server?.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Whether this run puts each test file's database on a libSQL server (`TEST_DATABASE=sqld`, as
+ * `npm run test:sqld` and the suite's server project set) instead of an embedded file.
+ */
+export function onLibsqlServer(): boolean {
+  return process.env.TEST_DATABASE === 'sqld';
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
