@@ -64,7 +64,7 @@ export async function assembleProcess(env: Env, options: { db?: Database } = {})
       live: extra.live,
     }),
     async stop() {
-      events.stop();
+      await events.stop();
       await tasks.drain();
     },
   };

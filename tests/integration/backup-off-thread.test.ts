@@ -102,7 +102,7 @@ describe('a backup off the event loop', () => {
         expect(copied).toBeGreaterThanOrEqual(60_000);
         expect(copied).toBeLessThanOrEqual(60_000 + writtenBefore + writtenDuringBackup);
         expect(result.countMismatches).toEqual([]);
-        const copy = await openDatabaseHandle(fileUrlOf(result.path), { fastReads: false });
+        const copy = await openDatabaseHandle(fileUrlOf(result.path));
         try {
           expect(await countLeads(copy)).toBe(copied);
           const check = await copy.client.execute('PRAGMA integrity_check');
@@ -142,7 +142,7 @@ describe('a backup off the event loop', () => {
       const name = result.path.split(/[/\\]/).at(-1)!;
       expect(readdirSync(dir).sort()).toEqual([running, ...others, name].sort());
       expect(result.counts.contact_submissions).toBe(200);
-      const copy = await openDatabaseHandle(fileUrlOf(result.path), { fastReads: false });
+      const copy = await openDatabaseHandle(fileUrlOf(result.path));
       try {
         expect(await countLeads(copy)).toBe(200);
         const check = await copy.client.execute('PRAGMA integrity_check');

@@ -419,7 +419,7 @@ describe('db:restore', () => {
     // Keep the header page, scribble over the pages of the tables.
     for (let i = 4096 * 2; i < bytes.length - 4096; i += 97) bytes[i] = (bytes[i]! + 91) % 256;
     writeFileSync(damaged, bytes);
-    const foreign = await openDatabaseHandle(fileUrlOf(join(live.dir, 'foreign.db')), { fastReads: false });
+    const foreign = await openDatabaseHandle(fileUrlOf(join(live.dir, 'foreign.db')));
     await foreign.client.execute('CREATE TABLE t (x)');
     await foreign.client.execute('PRAGMA journal_mode = DELETE');
     foreign.client.close();

@@ -23,7 +23,7 @@ import { assembleProcess, type ProcessParts } from '../../src/server/assembly.ts
 import type { LiveOptions } from '../../src/server/deps.ts';
 import { migrateDatabase, type OpenOptions } from '../../src/server/db/database.ts';
 import { openDatabaseHandle } from '../support/database.ts';
-import { startSqld } from '../support/sqld.ts';
+import { onLibsqlServer, startSqld } from '../support/sqld.ts';
 import { parseEnv } from '../../src/server/env/index.ts';
 import { buildDueExports } from '../../src/server/jobs/export-builder.ts';
 import { startNotificationWorker } from '../../src/server/jobs/notification-worker.ts';
@@ -82,7 +82,7 @@ export function cookiesOf(response: { headers: Headers }): string {
 export async function createTestApi(options: TestApiOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'agency-api-'));
   // On the libSQL server run (TEST_DATABASE=sqld), each test file's API gets a fresh server.
-  const server = onLibsqlServer() ? await startSqld() : undefined;
+  const server = onLibsqlServer() && !options.env?.DATABASE_URL ? await startSqld() : undefined;
   const env = parseEnv({
     NODE_ENV: 'test',
     DATABASE_URL: server?.url ?? `file:${join(dir, 'test.db')}`,
@@ -153,8 +153,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
   const extraApps: { close(): void }[] = [];
   /**
    * Another app over its own connection to the same database file, as a second server instance
-   * (or this one after a restart) would run: its `as(address)` and `raw` call that app. With
-   * `{ fastReads: false }` it goes through `@libsql/client`, as a server on a libSQL server does.
+   * (or this one after a restart) would run: its `as(address)` and `raw` call that app. On the
+   * libSQL server run, both apps are clients of the same server.
    */
   const secondApp = async (open: OpenOptions = {}) => {
     const handle = await openDatabaseHandle(env.DATABASE_URL, open);
@@ -254,14 +254,6 @@ export async function createTestApi(options: TestApiOptions = {}) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Whether this run puts each test file's database on a libSQL server (`TEST_DATABASE=sqld`, as
- * `npm run test:sqld` and the suite's server project set) instead of an embedded file.
- */
-export function onLibsqlServer(): boolean {
-  return process.env.TEST_DATABASE === 'sqld';
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

@@ -13,24 +13,29 @@ import { migrateDatabase } from '../../src/server/db/database.ts';
 import { jobLeases } from '../../db/schema/index.ts';
 import { leaseHolder, takeLease } from '../../src/server/ops/job-leases.ts';
 import { openDatabaseHandle, type DatabaseHandle } from '../support/database.ts';
+import { onLibsqlServer, startSqld, type Sqld } from '../support/sqld.ts';
 
 let dir: string;
 let first: DatabaseHandle;
 let second: DatabaseHandle;
+/** On the libSQL server run, the server both processes share. */
+let server: Sqld | undefined;
 const keepers: LeaseKeeper[] = [];
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agency-lease-'));
-  const url = `file:${join(dir, 'lease.db')}`;
+  server = onLibsqlServer() ? await startSqld() : undefined;
+  const url = server?.url ?? `file:${join(dir, 'lease.db')}`;
   first = await openDatabaseHandle(url);
   await migrateDatabase(first.db, join(import.meta.dirname, '../../db/migrations'));
-  // The second process goes through @libsql/client, as one on a libSQL server does.
-  second = await openDatabaseHandle(url, { fastReads: false });
+  // A second process on the same file.
+  second = await openDatabaseHandle(url);
 });
 afterEach(async () => {
   for (const keeper of keepers.splice(0)) await keeper.stop();
   first.client.close();
   second.client.close();
+  await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -52,6 +52,14 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
+/**
+ * Whether this run puts each test file's database on a libSQL server (`TEST_DATABASE=sqld`, as
+ * `npm run test:sqld` and the suite's `integration-sqld` project set) instead of an embedded file.
+ */
+export function onLibsqlServer(): boolean {
+  return process.env.TEST_DATABASE === 'sqld';
+}
+
 /** Whether the `sqld` binary is installed here. */
 export function sqldInstalled(): boolean {
   return existsSync(SQLD_BIN);

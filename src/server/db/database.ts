@@ -11,15 +11,12 @@
  *   its wait (db/write-path.ts). Reads that must see the transaction's writes go through `tx`.
  *
  * `file:` URLs are the embedded default (the folder is created, WAL switched on); libSQL server
- * URLs (`libsql:`, `http(s):`, `ws(s):`) go through `@libsql/client`, as does a file opened with
- * `{ fastReads: false }`, which keeps that path tested on this machine.
+ * URLs (`libsql:`, `http(s):`, `ws(s):`) go through `@libsql/client` (db/libsql-server.ts), which
+ * the tests run against a real server (docs/decisions/0038-libsql-server-in-tests.md).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createClient } from '@libsql/client';
 import pRetry from 'p-retry';
-import { drizzle as drizzleClient } from 'drizzle-orm/libsql';
-import { migrate as migrateClient } from 'drizzle-orm/libsql/migrator';
 import { migrate as migrateProxy } from 'drizzle-orm/sqlite-proxy/migrator';
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import * as schema from '../../../db/schema/index.ts';
@@ -28,6 +25,7 @@ import { drizzleOver, openConnection, type Connection, type SqlDb } from './sqli
 import { createWritePath, type Write } from './write-path.ts';
 import { databaseFilePath } from './files.ts';
 import { announcingCommits } from './commit-listeners.ts';
+import { openLibsqlServer } from './libsql-server.ts';
 
 export { databaseFilePath, fileUrlOf } from './files.ts';
 
@@ -41,8 +39,8 @@ export interface Database {
   write: Write<SqlDb>;
   /**
    * The synchronous read-only connection of an embedded file, for the busiest reads prepared once
-   * with `fastQuery` (db/fast-reads.ts, ADR 0011); undefined for a libSQL server, an
-   * in-memory database or `fastReads: false`.
+   * with `fastQuery` (db/fast-reads.ts, ADR 0011); undefined for a libSQL server or an
+   * in-memory database.
    */
   reader?: Connection;
   /** Applies the committed drizzle-kit migrations in `folder` not yet applied; throws on failure. */
@@ -60,8 +58,6 @@ export interface Database {
 }
 
 export interface OpenOptions {
-  /** False to run everything through `@libsql/client`, as a server URL does (default true). */
-  fastReads?: boolean;
   /** How long a write waits for the lock before it is shed, in milliseconds (default 1,000). */
   maxWriteWaitMs?: number;
   /** Told once per write that waited over a second (command-line scripts print a line). */
@@ -164,56 +160,25 @@ async function openEmbedded(path: string | undefined, options: OpenOptions): Pro
 }
 
 /**
- * `db` with `values()` giving real arrays, as the embedded path does: `@libsql/client` gives
- * array-like rows that cannot be destructured.
- */
-function arrayValues(db: SqlDb): SqlDb {
-  const values = db.values.bind(db);
-  return Object.assign(db, {
-    values: async (query: Parameters<SqlDb['values']>[0]) =>
-      (await values(query)).map((row) => Array.from(row as ArrayLike<unknown>)),
-  }) as SqlDb;
-}
-
-/** A libSQL server, or a file through `@libsql/client` (`fastReads: false`). */
-async function openThroughClient(url: string, authToken: string | undefined, options: OpenOptions): Promise<Database> {
-  const path = databaseFilePath(url);
-  // Busy timeout 0: the write path waits on timers, not by sleeping the thread.
-  const client = createClient({ url, authToken, timeout: 0 });
-  const db = drizzleClient(client, { schema });
-  if (url.startsWith('file:')) await retryAtStart(() => client.execute('PRAGMA journal_mode = WAL'));
-  const read = arrayValues(db as unknown as SqlDb);
-  const write = createWritePath<SqlDb>((work) => db.transaction((tx) => work(arrayValues(tx as unknown as SqlDb))), {
-    maxWaitMs: options.maxWriteWaitMs ?? SERVER_WRITE_WAIT_MS,
-    maxQueue: WRITE_QUEUE_MAX,
-    onWait: options.onWriteWait,
-  });
-  return {
-    read,
-    ...announcingCommits(write),
-    async migrate(folder) {
-      // drizzle reads the journal, then applies what is pending in one transaction; a process
-      // that lost the race to another reads the journal again (START_CONTENTION).
-      await pRetry(() => migrateClient(db, { migrationsFolder: folder }), START_CONTENTION);
-    },
-    async checkpoint() {
-      if (path) await client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
-    },
-    close() {
-      client.close();
-    },
-  };
-}
-
-/**
  * Opens a database (see the module comment). For `file:` URLs creates the parent folder and sets
  * WAL journaling. Throws SqliteError or LibsqlError when the database cannot be opened.
  */
 export async function openDatabase(url: string, authToken?: string, options: OpenOptions = {}): Promise<Database> {
+  if (!url.startsWith('file:')) {
+    return openLibsqlServer(
+      url,
+      authToken,
+      {
+        maxWaitMs: options.maxWriteWaitMs ?? SERVER_WRITE_WAIT_MS,
+        maxQueue: WRITE_QUEUE_MAX,
+        onWait: options.onWriteWait,
+      },
+      START_CONTENTION,
+    );
+  }
   const path = databaseFilePath(url);
   if (path) mkdirSync(dirname(path), { recursive: true });
-  const embedded = url.startsWith('file:') && options.fastReads !== false;
-  return embedded ? openEmbedded(path, options) : openThroughClient(url, authToken, options);
+  return openEmbedded(path, options);
 }
 
 /** Applies every migration in `migrationsFolder` not yet applied. Throws on a failed migration. */

@@ -16,12 +16,25 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** SQLite's answer while another connection holds the lock a statement needs. */
-const BUSY_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY', 'SQLITE_BUSY_TIMEOUT']);
+/**
+ * SQLite's answer while another connection holds the lock a statement needs; and a libSQL
+ * server's when it handed this transaction's lock to a writer that waited (TRANSACTION_TIMEOUT)
+ * or dropped it after 10 s idle (STREAM_EXPIRED): the server has rolled it back, so nothing of it
+ * stayed (docs/decisions/0038-libsql-server-in-tests.md).
+ */
+const BUSY_CODES = new Set([
+  'SQLITE_BUSY',
+  'SQLITE_BUSY_SNAPSHOT',
+  'SQLITE_BUSY_RECOVERY',
+  'SQLITE_BUSY_TIMEOUT',
+  'TRANSACTION_TIMEOUT',
+  'STREAM_EXPIRED',
+]);
 
 /**
  * True when `error` (or one of its causes) is SQLITE_BUSY in any of its extended forms, from the
- * native binding (`code`) or `@libsql/client` (`code` or `extendedCode`).
+ * native binding (`code`) or `@libsql/client` (`code` or `extendedCode`), or a libSQL server's
+ * lock handed over or stream expired: a transaction that met it may be run again whole.
  */
 export function isBusyError(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {

@@ -11,6 +11,7 @@ import { escalateWaitingChats } from '../services/chat/escalation.ts';
 import type { Database } from '../db/database.ts';
 import { notificationRoutes } from '../services/email/notification-routes.ts';
 import { repeat, type Repeating } from './repeat.ts';
+import { reportRoundError } from './round-errors.ts';
 
 /** How often waiting chats are looked for: every 20 seconds, in milliseconds. */
 export const CHAT_ESCALATION_EVERY_MS = 20_000;
@@ -44,7 +45,7 @@ export function scheduleChatEscalation(
         );
         if (count > 0) log.info({ component: 'chat', count }, 'waiting chats told to the team');
       } catch (error) {
-        log.error({ component: 'chat', err: error }, 'chat escalation failed');
+        reportRoundError('chat', 'chat escalation failed')(error);
       }
     },
     { everyMs, shouldRun },

@@ -19,6 +19,7 @@ import type { Database } from '../db/database.ts';
 import { newStorageKey, type FileStorage } from '../storage/storage.ts';
 import { newToken } from '../services/single-use-tokens.ts';
 import { repeat, type Repeating } from './repeat.ts';
+import { reportRoundError } from './round-errors.ts';
 
 /** How often the job looks for exports to build: every second, in milliseconds. */
 export const EXPORT_EVERY_MS = 1000;
@@ -92,7 +93,7 @@ export function scheduleExportBuilder(
     () =>
       buildDueExports({ ...options, now: options.now ?? (() => new Date()), stopping: () => stopping }).then(
         () => undefined,
-        (error: unknown) => log.error({ component: 'exports', err: error }, 'data export round failed'),
+        reportRoundError('exports', 'data export round failed'),
       ),
     { everyMs: options.everyMs ?? EXPORT_EVERY_MS, shouldRun: () => true },
   );

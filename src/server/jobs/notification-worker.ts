@@ -22,6 +22,7 @@ import { findDueGroups, leadsQueuedCount, loadGroup, settleGroup } from '../serv
 import { claimEmail, markEmailFailed, markEmailSent } from '../services/email/queue.ts';
 import { log } from '../log.ts';
 import { settle, type NotificationWorkerOptions } from './notification-settle.ts';
+import { reportRoundError } from './round-errors.ts';
 
 export type { NotificationWorkerOptions } from './notification-settle.ts';
 
@@ -46,9 +47,7 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
   const { db, env, mailer } = options;
   const now = options.now ?? (() => new Date());
   const retryBaseMs = options.retryBaseMs ?? RETRY_BASE_MS;
-  const onError =
-    options.onError ??
-    ((error: unknown) => log.error({ component: 'notifications', err: error }, 'notification step failed'));
+  const onError = options.onError ?? reportRoundError('notifications', 'notification step failed');
 
   let stopping = false;
 

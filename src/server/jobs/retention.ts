@@ -13,6 +13,7 @@ import { deleteStoredFiles } from '../services/files/cleanup.ts';
 import { applyRetention } from '../services/privacy/retention.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import { repeat, type Repeating } from './repeat.ts';
+import { reportRoundError } from './round-errors.ts';
 
 /** A day, in milliseconds: how often retention runs. */
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,11 +68,7 @@ export function scheduleRetention(
   { shouldRun, everyMs = RETENTION_EVERY_MS }: { shouldRun: () => boolean; everyMs?: number },
 ): Repeating {
   return repeat(
-    () =>
-      runRetention(db, storage, env).then(
-        () => undefined,
-        (error: unknown) => log.error({ component: 'retention', err: error }, 'retention failed'),
-      ),
+    () => runRetention(db, storage, env).then(() => undefined, reportRoundError('retention', 'retention failed')),
     { everyMs, shouldRun },
   );
 }

@@ -20,6 +20,7 @@ import { deleteExpiredIdempotencyKeys } from '../services/idempotency.ts';
 import { deleteExpiredRateLimits } from '../services/rate-limits.ts';
 import { deleteExpiredSessions } from '../services/sign-in/sessions.ts';
 import { sweepTokens } from '../services/single-use-token-subjects.ts';
+import { reportRoundError } from './round-errors.ts';
 
 /** How often the sweep runs, in milliseconds: every hour. */
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -70,7 +71,7 @@ export function scheduleSweep(
   db: Database,
   {
     everyMs = SWEEP_EVERY_MS,
-    onError = (error: unknown) => log.error({ component: 'sweep', err: error }, 'sweep failed'),
+    onError = reportRoundError('sweep', 'sweep failed'),
     shouldRun = () => true,
     storage,
   }: { everyMs?: number; onError?: (error: unknown) => void; shouldRun?: () => boolean; storage?: FileStorage } = {},

@@ -27,8 +27,12 @@ export interface EventTail {
   readonly listenerCount: number;
   /** Reads now; resolves once every event committed before the call has gone out. */
   catchUp(): Promise<void>;
-  /** Stops polling and reading after commits. */
-  stop(): void;
+  /**
+   * Stops polling and reading after commits; resolves once a read in flight has ended, so that
+   * the database can be closed after it (over a network database, a read cut off by the close
+   * fails).
+   */
+  stop(): Promise<void>;
 }
 
 export interface EventTailOptions {
@@ -106,10 +110,11 @@ export async function startEventTail(
       return listeners.size;
     },
     catchUp,
-    stop() {
+    async stop() {
       stopped = true;
       clearInterval(timer);
       stopListening();
+      await running;
     },
   };
 }
