@@ -19,7 +19,7 @@ import { dirname } from 'node:path';
 import pRetry from 'p-retry';
 import { migrate as migrateProxy } from 'drizzle-orm/sqlite-proxy/migrator';
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
-import * as schema from '../../../db/schema/index.ts';
+import type * as schema from '../../../db/schema/index.ts';
 import { isBusyError } from './errors.ts';
 import { drizzleOver, openConnection, type Connection, type SqlDb } from './sqlite-driver.ts';
 import { createWritePath, type Write } from './write-path.ts';
