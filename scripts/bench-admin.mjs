@@ -28,6 +28,9 @@
  *     /admin#clients and /admin#messages, in a fresh context (cold cache) and once more in the
  *     same context (warm); 15 s without a row reports "no table row".
  * Targets: p99 ≤ 50 ms and no error for every API case; memory growth ≤ 100 MB for the export.
+ * BENCH_DATABASE=sqld runs the server on a libSQL server on loopback started from the same seeded
+ * file (scripts/bench-database.mjs), and adds each case's statements per request, read from the
+ * server's statistics; more than STATEMENTS_LIMIT is marked.
  * A measurement, not a test: it exits 0 unless it cannot run. The server is stopped and the temp
  * folder removed at the end, also on failure or Ctrl-C.
  */
@@ -45,6 +48,7 @@ import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { buildFingerprint, readStamp, writeStamp } from './build-stamp.mjs';
 import { staffSessionToken } from './bench-process.mjs';
+import { benchDatabase } from './bench-database.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const OUT_DIR = join(root, 'dist-bench-admin');
@@ -55,6 +59,8 @@ const CONNECTIONS = 20;
 const P99_TARGET_MS = 50;
 const RSS_GROWTH_TARGET_MB = 100;
 const RSS_SAMPLE_MS = 50;
+/** Statements one request may issue before it is marked: each costs a round trip on a server. */
+const STATEMENTS_LIMIT = 10;
 const ROW_TIMEOUT_MS = 15_000;
 /** Ports other runs on this machine use. */
 const TAKEN_PORTS = new Set([4321, 4730, 4900]);
@@ -165,7 +171,7 @@ async function pickWords(db, table, fts) {
 // Measurements
 
 /**
- * @typedef {{ name: string, rps: number, p50: number, p99: number, errors: number, note?: string }} Row
+ * @typedef {{ name: string, rps: number, p50: number, p99: number, errors: number, note?: string, statements?: number | null }} Row
  */
 
 /** @param {string} url @param {Record<string, string>} headers @param {number} duration @returns {Promise<any>} */
@@ -335,6 +341,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-admin-'));
 const dbFile = join(dataDir, 'bench.db');
 /** @type {import('node:child_process').ChildProcess | null} */
 let server = null;
+/** @type {import('./bench-database.mjs').BenchDatabase | null} */
+let database = null;
 
 /** Stops the server (SIGTERM, then SIGKILL after 5 s) and removes the temp folder. */
 async function cleanUp() {
@@ -345,6 +353,7 @@ async function cleanUp() {
       server.kill('SIGKILL');
     }
   }
+  await database?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
@@ -374,6 +383,8 @@ try {
   const seedStarted = performance.now();
   tsx([join(root, 'db', 'seed.ts'), '--scale', String(SCALE)], env); // migrates, then seeds
   const seedSeconds = (performance.now() - seedStarted) / 1000;
+  database = await benchDatabase(dbFile);
+  env.DATABASE_URL = database.url;
   const build = buildIfNeeded(env);
 
   server = spawn(process.execPath, [join(OUT_DIR, 'server', 'entry.mjs')], {
@@ -438,6 +449,7 @@ try {
     const label = typeof body.total === 'number' ? `${name} (total ${body.total.toLocaleString('en-US')})` : name;
     process.stdout.write(`  ${label} … `);
     const row = await bench(label, `${api}${path}`, headers);
+    row.statements = await database.statementsPerRequest(() => getJson(path));
     console.log(`${row.rps} req/s, p99 ${row.p99} ms`);
     rows.push(row);
   }
@@ -449,11 +461,16 @@ try {
   console.log(
     `\nbench:admin at ${commit || '?'} on Node ${process.versions.node}: N = ${SCALE.toLocaleString('en-US')} ` +
       `(seeded in ${seedSeconds.toFixed(1)} s; site ${build}), server ${base}, ` +
-      `autocannon ${CONNECTIONS} connections × ${DURATION_S} s per case\n`,
+      `autocannon ${CONNECTIONS} connections × ${DURATION_S} s per case, database: ` +
+      `${database.kind === 'sqld' ? 'libSQL server (sqld) on loopback' : 'embedded file'}\n`,
   );
   const target = `p99 ≤ ${P99_TARGET_MS} ms`;
+  const onServer = database.kind === 'sqld';
+  /** @param {Row} r */
+  const statementsCell = (r) =>
+    r.statements == null ? '' : `${r.statements.toFixed(1)}${r.statements > STATEMENTS_LIMIT ? ' (> 10)' : ''}`;
   printTable([
-    ['case', 'req/s', 'p50 ms', 'p99 ms', 'errors', `target (${target})`, 'ok?'],
+    ['case', 'req/s', 'p50 ms', 'p99 ms', 'errors', `target (${target})`, 'ok?', ...(onServer ? ['statements'] : [])],
     ...rows.map((r) => [
       r.name,
       String(r.rps),
@@ -462,6 +479,7 @@ try {
       String(r.errors),
       target,
       r.p99 <= P99_TARGET_MS && r.errors === 0 ? 'yes' : 'NO',
+      ...(onServer ? [statementsCell(r)] : []),
     ]),
   ]);
 

@@ -14,6 +14,10 @@
  *
  * BENCH_ACCEPT_ENCODING (e.g. `br, gzip`) sends that Accept-Encoding with both routes, as a
  * browser does; by default none is sent, as in earlier runs of this benchmark.
+ *
+ * BENCH_DATABASE=sqld runs the server on a libSQL server on loopback, started from the same
+ * seeded file (scripts/bench-database.mjs), and also prints how many statements one projects
+ * request issues there.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { benchDatabase } from './bench-database.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const port = Number(process.env.BENCH_PORT ?? 4351);
@@ -52,6 +57,8 @@ const seed = spawnSync(
   },
 );
 if (seed.status !== 0) process.exit(1);
+const database = await benchDatabase(join(dataDir, 'bench.db'));
+env.DATABASE_URL = database.url;
 
 const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--out-dir', 'dist-bench'], {
   cwd: root,
@@ -117,8 +124,16 @@ try {
     console.log(`run ${i}/${RUNS} done`);
   }
 
+  const statements = await database.statementsPerRequest(() =>
+    fetch(targets.projects.url, { headers: targets.projects.headers }).then((r) => r.arrayBuffer()),
+  );
+
   const mark = (/** @type {boolean} */ ok) => (ok ? 'ok' : 'MISS');
-  console.log(`\nautocannon, ${CONNECTIONS} connections, ${DURATION_S} s each (after 2 s warm-up), on ${base}\n`);
+  console.log(
+    `\nautocannon, ${CONNECTIONS} connections, ${DURATION_S} s each (after 2 s warm-up), on ${base}, ` +
+      `database: ${database.kind === 'sqld' ? 'libSQL server (sqld) on loopback' : 'embedded file'}\n`,
+  );
+  if (statements !== null) console.log(`GET /api/client/projects: ${statements.toFixed(1)} statements per request\n`);
   console.log(
     `| run | projects req/s | bare req/s | ratio (target ≥ ${TARGET.ratio.toFixed(2)}) | projects p50 ms | projects p99 ms (target ≤ ${TARGET.p99Ms}) | bare p99 ms | non-2xx (target ${TARGET.non2xx}) |`,
   );
@@ -153,5 +168,6 @@ try {
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
+  await database.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

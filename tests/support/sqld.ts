@@ -9,7 +9,7 @@
  * Throws when the binary is missing or the server does not answer within 10 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,13 @@ export interface SqldOptions {
   folder?: string;
   /** Leave the folder in place on `stop()`. */
   keepFolder?: boolean;
+  /**
+   * A SQLite file (checkpointed, closed) the server starts from: copied to where sqld keeps its
+   * database, which it then adopts (a seeded benchmark database).
+   */
+  from?: string;
+  /** Also serve the admin API (`adminUrl`), whose statistics `queryCount()` reads. */
+  admin?: boolean;
 }
 
 export interface Sqld {
@@ -36,6 +43,13 @@ export interface Sqld {
   grpcUrl?: string;
   folder: string;
   process: ChildProcess;
+  /** `http://127.0.0.1:PORT` of the admin API, when asked for (`admin: true`). */
+  adminUrl?: string;
+  /**
+   * Statements the server has run since it started (its admin statistics' `query_count`); throws
+   * without `admin: true`.
+   */
+  queryCount(): Promise<number>;
   /** Ends the server gracefully (SIGKILL after 2 s) and removes its folder unless kept. */
   stop(): Promise<void>;
   /** `kill -9`: the server dies at once; the folder stays. */
@@ -76,8 +90,15 @@ export async function startSqld(options: SqldOptions = {}): Promise<Sqld> {
   const folder = options.folder ?? mkdtempSync(join(tmpdir(), 'agency-sqld-'));
   const httpPort = await freePort();
   const grpcPort = options.grpc ? await freePort() : undefined;
-  const args = ['--db-path', join(folder, 'data.sqld'), '--http-listen-addr', `127.0.0.1:${httpPort}`, '--no-welcome'];
+  const adminPort = options.admin ? await freePort() : undefined;
+  const dbPath = join(folder, 'data.sqld');
+  if (options.from) {
+    mkdirSync(join(dbPath, 'dbs', 'default'), { recursive: true });
+    copyFileSync(options.from, join(dbPath, 'dbs', 'default', 'data'));
+  }
+  const args = ['--db-path', dbPath, '--http-listen-addr', `127.0.0.1:${httpPort}`, '--no-welcome'];
   if (grpcPort) args.push('--grpc-listen-addr', `127.0.0.1:${grpcPort}`);
+  if (adminPort) args.push('--admin-listen-addr', `127.0.0.1:${adminPort}`);
   if (options.primaryGrpcUrl) args.push('--primary-grpc-url', options.primaryGrpcUrl);
   const child = spawn(SQLD_BIN, args, {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -102,11 +123,18 @@ export async function startSqld(options: SqldOptions = {}): Promise<Sqld> {
     }
     await sleep(20);
   }
+  const adminUrl = adminPort ? `http://127.0.0.1:${adminPort}` : undefined;
   return {
     url,
     grpcUrl: grpcPort ? `http://127.0.0.1:${grpcPort}` : undefined,
+    adminUrl,
     folder,
     process: child,
+    async queryCount() {
+      if (!adminUrl) throw new Error('Start sqld with { admin: true } to read its statistics');
+      const stats = (await (await fetch(`${adminUrl}/v1/namespaces/default/stats`)).json()) as { query_count: number };
+      return stats.query_count;
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
