@@ -5,10 +5,8 @@
  * sessions are separate from client sessions.
  * `admin_events` holds the admin events: who on the staff created, changed or deleted what, and when.
  */
-import { sql } from 'drizzle-orm';
-import { blob, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-
-const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { boolean, bytes, now, timestamp } from './columns.ts';
 
 /**
  * What a session list shows of a session (docs/product.md#sign-in-security): the browser's
@@ -19,7 +17,7 @@ export function sessionDevice() {
   return {
     userAgent: text('user_agent'),
     ipAddress: text('ip_address'),
-    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }),
+    lastSeenAt: timestamp('last_seen_at'),
     method: text('method'),
   };
 }
@@ -32,10 +30,10 @@ export const users = sqliteTable('users', {
   username: text('username').notNull().unique(),
   /** Unused for Google accounts (docs/product.md#records); an argon2id hash if ever set. */
   password: text('password'),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-  lastSignInAt: integer('last_sign_in_at', { mode: 'timestamp_ms' }),
+  createdAt: timestamp('created_at').notNull().default(now),
+  lastSignInAt: timestamp('last_sign_in_at'),
   /** Whether this staff member receives the team's notification emails (docs/product.md#notifications). */
-  emailNotifications: integer('email_notifications', { mode: 'boolean' }).notNull().default(true),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
   /**
    * Staff access given by an invitation (docs/decisions/0031-sign-in-methods.md): 'owner' or
    * 'staff'; null when access comes only from ADMIN_EMAILS (whose members are owners) or was removed.
@@ -56,9 +54,9 @@ export const adminSessions = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    secretHash: bytes('secret_hash').notNull(),
+    createdAt: timestamp('created_at').notNull().default(now),
+    expiresAt: timestamp('expires_at').notNull(),
     ...sessionDevice(),
   },
   (t) => [index('admin_sessions_user_id_idx').on(t.userId)],
@@ -80,7 +78,7 @@ export const adminEvents = sqliteTable(
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),
     summary: text('summary').notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: timestamp('created_at').notNull().default(now),
   },
   (t) => [index('admin_events_created_at_idx').on(t.createdAt)],
 );

@@ -14,13 +14,12 @@
  *
  * Timestamps are integer milliseconds since the Unix epoch.
  */
-import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { boolean, now, timestamp } from './columns.ts';
 import { users } from './auth.ts';
 import { clients } from './portal.ts';
 import { contactSubmissions } from './site.ts';
 
-const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const uuid = () => crypto.randomUUID();
 
 /** waiting: the visitor's last message has no answer yet; open: answered; closed: ended by staff. */
@@ -52,29 +51,29 @@ export const chatConversations = sqliteTable(
      * When the visitor confirmed `email` through the link sent to it (a `chat-email` single-use
      * token of db/schema/tokens.ts); null until then.
      */
-    emailConfirmedAt: integer('email_confirmed_at', { mode: 'timestamp_ms' }),
+    emailConfirmedAt: timestamp('email_confirmed_at'),
     /** The path of the page the visitor opened the chat on. */
     page: text('page'),
     /** Started while nobody was online: replies go by email. */
-    offline: integer('offline', { mode: 'boolean' }).notNull().default(false),
+    offline: boolean('offline').notNull().default(false),
     /** First seen: the visitor's first message. */
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    lastMessageAt: integer('last_message_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: timestamp('created_at').notNull().default(now),
+    lastMessageAt: timestamp('last_message_at').notNull().default(now),
     /** Since when the visitor has been waiting for an answer; null while nobody is waiting. */
-    waitingSince: integer('waiting_since', { mode: 'timestamp_ms' }),
+    waitingSince: timestamp('waiting_since'),
     /** When the team was emailed about this wait (once per wait); null when not yet. */
-    escalatedAt: integer('escalated_at', { mode: 'timestamp_ms' }),
+    escalatedAt: timestamp('escalated_at'),
     /** When staff last read it: the visitor's messages up to then show 'Seen'. */
-    staffReadAt: integer('staff_read_at', { mode: 'timestamp_ms' }),
+    staffReadAt: timestamp('staff_read_at'),
     /**
      * When the visitor's panel last showed the staff's messages (docs/product.md#live-chat): a staff
      * reply newer than this is unread by the visitor.
      */
-    visitorReadAt: integer('visitor_read_at', { mode: 'timestamp_ms' }),
+    visitorReadAt: timestamp('visitor_read_at'),
     /** The last typing event recorded for each side (at most one every 2 seconds each). */
-    visitorTypingAt: integer('visitor_typing_at', { mode: 'timestamp_ms' }),
-    staffTypingAt: integer('staff_typing_at', { mode: 'timestamp_ms' }),
-    closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+    visitorTypingAt: timestamp('visitor_typing_at'),
+    staffTypingAt: timestamp('staff_typing_at'),
+    closedAt: timestamp('closed_at'),
   },
   (t) => [
     index('chat_conversations_visitor_idx').on(t.visitorTokenHash, t.createdAt),
@@ -97,7 +96,7 @@ export const chatMessages = sqliteTable(
     /** The staff member's display name at the time. */
     staffName: text('staff_name'),
     body: text('body').notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: timestamp('created_at').notNull().default(now),
   },
   (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt)],
 );
@@ -106,6 +105,6 @@ export const staffPresence = sqliteTable('staff_presence', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull(),
-  away: integer('away', { mode: 'boolean' }).notNull().default(false),
+  lastSeenAt: timestamp('last_seen_at').notNull(),
+  away: boolean('away').notNull().default(false),
 });

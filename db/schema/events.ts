@@ -11,23 +11,21 @@
  *
  * Timestamps are integer milliseconds since the Unix epoch.
  */
-import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-
-const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { autoIncrementId, json, now, timestamp } from './columns.ts';
 
 export const events = sqliteTable(
   'events',
   {
     /** Increases with every row (AUTOINCREMENT: an id is never used twice, even after a prune). */
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: autoIncrementId('id'),
     /** The event's type: `message`, `message-read`, `project-updated`, `session-ended`. */
     topic: text('topic').notNull(),
     /** Who may receive it: `client:<clientId>` (that client and the staff) or `internal` (no browser). */
     audience: text('audience').notNull(),
     /** The event's fields, as JSON. */
-    payload: text('payload', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    payload: json('payload').notNull().$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at').notNull().default(now),
   },
   (t) => [index('events_created_at_idx').on(t.createdAt)],
 );
@@ -37,5 +35,5 @@ export const jobLeases = sqliteTable('job_leases', {
   name: text('name').primaryKey(),
   /** The process holding the lease (a random id per process start). */
   holder: text('holder').notNull(),
-  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  expiresAt: timestamp('expires_at').notNull(),
 });

@@ -13,12 +13,11 @@
  *
  * Timestamps are integer milliseconds since the Unix epoch.
  */
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { boolean, now, timestamp } from './columns.ts';
 import { users } from './auth.ts';
 import { clients, communications, milestones, projects } from './portal.ts';
 
-const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const uuid = () => crypto.randomUUID();
 
 /** Who uploaded a file or answered an approval. */
@@ -46,13 +45,13 @@ export const projectFiles = sqliteTable(
     /** SHA-256 of the bytes, lower-case hex. */
     sha256: text('sha256').notNull(),
     /** Staff only: never shown to the client. */
-    internal: integer('internal', { mode: 'boolean' }).notNull().default(false),
+    internal: boolean('internal').notNull().default(false),
     uploadedBy: text('uploaded_by', { enum: FILE_UPLOADERS }).notNull(),
     /** The uploader's name or email at the time, kept as text. */
     uploaderName: text('uploader_name').notNull(),
     /** The message it was attached to, if any. */
     communicationId: text('communication_id').references(() => communications.id, { onDelete: 'set null' }),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: timestamp('created_at').notNull().default(now),
   },
   (t) => [
     index('project_files_project_idx').on(t.projectId, t.createdAt),
@@ -81,8 +80,8 @@ export const approvals = sqliteTable(
     status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
     requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
     requestedByName: text('requested_by_name').notNull(),
-    requestedAt: integer('requested_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+    requestedAt: timestamp('requested_at').notNull().default(now),
+    decidedAt: timestamp('decided_at'),
     /** The client's name and email at the time of the decision. */
     decidedByName: text('decided_by_name'),
     decidedByEmail: text('decided_by_email'),

@@ -12,11 +12,10 @@
  *
  * Timestamps are integer milliseconds since the Unix epoch.
  */
-import { sql } from 'drizzle-orm';
-import { blob, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { bytes, json, now, timestamp } from './columns.ts';
 import { clients, communications, projects } from './portal.ts';
 
-const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const uuid = () => crypto.randomUUID();
 
 /** What happened. */
@@ -55,19 +54,19 @@ export const notificationEmails = sqliteTable(
     id: text('id').primaryKey().$defaultFn(uuid),
     audience: text('audience', { enum: NOTIFICATION_AUDIENCES }).notNull(),
     /** The recipients' addresses, as a JSON array. */
-    to: text('to', { mode: 'json' }).notNull().$type<string[]>(),
+    to: json('to').notNull().$type<string[]>(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
     /** Extra headers (List-Unsubscribe, Reply-To), as a JSON object. */
-    headers: text('headers', { mode: 'json' }).notNull().$type<Record<string, string>>(),
+    headers: json('headers').notNull().$type<Record<string, string>>(),
     status: text('status', { enum: EMAIL_STATES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    leaseExpiresAt: integer('lease_expires_at', { mode: 'timestamp_ms' }),
+    nextAttemptAt: timestamp('next_attempt_at').notNull().default(now),
+    leaseExpiresAt: timestamp('lease_expires_at'),
     lastError: text('last_error'),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    createdAt: timestamp('created_at').notNull().default(now),
+    sentAt: timestamp('sent_at'),
   },
   (t) => [index('notification_emails_due_idx').on(t.status, t.nextAttemptAt)],
 );
@@ -84,11 +83,11 @@ export const notifications = sqliteTable(
     projectId: text('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     communicationId: text('communication_id').references(() => communications.id, { onDelete: 'cascade' }),
     /** What the email needs that no table keeps (a status moved from, a lead's fields), as JSON. */
-    payload: text('payload', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    payload: json('payload').notNull().$type<Record<string, unknown>>(),
     status: text('status', { enum: NOTIFICATION_STATES }).notNull().default('pending'),
     emailId: text('email_id').references(() => notificationEmails.id, { onDelete: 'set null' }),
     /** The row is due NOTIFY_DELAY_SECONDS after this (a lead's at once); the worker decides. */
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: timestamp('created_at').notNull().default(now),
   },
   (t) => [
     index('notifications_pending_idx').on(t.status, t.createdAt),
@@ -99,6 +98,6 @@ export const notifications = sqliteTable(
 
 export const signingKeys = sqliteTable('signing_keys', {
   name: text('name').primaryKey(),
-  key: blob('key', { mode: 'buffer' }).notNull(),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  key: bytes('key').notNull(),
+  createdAt: timestamp('created_at').notNull().default(now),
 });

@@ -8,12 +8,12 @@
  * services that delete it).
  */
 import { sql } from 'drizzle-orm';
-import { blob, index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 import { MILESTONE_STATUSES, PROJECT_STATUSES } from '../../src/shared/projects.ts';
 import { sessionDevice } from './auth.ts';
+import { boolean, bytes, isFalse, isTrue, now, timestamp } from './columns.ts';
 
-const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const uuid = () => crypto.randomUUID();
 
 export const clients = sqliteTable(
@@ -27,27 +27,23 @@ export const clients = sqliteTable(
     phone: text('phone'),
     /** The client's password: an argon2id hash (PHC string), never the password itself. */
     passwordHash: text('password_hash').notNull(),
-    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    isActive: boolean('is_active').notNull().default(true),
     /** Whether the client is emailed about replies and project changes (docs/product.md#notifications). */
-    emailNotifications: integer('email_notifications', { mode: 'boolean' }).notNull().default(true),
+    emailNotifications: boolean('email_notifications').notNull().default(true),
     /**
      * Whether the client's email is confirmed (docs/product.md#registration): false for a
      * self-registered account until its emailed link is opened; staff-made clients are confirmed.
      */
-    confirmed: integer('confirmed', { mode: 'boolean' }).notNull().default(true),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    confirmed: boolean('confirmed').notNull().default(true),
+    createdAt: timestamp('created_at').notNull().default(now),
+    updatedAt: timestamp('updated_at').notNull().default(now),
     /** When the client was erased (docs/product.md#privacy), and the legal basis of what was kept. */
-    erasedAt: integer('erased_at', { mode: 'timestamp_ms' }),
+    erasedAt: timestamp('erased_at'),
     erasureBasis: text('erasure_basis'),
   },
   // The dashboard's counter leaves unconfirmed accounts out: a partial index holds only those, so
   // counting them reads a handful of rows, not the whole table.
-  (t) => [
-    index('clients_unconfirmed_idx')
-      .on(t.confirmed)
-      .where(sql`${t.confirmed} = 0`),
-  ],
+  (t) => [index('clients_unconfirmed_idx').on(t.confirmed).where(isFalse(t.confirmed))],
 );
 
 export const projects = sqliteTable(
@@ -66,8 +62,8 @@ export const projects = sqliteTable(
     actualHours: real('actual_hours').notNull().default(0),
     /** US cents. */
     budget: integer('budget'),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: timestamp('created_at').notNull().default(now),
+    updatedAt: timestamp('updated_at').notNull().default(now),
   },
   (t) => [index('projects_client_id_idx').on(t.clientId, t.createdAt)],
 );
@@ -83,10 +79,10 @@ export const milestones = sqliteTable(
     description: text('description'),
     status: text('status', { enum: MILESTONE_STATUSES }).notNull().default('pending'),
     dueDate: text('due_date'),
-    completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+    completedAt: timestamp('completed_at'),
     orderIndex: integer('order_index').notNull().default(0),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: timestamp('created_at').notNull().default(now),
+    updatedAt: timestamp('updated_at').notNull().default(now),
   },
   (t) => [index('milestones_project_order_idx').on(t.projectId, t.orderIndex)],
 );
@@ -98,13 +94,13 @@ export const communications = sqliteTable(
     projectId: text('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    fromClient: integer('from_client', { mode: 'boolean' }).notNull().default(false),
+    fromClient: boolean('from_client').notNull().default(false),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
-    isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
+    isRead: boolean('is_read').notNull().default(false),
     /** When the other side read it (shown as "Seen"); null while unread. */
-    readAt: integer('read_at', { mode: 'timestamp_ms' }),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    readAt: timestamp('read_at'),
+    createdAt: timestamp('created_at').notNull().default(now),
   },
   (t) => [
     index('communications_project_created_idx').on(t.projectId, t.createdAt),
@@ -112,7 +108,7 @@ export const communications = sqliteTable(
     // The dashboard's unread counter: only clients' unread messages, so counting them reads those alone.
     index('communications_unread_from_clients_idx')
       .on(t.fromClient, t.isRead)
-      .where(sql`${t.fromClient} = 1 and ${t.isRead} = 0`),
+      .where(sql`${isTrue(t.fromClient)} and ${isFalse(t.isRead)}`),
   ],
 );
 
@@ -124,9 +120,9 @@ export const clientSessions = sqliteTable(
     clientId: text('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    secretHash: bytes('secret_hash').notNull(),
+    createdAt: timestamp('created_at').notNull().default(now),
+    expiresAt: timestamp('expires_at').notNull(),
     ...sessionDevice(),
   },
   (t) => [index('client_sessions_client_id_idx').on(t.clientId)],
@@ -150,7 +146,7 @@ export const timeEntries = sqliteTable(
     date: text('date').notNull(),
     hours: real('hours').notNull(),
     note: text('note'),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: timestamp('created_at').notNull().default(now),
   },
   (t) => [index('time_entries_project_date_idx').on(t.projectId, t.date)],
 );

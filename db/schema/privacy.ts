@@ -12,10 +12,9 @@
  *
  * Timestamps are integer milliseconds since the Unix epoch.
  */
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { boolean, now, timestamp } from './columns.ts';
 
-const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const uuid = () => crypto.randomUUID();
 
 /** Whose consent: a visitor (an anonymous id from a cookie), a client, a lead, a newsletter subscriber. */
@@ -33,12 +32,12 @@ export const consentRecords = sqliteTable(
     subjectKind: text('subject_kind', { enum: CONSENT_SUBJECTS }).notNull(),
     subjectId: text('subject_id').notNull(),
     purpose: text('purpose', { enum: CONSENT_PURPOSES }).notNull(),
-    granted: integer('granted', { mode: 'boolean' }).notNull(),
+    granted: boolean('granted').notNull(),
     /** The version of the text shown (src/shared/consent-texts.ts) and the SHA-256 of that text. */
     textVersion: text('text_version').notNull(),
     textSha256: text('text_sha256').notNull(),
     method: text('method', { enum: CONSENT_METHODS }).notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    createdAt: timestamp('created_at').notNull().default(now),
   },
   (t) => [index('consent_records_subject_idx').on(t.subjectKind, t.subjectId, t.createdAt)],
 );
@@ -61,11 +60,11 @@ export const dataExports = sqliteTable(
     error: text('error'),
     /** Tries of the build so far, and the lease of the worker building it (a dead worker's lapses). */
     attempts: integer('attempts').notNull().default(0),
-    leaseExpiresAt: integer('lease_expires_at', { mode: 'timestamp_ms' }),
-    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
-    downloadedAt: integer('downloaded_at', { mode: 'timestamp_ms' }),
+    leaseExpiresAt: timestamp('lease_expires_at'),
+    expiresAt: timestamp('expires_at'),
+    createdAt: timestamp('created_at').notNull().default(now),
+    finishedAt: timestamp('finished_at'),
+    downloadedAt: timestamp('downloaded_at'),
   },
   (t) => [
     index('data_exports_subject_idx').on(t.subjectKind, t.subjectId, t.createdAt),

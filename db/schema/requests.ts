@@ -11,8 +11,8 @@
  *
  * Timestamps are integer milliseconds since the Unix epoch.
  */
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { json, now, timestamp } from './columns.ts';
 
 export const rateLimits = sqliteTable(
   'rate_limits',
@@ -21,7 +21,7 @@ export const rateLimits = sqliteTable(
     key: text('key').primaryKey(),
     points: integer('points').notNull(),
     /** When the window ends; null for a key that never expires. */
-    expire: integer('expire', { mode: 'timestamp_ms' }),
+    expire: timestamp('expire'),
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
 );
@@ -37,10 +37,8 @@ export const idempotencyKeys = sqliteTable(
     fingerprint: text('fingerprint').notNull(),
     status: integer('status').notNull(),
     /** The first answer's JSON body. */
-    body: text('body', { mode: 'json' }).$type<unknown>().notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' })
-      .notNull()
-      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    body: json('body').$type<unknown>().notNull(),
+    createdAt: timestamp('created_at').notNull().default(now),
   },
   (t) => [index('idempotency_keys_created_at_idx').on(t.createdAt)],
 );

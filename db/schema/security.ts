@@ -15,10 +15,9 @@
  *
  * Timestamps are integer milliseconds since the Unix epoch.
  */
-import { sql } from 'drizzle-orm';
-import { blob, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { boolean, bytes, json, now, timestamp } from './columns.ts';
 
-const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const uuid = () => crypto.randomUUID();
 
 /** The kinds of account. */
@@ -33,13 +32,13 @@ export const totpCredentials = sqliteTable(
     /** Base32; shown once at set-up, then only read to check codes. */
     secret: text('secret').notNull(),
     /** Null while set-up waits for the first code. */
-    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+    confirmedAt: timestamp('confirmed_at'),
     /** The last 30-second step a code was accepted for: that step and earlier ones are refused. */
     lastUsedStep: integer('last_used_step'),
     /** Wrong codes in a row, and the time before which no code is checked. */
     failures: integer('failures').notNull().default(0),
-    lockedUntil: integer('locked_until', { mode: 'timestamp_ms' }),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    lockedUntil: timestamp('locked_until'),
+    createdAt: timestamp('created_at').notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.kind, t.userId] })],
 );
@@ -51,8 +50,8 @@ export const recoveryCodes = sqliteTable(
     kind: text('kind', { enum: ACCOUNT_KINDS }).notNull(),
     userId: text('user_id').notNull(),
     codeHash: text('code_hash').notNull(),
-    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    usedAt: timestamp('used_at'),
+    createdAt: timestamp('created_at').notNull().default(now),
   },
   (t) => [index('recovery_codes_user_idx').on(t.kind, t.userId)],
 );
@@ -66,14 +65,14 @@ export const passkeys = sqliteTable(
     userId: text('user_id').notNull(),
     /** The WebAuthn user handle given to the authenticator (base64url of random bytes). */
     userHandle: text('user_handle').notNull(),
-    publicKey: blob('public_key', { mode: 'buffer' }).notNull(),
+    publicKey: bytes('public_key').notNull(),
     /** The signature counter last seen; a lower one is a cloned authenticator. */
     counter: integer('counter').notNull().default(0),
-    transports: text('transports', { mode: 'json' }).notNull().$type<string[]>(),
+    transports: json('transports').notNull().$type<string[]>(),
     name: text('name').notNull(),
-    backedUp: integer('backed_up', { mode: 'boolean' }).notNull().default(false),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
-    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: timestamp('created_at').notNull().default(now),
+    lastUsedAt: timestamp('last_used_at'),
   },
   (t) => [index('passkeys_user_idx').on(t.kind, t.userId)],
 );

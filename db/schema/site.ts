@@ -4,8 +4,8 @@
  * the score, report or failure of the audit), and newsletter sign-ups.
  * Timestamps are stored as integer milliseconds since the Unix epoch.
  */
-import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { boolean, json, now, timestamp } from './columns.ts';
 import type { AuditReport } from '../../src/shared/audit.ts';
 import { LEAD_STATUSES } from '../../src/shared/projects.ts';
 import { clients } from './portal.ts';
@@ -31,19 +31,19 @@ export const contactSubmissions = sqliteTable(
     message: text('message').notNull(),
     howDidYouFindUs: text('how_did_you_find_us'),
     subject: text('subject'),
-    services: text('services', { mode: 'json' }).$type<string[]>(),
+    services: json('services').$type<string[]>(),
     source: text('source', { enum: LEAD_SOURCES }).notNull(),
-    urgent: integer('urgent', { mode: 'boolean' }).notNull().default(false),
+    urgent: boolean('urgent').notNull().default(false),
     /**
      * Kept but taken for a bot (an emergency request sent sooner than a person could fill the form,
      * or with the hidden field filled): shown to staff, never emailed as urgent.
      */
-    suspectedSpam: integer('suspected_spam', { mode: 'boolean' }).notNull().default(false),
+    suspectedSpam: boolean('suspected_spam').notNull().default(false),
     status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
     /** The audit's score out of 100, for leads from the audit page (docs/product.md#website-audit). */
     auditScore: integer('audit_score'),
     /** The whole audit report (checks, issues, recommendations), for the lead's page. */
-    auditReport: text('audit_report', { mode: 'json' }).$type<AuditReport>(),
+    auditReport: json('audit_report').$type<AuditReport>(),
     /**
      * Why the audit of an audit lead could not be run (the message the visitor was shown, e.g.
      * 'We could not find that website. Please check the address.'); null when it ran.
@@ -51,11 +51,9 @@ export const contactSubmissions = sqliteTable(
     auditError: text('audit_error'),
     /** The client this lead became ("Convert to client", docs/product.md#leads); null until then. */
     clientId: text('client_id').references(() => clients.id, { onDelete: 'set null' }),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' })
-      .notNull()
-      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    createdAt: timestamp('created_at').notNull().default(now),
     /** When the lead was erased or anonymised (docs/product.md#privacy). */
-    erasedAt: integer('erased_at', { mode: 'timestamp_ms' }),
+    erasedAt: timestamp('erased_at'),
   },
   (t) => [index('contact_submissions_created_at_idx').on(t.createdAt)],
 );
@@ -66,9 +64,7 @@ export const newsletterSubscribers = sqliteTable('newsletter_subscribers', {
     .$defaultFn(() => crypto.randomUUID()),
   /** Stored lower-cased and trimmed; unique, so a second sign-up is ignored. */
   email: text('email').notNull().unique(),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' })
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  createdAt: timestamp('created_at').notNull().default(now),
 });
 
 /**
@@ -87,9 +83,7 @@ export const leadNotes = sqliteTable(
     authorId: text('author_id'),
     author: text('author').notNull(),
     body: text('body').notNull(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' })
-      .notNull()
-      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    createdAt: timestamp('created_at').notNull().default(now),
   },
   (t) => [index('lead_notes_lead_created_idx').on(t.leadId, t.createdAt)],
 );

@@ -17,10 +17,8 @@
  * services that delete those delete their tokens too. Timestamps are integer milliseconds since
  * the Unix epoch.
  */
-import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-
-const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { json, now, timestamp } from './columns.ts';
 
 /** What a single-use token is for. */
 export const SINGLE_USE_PURPOSES = [
@@ -46,10 +44,10 @@ export const singleUseTokens = sqliteTable(
     purpose: text('purpose', { enum: SINGLE_USE_PURPOSES }).notNull(),
     subject: text('subject').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
-    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
-    payload: text('payload', { mode: 'json' }).$type<unknown>(),
-    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(now),
+    expiresAt: timestamp('expires_at').notNull(),
+    usedAt: timestamp('used_at'),
+    payload: json('payload').$type<unknown>(),
+    createdAt: timestamp('created_at').notNull().default(now),
   },
   (t) => [
     index('single_use_tokens_expires_idx').on(t.expiresAt),
