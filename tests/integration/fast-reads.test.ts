@@ -85,6 +85,17 @@ describe('handles', () => {
     expect(await fast.read.select().from(projects).where(eq(projects.title, title))).toHaveLength(1);
   });
 
+  it("a query read whole and then for its first row gives that row, not the whole read's first", async () => {
+    const [one, two] = [await newClient(), await newClient()];
+    const byId = (id: string) => slow.read.select({ id: clients.id }).from(clients).where(eq(clients.id, id));
+    // One SQL text, so one prepared statement: all() with one id, then get() with another.
+    expect(await byId(one.id)).toEqual([{ id: one.id }]);
+    expect(await byId('no-such-client')).toEqual([]);
+    expect(await byId(two.id).get()).toEqual({ id: two.id });
+    expect(await byId(one.id)).toEqual([{ id: one.id }]);
+    expect(await byId(two.id).get()).toEqual({ id: two.id });
+  });
+
   it('refuses a decoder whose columns do not match the select list', () => {
     const query = slow.read.select({ project: projects }).from(projects);
     expect(() => fastQuery(fast.reader!, query, [tableShape(clients)], (row) => row)).toThrow(/expected clients\.id/);

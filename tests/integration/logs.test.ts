@@ -168,7 +168,10 @@ describe('GET /api/health', () => {
 describe('GET /api/health with BACKUP_DIR', () => {
   it('reports the time of the newest backup in the folder', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'health-backups-'));
-    const withBackups = await createTestApi({ env: { BACKUP_DIR: dir } });
+    // Scheduled backups copy an embedded file (a libSQL server has its own), so this API has one.
+    const withBackups = await createTestApi({
+      env: { BACKUP_DIR: dir, DATABASE_URL: `file:${join(dir, 'live', 'test.db')}` },
+    });
     try {
       expect(
         ((await (await withBackups.raw('/api/health')).json()) as { lastBackupAt: unknown }).lastBackupAt,

@@ -18,7 +18,7 @@ import type Libsql from 'libsql';
 import { fillPlaceholders, getTableColumns, getTableName, type Column } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Json } from './json.ts';
-import type { Connection } from './sqlite-driver.ts';
+import { firstRow, type Connection } from './sqlite-driver.ts';
 
 /** The read-only synchronous connection of an embedded file (db/sqlite-driver.ts). */
 export type FastReader = Pick<Connection, 'prepare'>;
@@ -100,7 +100,7 @@ export function fastQuery<Row>(
       return (statement.all(bind(values)) as unknown[][]).map(decode);
     },
     get(values) {
-      const row = statement.get(bind(values)) as unknown[] | undefined;
+      const row = firstRow(statement, bind(values)) as unknown[] | undefined;
       return row === undefined ? undefined : decode(row);
     },
   };

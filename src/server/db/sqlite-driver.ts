@@ -91,6 +91,16 @@ function toDriverValue(value: unknown): unknown {
 }
 
 /**
+ * The first row of `statement` run with `args`, or undefined; the statement is reset after it.
+ * Not the native `get()`: after an `all()` of the same statement it returns that read's first row
+ * instead of this one's (libsql 0.5), and a statement is shared by every query of its SQL text.
+ */
+export function firstRow(statement: Libsql.Statement, args: unknown[]): unknown {
+  for (const row of statement.iterate(args)) return row;
+  return undefined;
+}
+
+/**
  * Runs one statement for drizzle's proxy driver: `all` and `values` give every row (arrays),
  * `get` the first row or undefined, `run` no rows. A statement that fails is reset by the native
  * binding before it throws, so it never holds a lock after its error.
@@ -103,7 +113,7 @@ function runStatement(
 ): { rows: unknown[] } {
   const statement = connection.prepare(sql);
   const args = params.map(toDriverValue);
-  if (method === 'get') return { rows: statement.get(args) as unknown[] };
+  if (method === 'get') return { rows: firstRow(statement, args) as unknown[] };
   if (method === 'run' && !statement.reader) {
     statement.run(args);
     return { rows: [] };

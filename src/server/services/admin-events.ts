@@ -33,6 +33,32 @@ export async function recordAdminEvent(
 }
 
 /**
+ * Records one event per `{entityId, summary}` of `records` in one statement (a bulk change on a
+ * libSQL server pays one round trip, not one per record); nothing for an empty list.
+ */
+export async function recordAdminEvents(
+  db: SqlDb,
+  actor: Actor,
+  action: AdminEventAction,
+  entity: string,
+  records: { entityId: string; summary: string }[],
+): Promise<void> {
+  if (records.length === 0) return;
+  const createdAt = new Date();
+  await db.insert(adminEvents).values(
+    records.map(({ entityId, summary }) => ({
+      userId: actor.id,
+      username: actor.username,
+      action,
+      entity,
+      entityId,
+      summary,
+      createdAt,
+    })),
+  );
+}
+
+/**
  * The latest `limit` events (default 50), newest first; with `clientId`, only those about that
  * client (docs/product.md#client-page): the client itself, its projects, and the lead it came from.
  */

@@ -7,7 +7,7 @@ import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import { contactSubmissions, leadNotes, type LeadStatus } from '../../../../db/schema/index.ts';
 import type { LeadListQuery } from '../../../shared/schemas/lists.ts';
 import { NotFoundError } from '../../errors.ts';
-import { recordAdminEvent, type Actor } from '../admin-events.ts';
+import { recordAdminEvent, recordAdminEvents, type Actor } from '../admin-events.ts';
 import type { Database } from '../../db/database.ts';
 import {
   claimIdempotencyKey,
@@ -161,9 +161,13 @@ export async function setLeadsStatus(db: Database, actor: Actor, ids: string[], 
       .set({ status })
       .where(and(inArray(contactSubmissions.id, ids), ne(contactSubmissions.status, status)))
       .returning({ id: contactSubmissions.id, name: contactSubmissions.name });
-    for (const row of rows) {
-      await recordAdminEvent(tx, actor, 'update', 'lead', row.id, `Lead ${row.name} is now ${status}`);
-    }
+    await recordAdminEvents(
+      tx,
+      actor,
+      'update',
+      'lead',
+      rows.map((row) => ({ entityId: row.id, summary: `Lead ${row.name} is now ${status}` })),
+    );
     return rows.length;
   });
 }
