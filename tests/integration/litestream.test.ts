@@ -6,7 +6,7 @@
  * `restoreFromReplica` (what `npm run db:restore -- --from-replica` runs): its refusals and a
  * restore that brings back every committed row and file.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -186,6 +186,22 @@ describe('the Litestream child', () => {
       writeFileSync(file, held);
     } finally {
       await first.stop();
+    }
+  });
+
+  it('takes over a claim not renewed for 30 s, though its pid is alive (reused after a restart)', async () => {
+    const dir = folder();
+    await databaseWithLeads(dir, 1);
+    const file = litestreamPidFileOf(join(dir, 'app.db'));
+    writeFileSync(file, `${process.ppid} 0\n`);
+    const minuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(file, minuteAgo, minuteAgo);
+    const replication = startReplication(replicatedEnv(dir), pino({ level: 'silent' }));
+    try {
+      await expect.poll(() => (replication.status() as On).state, { timeout: 10_000 }).toBe('running');
+      expect(readFileSync(file, 'utf8')).toMatch(new RegExp(`^${process.pid} [1-9]\\d*\n$`));
+    } finally {
+      await replication.stop();
     }
   });
 });

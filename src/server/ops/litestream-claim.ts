@@ -4,35 +4,47 @@
  * share one file (docs/decisions/0024-event-log-and-leases.md).
  *
  * The file `<database>.litestream.pid` holds `<server pid> <litestream pid>` (the second 0 while
- * it starts). A server claims it by creating it (exclusively) before it starts Litestream; while
- * the file names another live server, that server replicates and this one stands by. A file
- * naming a dead server is stale: a Litestream it names that still runs (its server was killed)
- * is stopped first, so that it never runs beside the new one.
+ * it starts). A server claims it by creating it (exclusively) before it starts Litestream, and
+ * renews it (its modification time) every 5 s while it holds it. While the file names another
+ * live server and was renewed within 30 s, that server replicates and this one stands by. Any
+ * other file is stale (its server died, or its pid now belongs to another program, as after a
+ * container restart): a Litestream it names that still runs (its server was killed) is stopped
+ * first, so that it never runs beside the new one.
  */
-import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { processAlive } from './backup-files.ts';
 
 /** How long a left-over Litestream gets to finish after SIGTERM before SIGKILL, in milliseconds. */
 const ORPHAN_GRACE_MS = 5000;
 const ORPHAN_POLL_MS = 50;
+/** How often the holder renews its claim, and how long a claim not renewed stays good, in milliseconds. */
+export const CLAIM_RENEW_MS = 5000;
+const CLAIM_FRESH_MS = 30_000;
 
 /** The claim file of the database file at `databasePath`. */
 export function litestreamPidFileOf(databasePath: string): string {
   return `${databasePath}.litestream.pid`;
 }
 
-/** The pids in the claim file of `databasePath`, or null when there is none (or it is unreadable). */
-export function readLitestreamClaim(databasePath: string): { server: number; litestream: number } | null {
+/**
+ * The pids in the claim file of `databasePath` and when it was last renewed (epoch ms), or null
+ * when there is none (or it is unreadable).
+ */
+export function readLitestreamClaim(
+  databasePath: string,
+): { server: number; litestream: number; renewedAt: number } | null {
   let text: string;
+  let renewedAt: number;
   try {
     text = readFileSync(litestreamPidFileOf(databasePath), 'utf8');
+    renewedAt = statSync(litestreamPidFileOf(databasePath)).mtimeMs;
   } catch {
     return null;
   }
   const [server, litestream] = text.trim().split(/\s+/).map(Number);
   if (!Number.isInteger(server) || !Number.isInteger(litestream)) return null;
-  return { server: server!, litestream: litestream! };
+  return { server: server!, litestream: litestream!, renewedAt };
 }
 
 /**
@@ -76,8 +88,12 @@ export async function claimLitestream(databasePath: string): Promise<Claim> {
   const found = readLitestreamClaim(databasePath);
   let orphanStopped: number | null = null;
   if (found) {
-    if (found.server !== process.pid && processAlive(found.server)) return { held: false, server: found.server };
-    if (found.server !== process.pid && isLitestreamProcess(found.litestream)) {
+    const ours = found.server === process.pid;
+    const fresh = Date.now() - found.renewedAt < CLAIM_FRESH_MS;
+    if (!ours && fresh && processAlive(found.server)) return { held: false, server: found.server };
+    // A second supervisor in this process (a test's second app) finds the first one's Litestream.
+    if (ours && isLitestreamProcess(found.litestream)) return { held: false, server: found.server };
+    if (!ours && isLitestreamProcess(found.litestream)) {
       await stopOrphan(found.litestream);
       orphanStopped = found.litestream;
     }
@@ -100,6 +116,17 @@ export async function claimLitestream(databasePath: string): Promise<Claim> {
 /** Records the pid of the Litestream this process started in its claim file. */
 export function recordLitestreamPid(databasePath: string, pid: number): void {
   writeFileSync(litestreamPidFileOf(databasePath), `${process.pid} ${pid}\n`);
+}
+
+/** Renews the claim of `databasePath` when it is this process's (see the module comment). */
+export function renewLitestreamClaim(databasePath: string): void {
+  if (readLitestreamClaim(databasePath)?.server !== process.pid) return;
+  try {
+    const now = new Date();
+    utimesSync(litestreamPidFileOf(databasePath), now, now);
+  } catch {
+    // Gone: the next start claims it again.
+  }
 }
 
 /** Removes the claim file when it is this process's. */

@@ -7,7 +7,8 @@
  * JSON log lines go to the server's log (`component: "litestream"`). When it exits or cannot be
  * started, that is logged and it is started again after a pause that doubles from 1 s up to
  * 60 s (back to 1 s once a run lasted a minute); nothing it does can stop the server. While
- * another live server replicates the database, this one stands by and looks again every 5 s.
+ * another live server replicates the database, this one stands by and looks again every 5 s; the
+ * holder renews its claim every 5 s.
  * `stop()` sends SIGTERM (Litestream sends what it has read, then exits), SIGKILL after 10 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -16,7 +17,14 @@ import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import type { Logger } from 'pino';
 import type { ReplicaTarget } from '../env/replica-url.ts';
-import { claimLitestream, recordLitestreamPid, releaseLitestream } from './litestream-claim.ts';
+import {
+  CLAIM_RENEW_MS,
+  claimLitestream,
+  readLitestreamClaim,
+  recordLitestreamPid,
+  releaseLitestream,
+  renewLitestreamClaim,
+} from './litestream-claim.ts';
 import { litestreamConfig, litestreamConfigPath } from './litestream-config.ts';
 
 /** What the supervisor is doing. */
@@ -130,6 +138,10 @@ export function superviseLitestream({
   async function start(): Promise<void> {
     if (stopping) return;
     try {
+      if (claimed && readLitestreamClaim(databasePath)?.server !== process.pid) {
+        // Taken over while this Litestream was down (this server looked dead for 30 s): claim again.
+        claimed = false;
+      }
       if (!claimed) {
         const claim = await claimLitestream(databasePath);
         if (!claim.held) {
@@ -178,6 +190,7 @@ export function superviseLitestream({
   }
 
   pending = start();
+  const renewal = setInterval(() => claimed && renewLitestreamClaim(databasePath), CLAIM_RENEW_MS);
 
   return {
     state: () => state,
@@ -189,6 +202,7 @@ export function superviseLitestream({
     async stop() {
       stopping = true;
       clearTimeout(timer);
+      clearInterval(renewal);
       await pending;
       const running = child;
       if (running && running.exitCode === null && running.signalCode === null) {

@@ -70,20 +70,21 @@ describe('the lag', () => {
     expect(lagBytes(local, { generation: 'old', index: 9, offset: 99 })).toBe(9272);
   });
 
-  it('ages in seconds from when Litestream was first seen ahead of the replica', () => {
+  it('ages in seconds from the last sample before Litestream was seen ahead of the replica', () => {
     const clock = new LagClock();
     const at = (index: number, offset: number) => ({ generation: 'g', index, offset });
     expect(clock.observe(1000, at(0, 100), at(0, 100))).toBe(0);
-    // Ahead from t = 2 s on; the replica reaches the first position seen ahead at t = 3.5 s.
-    expect(clock.observe(2000, at(0, 200), at(0, 100))).toBe(0);
-    expect(clock.observe(2500, at(0, 300), at(0, 100))).toBe(0.5);
-    expect(clock.observe(3000, at(1, 32), at(0, 100))).toBe(1);
-    expect(clock.observe(3500, at(1, 32), at(0, 200))).toBe(1);
-    expect(clock.observe(4000, at(1, 32), at(0, 300))).toBe(1);
+    // Seen ahead at t = 2 s: what the replica lacks appeared after the sample of t = 1 s.
+    expect(clock.observe(2000, at(0, 200), at(0, 100))).toBe(1);
+    expect(clock.observe(2500, at(0, 300), at(0, 100))).toBe(1.5);
+    expect(clock.observe(3000, at(1, 32), at(0, 100))).toBe(2);
+    // The replica reaches what was seen at 2 s: the oldest left appeared after 2 s.
+    expect(clock.observe(3500, at(1, 32), at(0, 200))).toBe(1.5);
+    expect(clock.observe(4000, at(1, 32), at(0, 300))).toBe(1.5);
     expect(clock.observe(4500, at(1, 64), at(1, 64))).toBe(0);
     // A new generation starts the count again.
-    expect(clock.observe(5000, { generation: 'h', index: 0, offset: 32 }, null)).toBe(0);
-    expect(clock.observe(6000, { generation: 'h', index: 0, offset: 32 }, null)).toBe(1);
+    expect(clock.observe(5000, { generation: 'h', index: 0, offset: 32 }, null)).toBe(0.5);
+    expect(clock.observe(6000, { generation: 'h', index: 0, offset: 32 }, null)).toBe(1.5);
   });
 });
 

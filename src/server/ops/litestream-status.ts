@@ -113,18 +113,22 @@ export function lagBytes(local: LocalState, replica: Position | null): number {
 }
 
 /**
- * How long the replica has lacked something Litestream read: from each sample of Litestream's
- * position (`observe`, every half second), the time it was first seen ahead of the replica is
- * kept until the replica reaches it. `observe` returns that age in seconds: 0 when the replica
- * holds everything read, and never more than the time since the oldest position it lacks was
- * first seen. It does not count the wait before Litestream reads a commit from the WAL (at most
- * its `monitor-interval`, 250 ms).
+ * How long the replica has lacked something Litestream read, from samples of both positions
+ * (`observe`, every 250 ms). A position first seen ahead of the replica holds data that appeared
+ * after the sample before it; that earlier time is kept until the replica reaches the position.
+ * `observe` returns the age of the oldest one in seconds (0 when the replica holds everything
+ * read): an upper bound of how long that data has waited, at most one sampling interval over. It
+ * does not count the wait before Litestream reads a commit from the WAL (at most its
+ * `monitor-interval`, 250 ms).
  */
 export class LagClock {
-  #waiting: { at: number; position: Position }[] = [];
+  #waiting: { since: number; position: Position }[] = [];
+  #previousAt: number | undefined;
 
   /** Records the sample taken at `nowMs` (epoch milliseconds); returns the lag in seconds. */
   observe(nowMs: number, local: Position, replica: Position | null): number {
+    const since = this.#previousAt ?? nowMs;
+    this.#previousAt = nowMs;
     const first = this.#waiting[0];
     if (first && first.position.generation !== local.generation) this.#waiting = [];
     const held = (position: Position) =>
@@ -132,9 +136,9 @@ export class LagClock {
     this.#waiting = this.#waiting.filter((sample) => !held(sample.position));
     const last = this.#waiting.at(-1);
     if (!held(local) && (!last || compare(local, last.position) > 0)) {
-      this.#waiting.push({ at: nowMs, position: local });
+      this.#waiting.push({ since, position: local });
     }
     const oldest = this.#waiting[0];
-    return oldest ? (nowMs - oldest.at) / 1000 : 0;
+    return oldest ? (nowMs - oldest.since) / 1000 : 0;
   }
 }

@@ -3,12 +3,13 @@
  * (assembly.ts; docs/product.md#backups, docs/decisions/0039-continuous-backup-with-litestream.md).
  *
  * With LITESTREAM_REPLICA_URL set, `startReplication` runs Litestream as a supervised child
- * (litestream-process.ts), reads how far it has copied every half second (litestream-status.ts)
+ * (litestream-process.ts), reads how far it has copied every 250 ms (litestream-status.ts)
  * for `GET /api/health`, and, with a folder replica and the local-disk storage, copies the
  * uploaded files beside it (litestream-uploads.ts). `stop()` is called by the server entry after
- * the database is closed: the last files are copied, and Litestream sends what it has read and
- * exits. Without the setting it does nothing and reports `{enabled: false}`.
+ * the database is closed: the last files are copied, the replica is let catch up (up to 5 s), and
+ * Litestream gets SIGTERM and exits. Without the setting it does nothing and reports `{enabled: false}`.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { databaseFilePath } from '../db/files.ts';
 import type { Env } from '../env/index.ts';
@@ -17,10 +18,17 @@ import { superviseLitestream, type Backoff, type SupervisorState } from './lites
 import { LagClock, lagBytes, localState, parseMetrics, replicaPosition, type Position } from './litestream-status.ts';
 import { copyUploads, replicaUploadsDir, UPLOADS_COPY_EVERY_MS } from './litestream-uploads.ts';
 
-/** How often the replication's position is read, in milliseconds. */
-const STATUS_EVERY_MS = 500;
+/** How often the replication's position is read, in milliseconds (the lag's resolution). */
+const STATUS_EVERY_MS = 250;
 /** How long one read of Litestream's metrics may take, in milliseconds. */
 const METRICS_TIMEOUT_MS = 1000;
+/**
+ * At stop, how long Litestream gets to read the last of the WAL (a little over its 250 ms
+ * `monitor-interval`) before the server waits for the replica to hold it, and how long that wait
+ * lasts at most, in milliseconds.
+ */
+const STOP_READ_MS = 300;
+const STOP_SETTLE_MS = 5000;
 
 /** What `GET /api/health` says of the replication (docs/product.md#health). */
 export type ReplicationStatus =
@@ -73,9 +81,11 @@ export function startReplication(env: Env, log: Logger, options: { backoff?: Bac
   const clock = new LagClock();
   let seen: { replicated: Position | null; lag: { seconds: number; bytes: number }; at: Date } | null = null;
 
+  let reading = false;
   const readStatus = async () => {
     const url = supervisor.metricsUrl();
-    if (!url) return;
+    if (!url || reading) return;
+    reading = true;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(METRICS_TIMEOUT_MS) });
       const metrics = parseMetrics(await response.text());
@@ -87,6 +97,8 @@ export function startReplication(env: Env, log: Logger, options: { backoff?: Bac
       seen = { replicated, lag: { seconds, bytes: lagBytes(local, replicated) }, at: now };
     } catch {
       // Litestream is starting or restarting: the last reading stands, with its time.
+    } finally {
+      reading = false;
     }
   };
 
@@ -132,6 +144,15 @@ export function startReplication(env: Env, log: Logger, options: { backoff?: Bac
       clearInterval(statusTimer);
       clearInterval(uploadsTimer);
       await copyFiles();
+      // Litestream 0.3.13's last send on SIGTERM runs beside its running one and may race it over one
+      // WAL segment (it then exits 1): the replica is let catch up first, so that nothing is left to send.
+      const settling = Date.now();
+      await sleep(supervisor.metricsUrl() ? STOP_READ_MS : 0);
+      while (supervisor.metricsUrl() && Date.now() - settling < STOP_SETTLE_MS) {
+        await readStatus();
+        if (seen && seen.at.getTime() > settling + STOP_READ_MS && seen.lag.bytes === 0) break;
+        await sleep(STATUS_EVERY_MS / 2);
+      }
       await supervisor.stop();
     },
   };
