@@ -46,16 +46,12 @@ const STOP_GRACE_MS = 10_000;
 
 export interface Supervisor {
   state(): SupervisorState;
-  /** The running Litestream's pid, or null. */
-  pid(): number | null;
   /** `http://127.0.0.1:PORT/metrics` of the running Litestream, or null. */
   metricsUrl(): string | null;
   /** How many times Litestream was started again after it exited. */
   restarts(): number;
   /** The last exit or start failure, as a sentence, or null. */
   lastProblem(): string | null;
-  /** The server that replicates the database while this one stands by, or null. */
-  standbyFor(): number | null;
   /** Stops Litestream (see the module comment) and gives the claim back; resolves once it has exited. */
   stop(): Promise<void>;
 }
@@ -194,11 +190,9 @@ export function superviseLitestream({
 
   return {
     state: () => state,
-    pid: () => child?.pid ?? null,
     metricsUrl: () => metricsUrl,
     restarts: () => restarts,
     lastProblem: () => lastProblem,
-    standbyFor: () => standbyFor,
     async stop() {
       stopping = true;
       clearTimeout(timer);
