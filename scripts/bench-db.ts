@@ -22,6 +22,7 @@ import { join, resolve } from 'node:path';
 import { createApp } from '../src/server/app.ts';
 import { BackgroundTasks } from '../src/server/background.ts';
 import { parseEnv } from '../src/server/env/index.ts';
+import { noReplication } from '../src/server/ops/replication.ts';
 import { startEventTail } from '../src/server/services/events/tail.ts';
 import { createMailer } from '../src/server/services/email/mailer.ts';
 import { findClientByEmail, insertClient } from '../src/server/services/clients/clients.ts';
@@ -91,6 +92,7 @@ try {
       tasks: new BackgroundTasks(),
       storage: await createStorage({ ...env, UPLOADS_DIR: join(dir, 'uploads') }),
       events: await startEventTail(handle),
+      replication: noReplication,
       fetch: globalThis.fetch,
     });
   const request =

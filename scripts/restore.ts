@@ -5,6 +5,11 @@
  * Then the backup's uploaded files (`FILE.uploads`) are copied into UPLOADS_DIR. Prints what it
  * did.
  *
+ * `npm run db:restore -- --from-replica`: the same from the newest state of the Litestream
+ * replica of LITESTREAM_REPLICA_URL, and the uploaded files beside a folder replica
+ * (src/server/ops/litestream-restore.ts, docs/decisions/0039-continuous-backup-with-litestream.md);
+ * refused also without that setting and while the server's Litestream still runs.
+ *
  * Another process that has the database open without being a server (a seed, a backup) is
  * waited for up to 30 s, with a message. Exit codes: 0 restored; 1 a refusal named on one line
  * (bad settings, a libSQL server URL, the server running, the database still in use after the
@@ -13,7 +18,8 @@
  */
 import { EnvError, loadEnv } from '../src/server/env/index.ts';
 import { BackupError } from '../src/server/ops/backup-error.ts';
-import { restoreDatabase } from '../src/server/ops/backup-restore.ts';
+import { restoreDatabase, type RestoreResult } from '../src/server/ops/backup-restore.ts';
+import { restoreFromReplica } from '../src/server/ops/litestream-restore.ts';
 import { uploadsRestoreLines } from '../src/server/ops/backup-uploads-restore.ts';
 import { uploadsLocationOf } from '../src/server/ops/backup-uploads.ts';
 
@@ -21,20 +27,28 @@ import { uploadsLocationOf } from '../src/server/ops/backup-uploads.ts';
 const WAIT_MS = 30_000;
 
 const args = process.argv.slice(2);
-if (args.length !== 1 || args[0]!.startsWith('--')) {
-  console.error('Usage: npm run db:restore -- FILE');
+const fromReplica = args.length === 1 && args[0] === '--from-replica';
+if (args.length !== 1 || (args[0]!.startsWith('--') && !fromReplica)) {
+  console.error('Usage: npm run db:restore -- FILE\n       npm run db:restore -- --from-replica');
   process.exit(2);
 }
 try {
   const env = loadEnv();
-  const result = await restoreDatabase({
+  const common = {
     databaseUrl: env.DATABASE_URL,
-    file: args[0]!,
     waitMs: WAIT_MS,
     onWait: () => console.warn(`Waiting for the database: another process is using it (up to ${WAIT_MS / 1000} s)…`),
     uploads: uploadsLocationOf(env),
-  });
-  console.log(`Restored ${args[0]} into ${result.databasePath}`);
+  };
+  let result: RestoreResult;
+  if (fromReplica) {
+    const replica = env.LITESTREAM_REPLICA_URL;
+    if (replica) console.log(`Restoring from the Litestream replica ${replica.url}…`);
+    result = await restoreFromReplica({ ...common, replica });
+  } else {
+    result = await restoreDatabase({ ...common, file: args[0]! });
+  }
+  console.log(`Restored ${fromReplica ? 'the replica' : args[0]} into ${result.databasePath}`);
   if (result.keptAside.length > 0) {
     console.log(`The previous database is kept aside as ${result.keptAside.join(', ')}`);
   } else {
@@ -44,6 +58,7 @@ try {
   const width = Math.max(...Object.keys(result.counts).map((t) => t.length));
   for (const [table, n] of Object.entries(result.counts)) console.log(`  ${table.padEnd(width)}  ${n}`);
   if (result.uploads) for (const line of uploadsRestoreLines(result.uploads)) console.log(line);
+  else if (fromReplica) console.log(`Uploaded files: an S3 replica holds none; ${env.UPLOADS_DIR} is left as it is`);
   console.log('Start the server again; it applies any newer migrations at start.');
 } catch (error) {
   if (error instanceof EnvError) {

@@ -5,6 +5,7 @@ import type { Env } from './env/index.ts';
 import type { EventTail } from './services/events/tail.ts';
 import type { AuditOptions } from './services/website-audit/service.ts';
 import type { Mailer } from './services/email/mailer.ts';
+import type { Replication } from './ops/replication.ts';
 import type { FileStorage } from './storage/storage.ts';
 
 /** Tests shorten the event streams' heartbeat; production uses the stream's own (live/stream.ts). */
@@ -21,6 +22,8 @@ export interface AppDeps {
   storage: FileStorage;
   /** The process's reader of the event log, which feeds the open event streams (ADR 0009, ADR 0024). */
   events: EventTail;
+  /** Litestream's replication of the database, reported by `GET /api/health` (ops/replication.ts). */
+  replication: Replication;
   /** Used for FORM_FORWARD_URL; the global fetch unless a test replaces it. */
   fetch: typeof fetch;
   /** Tests only: what the website audit may reach (fixture sites on loopback, a fake resolver). */

@@ -14,7 +14,9 @@
  * once while everything else is served as usual for SHUTDOWN_DRAIN_MS (so a load balancer moves
  * new requests elsewhere first); then no new connection is accepted, requests in flight finish (up
  * to 10 s), background work finishes its current step, the WAL is checkpointed into the database
- * file, the database is closed, and the process exits 0.
+ * file (by Litestream instead, with LITESTREAM_REPLICA_URL), the database is closed, Litestream (when
+ * it runs, ops/replication.ts) sends what it has read and stops, and the process exits 0
+ * (docs/decisions/0039-continuous-backup-with-litestream.md).
  *
  * This process holds the one copy of the API (runtime.ts): Astro's bundle (astro-app.mjs) only
  * renders pages (docs/decisions/0020-one-server-per-process.md).
@@ -29,7 +31,8 @@ import { policyRetentionMismatch } from './policy-check.ts';
 import { setPhase } from './lifecycle.ts';
 import { flushLog, log, setLogLevel } from './log.ts';
 import { drainRuntimeApp, processParts, runtimeApp } from './runtime.ts';
-import { migrateDatabase, sharedDatabase } from './db/database.ts';
+import { migrateDatabase } from './db/database.ts';
+import { sharedDatabaseOf } from './assembly.ts';
 import { startJobs } from './jobs/schedule.ts';
 import { claimServerPidFile } from './ops/backup-pid-file.ts';
 import { keepLease, SCHEDULED_JOBS_LEASE } from './jobs/lease-keeper.ts';
@@ -126,10 +129,11 @@ async function main(): Promise<void> {
 
   // Migrated first: the event reader the process assembles next reads the event log's table.
   await migrateDatabase(
-    await sharedDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN),
+    await sharedDatabaseOf(env),
     process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('../../db/migrations', import.meta.url)),
   );
-  // The process's database (the same shared connection), storage, mailer and event reader (assembly.ts).
+  // The process's database (the same shared connection), storage, mailer, event reader and
+  // Litestream, started once the database is migrated (assembly.ts).
   const parts = await processParts();
   const { db } = parts;
   // With several server processes on the database, the one holding this lease runs the
@@ -176,6 +180,8 @@ async function main(): Promise<void> {
       log.warn({ err: error }, 'the WAL checkpoint failed; the next start replays it');
     }
     db.close();
+    // After the database is closed: Litestream sends the last of the WAL, then exits (ADR 0039).
+    await parts.replication.stop();
     releasePidFile();
     log.info(
       `Stopped in ${Math.round(performance.now() - started)} ms` +

@@ -21,6 +21,7 @@ describe('GET /api/health', () => {
       db: 'ok',
       queue: { notifications: 0, emails: 0 },
       lastBackupAt: null,
+      replication: { enabled: false },
     });
   });
 

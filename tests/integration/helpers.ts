@@ -175,6 +175,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
   return {
     /** The app itself: its `routes` list every method and path it serves. */
     app,
+    /** Litestream's replication of this API's process (assembly.ts), off unless LITESTREAM_REPLICA_URL is set. */
+    replication: parts.replication,
     db,
     /** Where uploaded files' bytes live (the test's own folder). */
     storage,
@@ -250,6 +252,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
       for (const made of assembled) await made.stop();
       for (const extra of extraApps) extra.close();
       client.close();
+      // As the server stops: Litestream (LITESTREAM_REPLICA_URL) after the database is closed.
+      for (const made of assembled) await made.replication.stop();
       await server?.stop();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -45,7 +45,7 @@ export interface Database {
   reader?: Connection;
   /** Applies the committed drizzle-kit migrations in `folder` not yet applied; throws on failure. */
   migrate(folder: string): Promise<void>;
-  /** Moves the WAL into the database file (embedded files; nothing elsewhere); throws on failure. */
+  /** Moves the WAL into the database file (embedded files, unless `externalCheckpoints`); throws on failure. */
   checkpoint(): Promise<void>;
   /**
    * Calls `listener` after each write of this process has committed (the event log's tailer
@@ -62,6 +62,8 @@ export interface OpenOptions {
   maxWriteWaitMs?: number;
   /** Told once per write that waited over a second (command-line scripts print a line). */
   onWriteWait?: (waitedMs: number) => void;
+  /** Litestream checkpoints the WAL (ADR 0039): no automatic checkpoints, `checkpoint()` does nothing. */
+  externalCheckpoints?: boolean;
 }
 
 /** How long a server's write waits for the lock before it is refused with 503, in milliseconds. */
@@ -98,6 +100,7 @@ async function openEmbedded(path: string | undefined, options: OpenOptions): Pro
   let reader: Connection | undefined;
   try {
     if (path) await retryAtStart(() => writer.exec('PRAGMA journal_mode = WAL'));
+    if (options.externalCheckpoints) writer.exec('PRAGMA wal_autocheckpoint = 0');
     // An in-memory database is one connection: there is no second one to read it through.
     reader = path ? openConnection(path, { readOnly: true, busyTimeoutMs: READ_BUSY_TIMEOUT_MS }) : undefined;
   } catch (error) {
@@ -149,7 +152,7 @@ async function openEmbedded(path: string | undefined, options: OpenOptions): Pro
       }
     },
     async checkpoint() {
-      if (path) writer.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      if (path && !options.externalCheckpoints) writer.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     },
     close() {
       // The reader goes first, so that the writer is the last connection and checkpoints the WAL.
@@ -200,10 +203,10 @@ export function writeIn<T>(db: Writer, work: (tx: SqlDb) => Promise<T>): Promise
 let shared: Promise<Database> | undefined;
 
 /**
- * The process's database of the running site, opened on first use from DATABASE_URL.
- * Migrations are applied by the server entry before it listens (src/server/main.ts).
+ * The process's database of the running site, opened on first use from DATABASE_URL (with that
+ * call's `options`). Migrations are applied by the server entry before it listens (main.ts).
  */
-export function sharedDatabase(url: string, authToken?: string): Promise<Database> {
-  shared ??= openDatabase(url, authToken);
+export function sharedDatabase(url: string, authToken?: string, options: OpenOptions = {}): Promise<Database> {
+  shared ??= openDatabase(url, authToken, options);
   return shared;
 }

@@ -55,4 +55,59 @@ describe('parseEnv', () => {
     );
     expect(() => parseEnv({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow('SHUTDOWN_DRAIN_MS: must be 0 or more milliseconds');
   });
+
+  it('reads LITESTREAM_REPLICA_URL as a folder or an s3:// URL, unset when empty', () => {
+    expect(parseEnv({}).LITESTREAM_REPLICA_URL).toBeUndefined();
+    expect(parseEnv({ LITESTREAM_REPLICA_URL: ' ' }).LITESTREAM_REPLICA_URL).toBeUndefined();
+    expect(parseEnv({ LITESTREAM_REPLICA_URL: '/mnt/offsite/app' }).LITESTREAM_REPLICA_URL).toEqual({
+      kind: 'file',
+      url: '/mnt/offsite/app',
+      dir: '/mnt/offsite/app',
+    });
+    expect(parseEnv({ LITESTREAM_REPLICA_URL: 'file:///mnt/offsite/app' }).LITESTREAM_REPLICA_URL).toMatchObject({
+      kind: 'file',
+      dir: '/mnt/offsite/app',
+    });
+    expect(parseEnv({ LITESTREAM_REPLICA_URL: 's3://agency-backups/site/db' }).LITESTREAM_REPLICA_URL).toEqual({
+      kind: 's3',
+      url: 's3://agency-backups/site/db',
+      bucket: 'agency-backups',
+      path: 'site/db',
+      endpoint: undefined,
+      region: undefined,
+      forcePathStyle: undefined,
+    });
+    const minio = 's3://backups/app?endpoint=http://127.0.0.1:9000&region=us-east-1&force-path-style=true';
+    expect(parseEnv({ LITESTREAM_REPLICA_URL: minio }).LITESTREAM_REPLICA_URL).toMatchObject({
+      bucket: 'backups',
+      path: 'app',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+  });
+
+  it('refuses a replica URL it cannot use, naming the variable', () => {
+    expect(() => parseEnv({ LITESTREAM_REPLICA_URL: 'gs://bucket/db' })).toThrow(
+      'LITESTREAM_REPLICA_URL: must be a folder path or an s3:// URL (s3://bucket/path)',
+    );
+    expect(() => parseEnv({ LITESTREAM_REPLICA_URL: 's3:///db' })).toThrow(
+      'LITESTREAM_REPLICA_URL: names no bucket: use s3://bucket/path',
+    );
+    expect(() => parseEnv({ LITESTREAM_REPLICA_URL: 's3://b/db?secret=x' })).toThrow(
+      'LITESTREAM_REPLICA_URL: has an unknown parameter "secret"',
+    );
+    expect(() => parseEnv({ LITESTREAM_REPLICA_URL: 's3://b/db?force-path-style=yes' })).toThrow(
+      'LITESTREAM_REPLICA_URL: force-path-style must be true or false',
+    );
+  });
+
+  it('refuses LITESTREAM_REPLICA_URL beside a libSQL server or an in-memory database', () => {
+    for (const DATABASE_URL of ['libsql://db.example.com', 'http://127.0.0.1:8080', 'file::memory:']) {
+      expect(() => parseEnv({ DATABASE_URL, LITESTREAM_REPLICA_URL: '/mnt/offsite/app' })).toThrow(
+        "LITESTREAM_REPLICA_URL: needs an embedded database file (DATABASE_URL=file:…): a libSQL server is backed up with that server's own tools",
+      );
+    }
+    expect(parseEnv({ DATABASE_URL: 'libsql://db.example.com' }).LITESTREAM_REPLICA_URL).toBeUndefined();
+  });
 });

@@ -42,6 +42,15 @@ const checkedEnvSchema = envSchema
           ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE_DRIVER is s3' });
       }
     }
+    const embedded = env.DATABASE_URL.startsWith('file:') && !env.DATABASE_URL.includes(':memory:');
+    if (env.LITESTREAM_REPLICA_URL && !embedded) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LITESTREAM_REPLICA_URL'],
+        message:
+          "needs an embedded database file (DATABASE_URL=file:…): a libSQL server is backed up with that server's own tools",
+      });
+    }
     if (env.AUDIT_ALLOW_LOOPBACK && env.NODE_ENV !== 'test') {
       ctx.addIssue({
         code: 'custom',

@@ -1,10 +1,11 @@
 /**
  * The environment's settings of operations (docs/product.md#settings): scheduled backups
- * (docs/product.md#backups), the drain before stopping (docs/product.md#restarts) and the
- * scheduled jobs' lease.
+ * (docs/product.md#backups), continuous replication with Litestream, the drain before stopping
+ * (docs/product.md#restarts) and the scheduled jobs' lease.
  */
 import { z } from 'zod';
 import { optionalString } from './fields.ts';
+import { parseReplicaUrl } from './replica-url.ts';
 
 export const operationsEnv = {
   /**
@@ -12,6 +13,21 @@ export const operationsEnv = {
    * empty: no scheduled backups.
    */
   BACKUP_DIR: optionalString,
+  /**
+   * Where Litestream continuously copies the embedded database (docs/product.md#backups,
+   * docs/decisions/0039-continuous-backup-with-litestream.md): a folder path or an
+   * `s3://bucket/path` URL (env/replica-url.ts); unset or empty: no replication. Refused with a
+   * libSQL server URL (env/index.ts).
+   */
+  LITESTREAM_REPLICA_URL: optionalString.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    try {
+      return parseReplicaUrl(v);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
   /** Hours between scheduled backups, a positive number (docs/product.md#backups). */
   BACKUP_EVERY_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })

@@ -121,7 +121,7 @@ async function checkpointWhenAlone(databasePath: string, waitMs: number, onWait?
 }
 
 /** Throws BackupError when the pid file of `databasePath` names a live process. */
-function refuseWhileServerRuns(databasePath: string): void {
+export function refuseWhileServerRuns(databasePath: string): void {
   const pid = livePidOf(databasePath);
   if (pid !== null) {
     throw new BackupError(

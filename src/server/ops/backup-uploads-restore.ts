@@ -59,7 +59,9 @@ async function fileSize(path: string): Promise<number | null> {
 
 /**
  * Puts the uploaded files of the backup `backupFile` (absolute) back into `location`, after its
- * database was restored to `databasePath` (see the module comment). Resolves with what it did.
+ * database was restored to `databasePath` (see the module comment); `folder` (default the
+ * backup's uploads folder) is where they are, e.g. the copy beside a Litestream replica
+ * (litestream-uploads.ts). Resolves with what it did.
  * Rejects with BackupError, saying that the database is restored and what to copy by hand, when
  * a file cannot be read or written.
  */
@@ -67,15 +69,16 @@ export async function restoreUploads({
   backupFile,
   databasePath,
   location,
+  folder = uploadsFolderOf(backupFile),
 }: {
   backupFile: string;
   databasePath: string;
   location: UploadsLocation;
+  folder?: string;
 }): Promise<UploadsRestore> {
   const named = keysOf(databasePath);
   if (location.driver === 's3') return { driver: 's3', bucket: location.bucket, files: named.size };
   const { dir } = location;
-  const folder = uploadsFolderOf(backupFile);
   try {
     const done = { copied: 0, bytes: 0, kept: 0 };
     const folders = new Set<string>();

@@ -1,8 +1,9 @@
 /**
  * Health for operators and load balancers (docs/product.md#health).
  *
- * - `GET /api/health`: `{status, db, queue: {notifications, emails}, lastBackupAt}` after real
- *   queries; 503 with `db: "error"` when the database does not answer.
+ * - `GET /api/health`: `{status, db, queue: {notifications, emails}, lastBackupAt, replication}`
+ *   after real queries (`replication`: Litestream's state, position and lag, ops/replication.ts);
+ *   503 with `db: "error"` when the database does not answer.
  * - `GET /api/health/ready`: 200 `{status: "ready"}` while the process serves, 503 with
  *   `Retry-After` while it starts or stops (lifecycle.ts), so a load balancer sends requests
  *   elsewhere during a restart.
@@ -21,13 +22,19 @@ function lastBackupAt(env: AppDeps['env']): string | null {
   return env.BACKUP_DIR && path ? (newestBackupAt(env.BACKUP_DIR, path)?.toISOString() ?? null) : null;
 }
 
-export function healthRoutes({ db, env }: AppDeps) {
+export function healthRoutes({ db, env, replication }: AppDeps) {
   return new Hono<ApiEnv>()
     .get('/', async (c) => {
       c.header('Cache-Control', 'no-store');
       if (!(await databaseAnswers(db))) return c.json({ status: 'error', db: 'error' } as const, 503);
       const queue = await queueDepth(db);
-      return c.json({ status: 'ok', db: 'ok', queue, lastBackupAt: lastBackupAt(env) } as const);
+      return c.json({
+        status: 'ok',
+        db: 'ok',
+        queue,
+        lastBackupAt: lastBackupAt(env),
+        replication: replication.status(),
+      } as const);
     })
     .get('/ready', (c) => {
       c.header('Cache-Control', 'no-store');
