@@ -5,6 +5,7 @@
 import Libsql from 'libsql';
 
 const [path, holdMs] = process.argv.slice(2);
+if (!path) throw new Error('Usage: hold-write-lock.mjs <database file> <ms or stdin>: an embedded file only');
 const db = new Libsql(path, { timeout: 5000 });
 db.exec('BEGIN IMMEDIATE');
 db.prepare('insert into rate_limits (key, points, expire) values (?, 1, null)').run([`held-by-process-${process.pid}`]);
