@@ -10,6 +10,11 @@
  * transaction back, so the write path runs it again whole, as after SQLITE_BUSY (db/errors.ts).
  * drizzle's own transaction would hide that error behind its failed ROLLBACK ("no transaction is
  * active"), so the transaction is driven here.
+ *
+ * On a replica (a `sqld` started with `--primary-grpc-url`), the replica forwards the writes to
+ * its primary and receives the commit a few milliseconds later: each write ends by waiting, up to
+ * REPLICA_CATCH_UP_MS, until this process's node has applied all it has seen
+ * (db/replica-catch-up.ts), so that what the process reads next includes its own writes.
  */
 import { createClient, type Client } from '@libsql/client';
 import pRetry from 'p-retry';
@@ -19,6 +24,7 @@ import * as schema from '../../../db/schema/index.ts';
 import type { SqlDb } from './sqlite-driver.ts';
 import { createWritePath, type WriteOptions } from './write-path.ts';
 import { announcingCommits } from './commit-listeners.ts';
+import { watchReplication } from './replica-catch-up.ts';
 import type { Database } from './database.ts';
 
 /**
@@ -38,6 +44,13 @@ const drizzleOver = (client: Pick<Client, 'execute' | 'batch'>) =>
   arrayValues(drizzle(client as Client, { schema }) as unknown as SqlDb);
 
 /**
+ * The longest a write waits for a replica to apply it, in milliseconds; past it the write returns
+ * anyway and a warning is logged (a replica cut off from its primary; README, "Running more than
+ * one server").
+ */
+const REPLICA_CATCH_UP_MS = 1000;
+
+/**
  * Opens the libSQL server at `url` (`libsql:`, `http(s):`, `ws(s):`) with `authToken`; writes
  * follow `writeOptions` (db/write-path.ts). `migrateRetry` is how a migration that lost a race
  * with another process starting at once is tried again (p-retry options). Throws LibsqlError
@@ -49,9 +62,10 @@ export function openLibsqlServer(
   writeOptions: WriteOptions,
   migrateRetry: Parameters<typeof pRetry>[1],
 ): Database {
-  const client = createClient({ url, authToken });
+  const replica = watchReplication(REPLICA_CATCH_UP_MS);
+  const client = createClient({ url, authToken, fetch: replica.fetch });
   const read = drizzleOver(client);
-  const write = createWritePath<SqlDb>(async (work) => {
+  const writeOnce = createWritePath<SqlDb>(async (work) => {
     const transaction = await client.transaction('write');
     try {
       const result = await work(drizzleOver(transaction));
@@ -66,6 +80,15 @@ export function openLibsqlServer(
       transaction.close();
     }
   }, writeOptions);
+  // After the write, committed or not (a rolled-back one may have read another's newer commit on
+  // the primary, such as an Idempotency-Key taken meanwhile), and before the commit listeners run.
+  const write: typeof writeOnce = async (work, options) => {
+    try {
+      return await writeOnce(work, options);
+    } finally {
+      await replica.caughtUp();
+    }
+  };
   return {
     read,
     ...announcingCommits(write),
