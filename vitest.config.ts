@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The integration test files that need an embedded file (they hold its lock from another process,
- * copy it, or compare its fast reader), or start libSQL servers of their own: the libSQL server
+ * copy it, replicate it, or compare its fast reader), or start libSQL servers of their own: the libSQL server
  * run leaves them out (docs/decisions/0038-libsql-server-in-tests.md).
  */
 const FILE_ONLY = [
@@ -13,7 +13,9 @@ const FILE_ONLY = [
   'fast-reads',
   'files-busy',
   'libsql-server',
+  'litestream',
   'migrations',
+  'replica-reads',
   'seed-scale',
   'write-path',
 ].map((name) => `tests/integration/${name}.test.ts`);

@@ -166,8 +166,10 @@ try {
     rows.map((r) => r.projects.non2xx + r.bare.non2xx).join(', '),
   );
 } finally {
+  // The server drains before it closes the database: the database stops after it (at most 15 s).
+  const exited = new Promise((r) => server.once('exit', r));
   server.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
   await database.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
