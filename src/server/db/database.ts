@@ -22,7 +22,7 @@ import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import type * as schema from '../../../db/schema/index.ts';
 import { isBusyError } from './errors.ts';
 import { drizzleOver, openConnection, type Connection, type SqlDb } from './sqlite-driver.ts';
-import { createWritePath, type Write } from './write-path.ts';
+import { createWritePath } from './write-path.ts';
 import { databaseFilePath } from './files.ts';
 import { announcingCommits } from './commit-listeners.ts';
 import { openLibsqlServer } from './libsql-server.ts';
@@ -31,31 +31,9 @@ export { databaseFilePath, fileUrlOf } from './files.ts';
 
 export type { SqlDb } from './sqlite-driver.ts';
 
-/** An open database: its read and write doors, and its life. */
-export interface Database {
-  /** Reads (see the module comment). */
-  read: SqlDb;
-  /** Writes: `work` in one transaction, committed before the promise resolves. */
-  write: Write<SqlDb>;
-  /**
-   * The synchronous read-only connection of an embedded file, for the busiest reads prepared once
-   * with `fastQuery` (db/fast-reads.ts, ADR 0011); undefined for a libSQL server or an
-   * in-memory database.
-   */
-  reader?: Connection;
-  /** Applies the committed drizzle-kit migrations in `folder` not yet applied; throws on failure. */
-  migrate(folder: string): Promise<void>;
-  /** Moves the WAL into the database file (embedded files, unless `externalCheckpoints`); throws on failure. */
-  checkpoint(): Promise<void>;
-  /**
-   * Calls `listener` after each write of this process has committed (the event log's tailer
-   * reads new events then, services/events/tail.ts); returns the function that stops it. A listener
-   * that throws is logged and never fails the write.
-   */
-  afterCommit(listener: () => void): () => void;
-  /** Closes every connection. */
-  close(): void;
-}
+import type { Database } from './handle.ts';
+
+export type { Database } from './handle.ts';
 
 export interface OpenOptions {
   /** How long a write waits for the lock before it is shed, in milliseconds (default 1,000). */

@@ -25,7 +25,7 @@ import type { SqlDb } from './sqlite-driver.ts';
 import { createWritePath, type WriteOptions } from './write-path.ts';
 import { announcingCommits } from './commit-listeners.ts';
 import { watchReplication } from './replica-catch-up.ts';
-import type { Database } from './database.ts';
+import type { Database } from './handle.ts';
 
 /**
  * `db` with `values()` giving real arrays, as the embedded path does: `@libsql/client` gives
