@@ -4,7 +4,7 @@
  * projects (status `in-progress`), total projects, unread messages (from the client and not
  * read), and new leads of the last 7 days (created at or after `now` minus 7 × 24 hours).
  */
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { clients, communications, contactSubmissions, projects } from '../../../db/schema/index.ts';
 import type { Database } from '../db/database.ts';
 
@@ -13,31 +13,33 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The five counters, and the totals of messages and leads for the tabs; the totals of whole
- * tables come from the counts the triggers keep (migration 0007_search).
+ * tables come from the counts the triggers keep (migration 0007_search). One statement: on a
+ * libSQL server each one is a round trip (docs/decisions/0038-libsql-server-in-tests.md).
  */
 export async function adminSummary(db: Database, now = new Date()) {
-  const [totals, [unconfirmedRows], [activeRows], [unreadRows], [leadRows]] = await Promise.all([
-    db.read.values<[string, number]>(sql`select table_name, n from row_counts`),
-    db.read.select({ n: count() }).from(clients).where(eq(clients.confirmed, false)),
-    db.read.select({ n: count() }).from(projects).where(eq(projects.status, 'in-progress')),
-    db.read
-      .select({ n: count() })
-      .from(communications)
-      .where(and(eq(communications.fromClient, true), eq(communications.isRead, false))),
-    db.read
-      .select({ n: count() })
-      .from(contactSubmissions)
-      .where(gte(contactSubmissions.createdAt, new Date(now.getTime() - WEEK_MS))),
-  ]);
-  const total = (table: string) => Number(totals.find(([name]) => name === table)?.[1] ?? 0);
+  const total = (table: string) => sql`(select n from row_counts where table_name = ${table})`;
+  const [row] = await db.read.values<(number | null)[]>(sql`select
+    ${total('clients')},
+    ${total('projects')},
+    ${total('communications')},
+    ${total('contact_submissions')},
+    (select count(*) from ${clients} where ${eq(clients.confirmed, false)}),
+    (select count(*) from ${projects} where ${eq(projects.status, 'in-progress')}),
+    (select count(*) from ${communications}
+      where ${and(eq(communications.fromClient, true), eq(communications.isRead, false))}),
+    (select count(*) from ${contactSubmissions}
+      where ${gte(contactSubmissions.createdAt, new Date(now.getTime() - WEEK_MS))})`);
+  const [clientTotal, projectTotal, messageTotal, leadTotal, unconfirmed, active, unread, newLeads] = (row ?? []).map(
+    (value) => Number(value ?? 0),
+  );
   return {
     // A self-registered account counts once its email is confirmed (docs/product.md#registration).
-    totalClients: total('clients') - (unconfirmedRows?.n ?? 0),
-    activeProjects: activeRows?.n ?? 0,
-    totalProjects: total('projects'),
-    totalMessages: total('communications'),
-    totalLeads: total('contact_submissions'),
-    unreadMessages: unreadRows?.n ?? 0,
-    newLeadsThisWeek: leadRows?.n ?? 0,
+    totalClients: (clientTotal ?? 0) - (unconfirmed ?? 0),
+    activeProjects: active ?? 0,
+    totalProjects: projectTotal ?? 0,
+    totalMessages: messageTotal ?? 0,
+    totalLeads: leadTotal ?? 0,
+    unreadMessages: unread ?? 0,
+    newLeadsThisWeek: newLeads ?? 0,
   };
 }
