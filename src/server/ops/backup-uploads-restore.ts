@@ -9,13 +9,13 @@
  * is copied: the bucket holds the files.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import Libsql from 'libsql';
 import { BackupError, codeOf } from './backup-error.ts';
 import { storedFileKeys } from './backup-copy.ts';
 import { uploadsFolderOf } from './backup-files.ts';
-import { filesUnder, flushToDisk, formatBytes, type UploadsLocation } from './backup-uploads.ts';
+import { copyDurably, filesUnder, flushToDisk, formatBytes, type UploadsLocation } from './backup-uploads.ts';
 
 /** What a restore did with the uploaded files. */
 export type UploadsRestore =
@@ -91,14 +91,7 @@ export async function restoreUploads({
         continue;
       }
       await mkdir(dirname(target), { recursive: true });
-      const temporary = `${target}.restoring-${process.pid}`;
-      try {
-        await copyFile(source, temporary);
-        await flushToDisk(temporary);
-        await rename(temporary, target);
-      } finally {
-        await rm(temporary, { force: true });
-      }
+      await copyDurably(source, target, 'restoring');
       folders.add(dirname(target));
       done.copied++;
       done.bytes += size;

@@ -15,7 +15,7 @@
  * fatal. Putting the files back: backup-uploads-restore.ts.
  */
 import { constants } from 'node:fs';
-import { copyFile, link, mkdir, open, readdir, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Env } from '../env/index.ts';
 import { BackupError, codeOf } from './backup-error.ts';
@@ -94,6 +94,22 @@ export async function flushToDisk(path: string): Promise<void> {
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Copies `from` to `to` so that `to` is never seen half-written: into `to` + `.{suffix}-{pid}`,
+ * flushed to the disk, then renamed over `to` (the temporary file is removed on failure). The
+ * caller flushes `to`'s folder once its copies are done. Rejects with the file system's error.
+ */
+export async function copyDurably(from: string, to: string, suffix: string): Promise<void> {
+  const temporary = `${to}.${suffix}-${process.pid}`;
+  try {
+    await copyFile(from, temporary);
+    await flushToDisk(temporary);
+    await rename(temporary, to);
+  } finally {
+    await rm(temporary, { force: true });
   }
 }
 

@@ -10,9 +10,9 @@
  * the files of the latest database and erased files do not linger, except when UPLOADS_DIR holds
  * no file at all: a disk replaced and not yet restored must not empty the replica.
  */
-import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { filesUnder, flushToDisk } from './backup-uploads.ts';
+import { copyDurably, filesUnder, flushToDisk } from './backup-uploads.ts';
 
 /** How often the server copies new uploaded files to a folder replica, in milliseconds. */
 export const UPLOADS_COPY_EVERY_MS = 10_000;
@@ -58,14 +58,7 @@ export async function copyUploads(source: string, target: string): Promise<Uploa
     const size = await sizeOf(from);
     if (size === null || (await sizeOf(to)) === size) continue;
     await mkdir(dirname(to), { recursive: true });
-    const temporary = `${to}.copying-${process.pid}`;
-    try {
-      await copyFile(from, temporary);
-      await flushToDisk(temporary);
-      await rename(temporary, to);
-    } finally {
-      await rm(temporary, { force: true });
-    }
+    await copyDurably(from, to, 'copying');
     folders.add(dirname(to));
     result.copied++;
     result.bytes += size;
