@@ -69,6 +69,8 @@ export default defineConfig({
           exclude: FILE_ONLY,
           environment: 'node',
           env: { TEST_DATABASE: 'sqld' },
+          // Each statement is a round trip to the server: a test that takes 1 s on the file can take 4 here.
+          testTimeout: 20_000,
           setupFiles: ['tests/setup/console.ts'],
         },
       },
