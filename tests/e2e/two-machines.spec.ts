@@ -69,6 +69,9 @@ test.describe('two machines: a server on a libSQL primary and one on its replica
           ADMIN_EMAILS: STAFF,
           LEAD_RATE_LIMIT: '100000',
           JOB_LEASE_MS: String(LEASE_MS),
+          // An email a killed server had claimed is sent by the survivor once this lease is over
+          // (60 s by default), within the test's wait.
+          NOTIFY_LEASE_SECONDS: '2',
         };
       };
       const envA = machine('a', primary.url);
