@@ -80,13 +80,18 @@ export function openLibsqlServer(
       transaction.close();
     }
   }, writeOptions);
-  // After the write, committed or not (a rolled-back one may have read another's newer commit on
-  // the primary, such as an Idempotency-Key taken meanwhile), and before the commit listeners run.
+  // After a write that ran, committed or not (a rolled-back one may have read another's newer
+  // commit on the primary, such as an Idempotency-Key taken meanwhile), and before the commit
+  // listeners run. A write refused before it ran (nested, or shed) read nothing: no wait.
   const write: typeof writeOnce = async (work, options) => {
+    let ran = false;
     try {
-      return await writeOnce(work, options);
+      return await writeOnce((tx) => {
+        ran = true;
+        return work(tx);
+      }, options);
     } finally {
-      await replica.caughtUp();
+      if (ran) await replica.caughtUp();
     }
   };
   return {
