@@ -26,7 +26,7 @@ import { getTableColumns, sql, type Table } from 'drizzle-orm';
 import type { Database } from '../src/server/db/database.ts';
 import { HOW_DID_YOU_FIND_US } from '../src/shared/schemas/contact.ts';
 import type { LeadStatus, MilestoneStatus, ProjectStatus } from '../src/shared/projects.ts';
-import { clients, communications, contactSubmissions, milestones, projects } from './schema/index.ts';
+import { clientMembers, clients, communications, contactSubmissions, milestones, projects } from './schema/index.ts';
 
 /** The password of every scale client (printed by db/seed.ts). */
 export const SCALE_PASSWORD = 'scale-portal-2026';
@@ -296,6 +296,7 @@ export async function seedScale(
     try {
       for (let from = 0; from < scale; from += block) {
         const clientRows: (typeof clients.$inferInsert)[] = [];
+        const memberRows: (typeof clientMembers.$inferInsert)[] = [];
         const projectRows: (typeof projects.$inferInsert)[] = [];
         const milestoneRows: (typeof milestones.$inferInsert)[] = [];
         const messageRows: (typeof communications.$inferInsert)[] = [];
@@ -306,15 +307,26 @@ export async function seedScale(
           const town = random.pick(TOWNS);
           const clientId = crypto.randomUUID();
           const clientCreated = now - random.int(60 * DAY, 3 * YEAR);
+          const address = email(`${first}.${last}`, domain);
           clientRows.push({
             id: clientId,
             name: `${first} ${last}`,
-            email: email(`${first}.${last}`, domain),
+            email: address,
             company: `${random.chance(0.7) ? last : town} ${business}`,
             phone: phone(random),
-            passwordHash,
             isActive: random.chance(0.95),
+            createdAt: new Date(clientCreated),
+            updatedAt: new Date(clientCreated),
+          });
+          // Each client's one person, its owner (docs/product.md#client-teams).
+          memberRows.push({
+            clientId,
+            name: `${first} ${last}`,
+            email: address,
+            role: 'owner',
+            passwordHash,
             emailNotifications: random.chance(0.85),
+            joinedAt: new Date(clientCreated),
             createdAt: new Date(clientCreated),
             updatedAt: new Date(clientCreated),
           });
@@ -405,6 +417,7 @@ export async function seedScale(
           }
         }
         for (const rows of chunks(clients, clientRows)) await tx.insert(clients).values(rows);
+        for (const rows of chunks(clientMembers, memberRows)) await tx.insert(clientMembers).values(rows);
         for (const rows of chunks(projects, projectRows)) await tx.insert(projects).values(rows);
         for (const rows of chunks(milestones, milestoneRows)) await tx.insert(milestones).values(rows);
         for (const rows of chunks(communications, messageRows)) await tx.insert(communications).values(rows);

@@ -15,7 +15,8 @@ import { communications, milestones, projects } from './schema/index.ts';
 import { hashPassword } from '../src/server/services/sign-in/passwords.ts';
 import { migrateDatabase, openDatabase, PATIENT_WRITES } from '../src/server/db/database.ts';
 import { loadEnv } from '../src/server/env/index.ts';
-import { findClientByEmail, insertClient } from '../src/server/services/clients/clients.ts';
+import { insertClient } from '../src/server/services/clients/clients.ts';
+import { findMemberByEmail } from '../src/server/services/clients/members.ts';
 
 export const DEMO_CLIENT = {
   name: 'Maria Costa',
@@ -38,7 +39,7 @@ const env = loadEnv();
 const db = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, PATIENT_WRITES);
 await migrateDatabase(db, join(import.meta.dirname, 'migrations'));
 
-const existing = await findClientByEmail(db, DEMO_CLIENT.email);
+const existing = await findMemberByEmail(db.read, DEMO_CLIENT.email);
 if (existing) {
   console.log(`Demo data is already there. Sign in at /portal/login as ${DEMO_CLIENT.email} / ${DEMO_CLIENT.password}`);
 } else {

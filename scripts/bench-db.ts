@@ -25,7 +25,8 @@ import { parseEnv } from '../src/server/env/index.ts';
 import { noReplication } from '../src/server/ops/replication.ts';
 import { startEventTail } from '../src/server/services/events/tail.ts';
 import { createMailer } from '../src/server/services/email/mailer.ts';
-import { findClientByEmail, insertClient } from '../src/server/services/clients/clients.ts';
+import { insertClient } from '../src/server/services/clients/clients.ts';
+import { findMemberByEmail } from '../src/server/services/clients/members.ts';
 import { sendTeamReply } from '../src/server/services/projects/communications.ts';
 import { openDatabase, type Database } from '../src/server/db/database.ts';
 import { createProject, listClientProjects } from '../src/server/services/projects/projects.ts';
@@ -52,8 +53,8 @@ try {
   const db = slow;
 
   // The demo client, and a client with 30 projects, every third with two unread team replies.
-  const demo = await findClientByEmail(db, 'demo@firststatewebstudio.com');
-  const demoId = String(demo?.id);
+  const demo = await findMemberByEmail(db.read, 'demo@firststatewebstudio.com');
+  const demoId = String(demo?.clientId);
   const staff = await upsertStaffUser(db, 'bench-staff@bench.example');
   const actor = { id: staff.id, username: staff.username };
   const big = await insertClient(db, { name: 'Bench Client', email: 'bench@bench.example', passwordHash: 'x' });

@@ -12,7 +12,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clients, projects, users } from '../db/schema/index.ts';
+import { projects, users } from '../db/schema/index.ts';
+import { insertClient } from '../src/server/services/clients/clients.ts';
 import { hashPassword } from '../src/server/services/sign-in/passwords.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { queueCounts } from '../src/server/services/email/queue.ts';
@@ -95,22 +96,17 @@ try {
   const passwordHash = await hashPassword('bench-password');
   const people: { id: string; projectId: string; token: string }[] = [];
   for (let i = 0; i < CLIENTS; i++) {
-    const [client] = await db.write((tx) =>
-      tx
-        .insert(clients)
-        .values({ name: `Bench Client ${i}`, email: `bench-${i}@bench.example`, passwordHash })
-        .returning(),
-    );
+    const client = await insertClient(db, { name: `Bench Client ${i}`, email: `bench-${i}@bench.example`, passwordHash });
     const [project] = await db.write((tx) =>
       tx
         .insert(projects)
-        .values({ clientId: client!.id, title: `Bench project ${i}` })
+        .values({ clientId: client.id, title: `Bench project ${i}` })
         .returning(),
     );
     people.push({
-      id: client!.id,
+      id: client.id,
       projectId: project!.id,
-      token: (await createSession(db, 'client', client!.id)).token,
+      token: (await createSession(db, 'client', client.owner.id)).token,
     });
   }
   await db.write((tx) => tx.insert(users).values({ username: STAFF }).onConflictDoNothing());

@@ -16,7 +16,7 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { boolean, now, timestamp } from './columns.ts';
 import { users } from './auth.ts';
-import { clients, communications, milestones, projects } from './portal.ts';
+import { clientMembers, clients, communications, milestones, projects } from './portal.ts';
 
 const uuid = () => crypto.randomUUID();
 
@@ -49,6 +49,8 @@ export const projectFiles = sqliteTable(
     uploadedBy: text('uploaded_by', { enum: FILE_UPLOADERS }).notNull(),
     /** The uploader's name or email at the time, kept as text. */
     uploaderName: text('uploader_name').notNull(),
+    /** The client member who uploaded it (docs/product.md#client-teams); null for staff and older files. */
+    uploaderMemberId: text('uploader_member_id').references(() => clientMembers.id, { onDelete: 'set null' }),
     /** The message it was attached to, if any. */
     communicationId: text('communication_id').references(() => communications.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at').notNull().default(now),
@@ -82,9 +84,11 @@ export const approvals = sqliteTable(
     requestedByName: text('requested_by_name').notNull(),
     requestedAt: timestamp('requested_at').notNull().default(now),
     decidedAt: timestamp('decided_at'),
-    /** The client's name and email at the time of the decision. */
+    /** The deciding member's name and email at the time of the decision. */
     decidedByName: text('decided_by_name'),
     decidedByEmail: text('decided_by_email'),
+    /** The client member who decided (docs/product.md#client-teams); null for older decisions. */
+    decidedByMemberId: text('decided_by_member_id').references(() => clientMembers.id, { onDelete: 'set null' }),
     /** The address the decision came from. */
     decisionIp: text('decision_ip'),
     comment: text('comment'),

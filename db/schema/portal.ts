@@ -1,6 +1,6 @@
 /**
- * The client portal's tables (docs/product.md#records): clients, projects, milestones and
- * communications, plus client sessions. Ids are UUIDs (session ids are
+ * The client portal's tables (docs/product.md#records): clients (the businesses) and their
+ * members (the people who sign in), projects, milestones and communications, plus client sessions. Ids are UUIDs (session ids are
  * random base32 strings); timestamps are integer milliseconds since the Unix epoch; budget is
  * an integer number of US cents; dates without a time (startDate, endDate, dueDate) are ISO
  * 'YYYY-MM-DD' strings. Deleting a client deletes its projects, their milestones and
@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 import { MILESTONE_STATUSES, PROJECT_STATUSES } from '../../src/shared/projects.ts';
+import { CLIENT_ROLES } from '../../src/shared/team.ts';
 import { sessionDevice } from './auth.ts';
 import { boolean, bytes, isFalse, isTrue, now, timestamp } from './columns.ts';
 
@@ -21,15 +22,15 @@ export const clients = sqliteTable(
   {
     id: text('id').primaryKey().$defaultFn(uuid),
     name: text('name').notNull(),
-    /** Stored trimmed and lower-cased, so that uniqueness ignores case. */
+    /**
+     * The primary owner's email (docs/product.md#client-teams): the address of its earliest owner
+     * member, kept in step by the services that change members, so that lists and search read it
+     * here. Stored trimmed and lower-cased, so that uniqueness ignores case.
+     */
     email: text('email').notNull().unique(),
     company: text('company'),
     phone: text('phone'),
-    /** The client's password: an argon2id hash (PHC string), never the password itself. */
-    passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    /** Whether the client is emailed about replies and project changes (docs/product.md#notifications). */
-    emailNotifications: boolean('email_notifications').notNull().default(true),
     /**
      * Whether the client's email is confirmed (docs/product.md#registration): false for a
      * self-registered account until its emailed link is opened; staff-made clients are confirmed.
@@ -44,6 +45,38 @@ export const clients = sqliteTable(
   // The dashboard's counter leaves unconfirmed accounts out: a partial index holds only those, so
   // counting them reads a handful of rows, not the whole table.
   (t) => [index('clients_unconfirmed_idx').on(t.confirmed).where(isFalse(t.confirmed))],
+);
+
+/**
+ * The people of a client (docs/product.md#client-teams; docs/decisions/0041-client-members.md):
+ * each signs in as themselves, with their own password or passkeys, two-step verification,
+ * sessions and notification settings. A member invited and not yet joined has `joinedAt` null
+ * and no password. Emails are unique across every client's members, stored trimmed and lower-cased.
+ */
+export const clientMembers = sqliteTable(
+  'client_members',
+  {
+    id: text('id').primaryKey().$defaultFn(uuid),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    /** An argon2id hash (PHC string), never the password itself; null until the member chooses one. */
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: CLIENT_ROLES }).notNull().default('member'),
+    /** Whether this person is emailed about replies and project changes (docs/product.md#notifications). */
+    emailNotifications: boolean('email_notifications').notNull().default(true),
+    /** Who invited them (a name), when they did, and when the invitation was accepted (null: still invited). */
+    invitedBy: text('invited_by'),
+    invitedAt: timestamp('invited_at'),
+    joinedAt: timestamp('joined_at'),
+    createdAt: timestamp('created_at').notNull().default(now),
+    updatedAt: timestamp('updated_at').notNull().default(now),
+    /** When the person was erased (docs/product.md#privacy). */
+    erasedAt: timestamp('erased_at'),
+  },
+  (t) => [index('client_members_client_idx').on(t.clientId, t.createdAt)],
 );
 
 export const projects = sqliteTable(
@@ -95,6 +128,13 @@ export const communications = sqliteTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     fromClient: boolean('from_client').notNull().default(false),
+    /**
+     * Who wrote it (docs/product.md#client-teams): the client member's id (from_client) or the
+     * staff user's id, and their name at the time, kept as text so the message outlives the
+     * account; null on messages written before authors were recorded.
+     */
+    authorId: text('author_id'),
+    authorName: text('author_name'),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     isRead: boolean('is_read').notNull().default(false),
@@ -120,12 +160,16 @@ export const clientSessions = sqliteTable(
     clientId: text('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
+    /** The person signed in: removing the member ends the session. */
+    memberId: text('member_id')
+      .notNull()
+      .references(() => clientMembers.id, { onDelete: 'cascade' }),
     secretHash: bytes('secret_hash').notNull(),
     createdAt: timestamp('created_at').notNull().default(now),
     expiresAt: timestamp('expires_at').notNull(),
     ...sessionDevice(),
   },
-  (t) => [index('client_sessions_client_id_idx').on(t.clientId)],
+  (t) => [index('client_sessions_client_id_idx').on(t.clientId), index('client_sessions_member_idx').on(t.memberId)],
 );
 
 /**

@@ -1,10 +1,10 @@
 /**
  * What one due group of notifications becomes (docs/product.md#notifications): one email to the
- * team (a client's messages, files and answered approvals; a new lead) or to a client (everything
- * on one project), or nothing when its messages were read meanwhile, the person turned emails
- * off, or nobody is to be told.
- * `settle(group, options)` resolves with the rows batched into the email, the rows skipped, and
- * the email's draft (null for none). Used by the notification worker (notification-worker.ts).
+ * team (a client's messages, files and answered approvals; a new lead) or one to each person of a
+ * client whose role may see it (everything on one project; docs/product.md#client-teams), or
+ * nothing when its messages were read meanwhile, the people turned emails off, or nobody is to be told.
+ * `settle(group, options)` resolves with the rows batched into the emails, the rows skipped, and
+ * the emails' drafts (none for none). Used by the notification worker (notification-worker.ts).
  */
 import { renderClientDigest } from '../services/email/templates/client-digest.tsx';
 import { renderNewLead } from '../services/email/templates/new-lead.tsx';
@@ -17,6 +17,8 @@ import { leadRecipients, notificationRoutes } from '../services/email/notificati
 import { createClientSignInLink, signInLinkUrl } from '../services/sign-in/client-sign-in-links.ts';
 import { unsubscribeLinks } from '../services/email/unsubscribe.ts';
 import { clientItems, teamItems } from './notification-items.ts';
+import { membersOf } from '../services/clients/members.ts';
+import { roleMay } from '../../shared/team.ts';
 
 export interface NotificationWorkerOptions {
   db: Database;
@@ -45,14 +47,15 @@ type Group = NonNullable<Awaited<ReturnType<typeof loadGroup>>>;
 interface Settlement {
   batched: string[];
   skipped: string[];
-  draft: EmailDraft | null;
+  /** The emails to queue: none, one (the team's), or one per person of a client. */
+  drafts: EmailDraft[];
 }
 
 /** Decides what one group becomes. */
 export async function settle(group: Group, options: NotificationWorkerOptions): Promise<Settlement> {
   const { env, db } = options;
   const all = group.items.map((i) => i.id);
-  const nothing = { batched: [], skipped: all, draft: null };
+  const nothing = { batched: [], skipped: all, drafts: [] };
   const site = (path: string) => new URL(path, env.SITE_URL).href;
 
   if (group.items[0]?.kind === 'new_lead') {
@@ -69,12 +72,14 @@ export async function settle(group: Group, options: NotificationWorkerOptions): 
     return {
       batched: all,
       skipped: [],
-      draft: {
-        audience: 'team',
-        to,
-        ...email,
-        headers: lead.email ? { 'Reply-To': lead.email } : {},
-      },
+      drafts: [
+        {
+          audience: 'team',
+          to,
+          ...email,
+          headers: lead.email ? { 'Reply-To': lead.email } : {},
+        },
+      ],
     };
   }
 
@@ -96,37 +101,43 @@ export async function settle(group: Group, options: NotificationWorkerOptions): 
       dashboardUrl: site(messages.length > 0 ? '/admin#messages' : `/admin#client/${client.id}`),
       timeZone: env.SITE_TIME_ZONE,
     });
-    return { batched, skipped, draft: { audience: 'team', to, ...email, headers: { 'Reply-To': client.email } } };
+    return { batched, skipped, drafts: [{ audience: 'team', to, ...email, headers: { 'Reply-To': client.email } }] };
   }
 
-  if (!project || !client.isActive || !client.emailNotifications) return nothing;
+  if (!project || !client.isActive) return nothing;
   const { updates: items, batched, skipped } = await clientItems(db, group.items);
   if (batched.length === 0) return nothing;
-  const links = await unsubscribeLinks(db, env.SITE_URL, client.id);
-  // The button signs the client in and lands on the project (docs/product.md#sign-in-security).
-  const signIn = await createClientSignInLink(db, client.id, `/portal/projects/${project.id}`, env.MAGIC_LINK_HOURS);
-  const email = await renderClientDigest({
-    client: { name: client.name },
-    project: { title: project.title },
-    items,
-    projectUrl: signInLinkUrl(env.SITE_URL, signIn),
-    linkHours: env.MAGIC_LINK_HOURS,
-    unsubscribeUrl: links.pageUrl,
-    settingsUrl: site('/portal/settings'),
-    timeZone: env.SITE_TIME_ZONE,
-  });
-  return {
-    batched,
-    skipped,
-    draft: {
+  // One email per person whose role may see the items and who wants emails, each with their own
+  // sign-in and unsubscribe links (docs/product.md#client-teams).
+  const drafts: EmailDraft[] = [];
+  for (const member of await membersOf(db.read, client.id)) {
+    if (!member.joinedAt || member.erasedAt || !member.emailNotifications) continue;
+    const seen = roleMay(member.role, 'work') ? items : items.filter((item) => item.kind === 'project_status');
+    if (seen.length === 0) continue;
+    const links = await unsubscribeLinks(db, env.SITE_URL, member.id);
+    // The button signs the person in and lands on the project (docs/product.md#sign-in-security).
+    const landing = roleMay(member.role, 'work') ? `/portal/projects/${project.id}` : '/portal';
+    const signIn = await createClientSignInLink(db, member.id, landing, env.MAGIC_LINK_HOURS);
+    const email = await renderClientDigest({
+      client: { name: member.name },
+      project: { title: project.title },
+      items: seen,
+      projectUrl: signInLinkUrl(env.SITE_URL, signIn),
+      linkHours: env.MAGIC_LINK_HOURS,
+      unsubscribeUrl: links.pageUrl,
+      settingsUrl: site('/portal/settings'),
+      timeZone: env.SITE_TIME_ZONE,
+    });
+    drafts.push({
       audience: 'client',
-      to: [client.email],
+      to: [member.email],
       ...email,
       // RFC 8058 one-click unsubscribe: the mail provider POSTs to this address.
       headers: {
         'List-Unsubscribe': `<${links.postUrl}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       },
-    },
-  };
+    });
+  }
+  return drafts.length > 0 ? { batched, skipped, drafts } : nothing;
 }

@@ -60,8 +60,8 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
         if (stopping) return;
         const group = await loadGroup(db, key);
         if (group) {
-          const { batched, skipped, draft } = await settle(group, options);
-          await settleGroup(db, batched, skipped, draft, now());
+          const { batched, skipped, drafts } = await settle(group, options);
+          await settleGroup(db, batched, skipped, drafts, now());
           settled++;
         }
         // Each group rendered an email and wrote it: requests waiting go first.

@@ -29,7 +29,7 @@ import {
   INTERNAL_AUDIENCE,
   readEventsAfter,
 } from '../services/events/events.ts';
-import type { SessionKind } from '../services/sign-in/sessions.ts';
+import type { SessionKind, SessionOwner } from '../services/sign-in/sessions.ts';
 import { log } from '../log.ts';
 
 /** Between two heartbeats (and session checks): 25 seconds, under common 30–60 s proxy timeouts. */
@@ -59,20 +59,26 @@ function lastSeenId(c: Context): number | null {
 
 /**
  * Answers the request with the stream of `kind`'s signed-in user (behind requireSession(kind)),
- * carrying the events of `audience`. `forward` picks what the caller sees of an event: the JSON
- * data to send, or null to skip it.
+ * carrying the events of `audience`. `forward` picks what the caller sees of an event, given the
+ * user as last read (a client member's role may change while the stream is open: each check of
+ * the session reads it again): the JSON data to send, or null to skip it.
  */
 export function liveStream<K extends SessionKind>(
   c: Context<SessionEnv<K>>,
   kind: K,
   audience: AudienceFilter,
-  forward: (event: BrowserEvent) => object | null,
+  forward: (event: BrowserEvent, user: SessionOwner[K]) => object | null,
 ): Response {
   const { id: sessionId, userId } = c.var.session;
+  let user = c.var.user;
   return eventStream(c, {
     audience,
-    forward,
-    stillValid: () => sessionStillValid(c, kind, sessionId),
+    forward: (event) => forward(event, user),
+    stillValid: async () => {
+      const current = await sessionStillValid(c, kind, sessionId);
+      if (current) user = current;
+      return current !== null;
+    },
     endsWith: (event) => event.kind === kind && event.userId === userId,
   });
 }

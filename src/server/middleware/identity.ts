@@ -77,7 +77,10 @@ export async function currentStaff(c: Context<ApiEnv>): Promise<StaffRecord | nu
   return (await currentSession(c, 'staff'))?.user ?? null;
 }
 
-/** The signed-in client of the request, or null (the live chat ties a conversation to it). */
+/**
+ * The signed-in client member of the request (with its client), or null (the live chat ties a
+ * conversation to the client).
+ */
 export async function currentClient(c: Context<ApiEnv>): Promise<SessionOwner['client'] | null> {
   return (await currentSession(c, 'client'))?.user ?? null;
 }
@@ -118,17 +121,19 @@ export async function endSession(c: Context<ApiEnv>, kind: SessionKind): Promise
 }
 
 /**
- * Whether the request's session of `kind` is still the valid session `sessionId`: a live stream
- * asks on each heartbeat and when a session of its user ended (docs/decisions/0009-live-updates.md).
- * It never renews the session, since the stream's cookie went out with its first bytes.
+ * The owner of the request's session of `kind`, read again, while it is still the valid session
+ * `sessionId`; null once it is not. A live stream asks on each heartbeat and when a session of its
+ * user ended or its role changed (docs/decisions/0009-live-updates.md), and then filters by the
+ * owner's current record. It never renews the session, since the stream's cookie went out with
+ * its first bytes.
  */
 export async function sessionStillValid<K extends SessionKind>(
   c: Context<SessionEnv<K>>,
   kind: K,
   sessionId: string,
-): Promise<boolean> {
+): Promise<SessionOwner[K] | null> {
   const result = await currentSession(c as unknown as Context<ApiEnv>, kind, { renew: false });
-  return result?.session.id === sessionId;
+  return result?.session.id === sessionId ? result.user : null;
 }
 
 /** Clears the cookie of `kind` (after a password reset, for instance). */

@@ -55,19 +55,19 @@ export async function deleteTokensOf(
   return rows.length;
 }
 
-/** The purposes whose subject is a client's id, and those whose subject is `client:{id}`. */
+/** The purposes whose subject is a client member's id, and those whose subject is `client:{id}`. */
 const CLIENT_PURPOSES: readonly SingleUsePurpose[] = ['client-sign-in', 'password-reset', 'client-invitation'];
 const ACCOUNT_PURPOSES: readonly SingleUsePurpose[] = ['second-factor', 'passkey-register'];
 
 /**
- * Deletes every token about clients `clientIds` (their accounts are being deleted or erased; the
- * old tables' foreign keys did this for links and resets); returns how many went. `db` may be
- * the caller's transaction.
+ * Deletes every token about client members `memberIds` (they are being removed, deleted or
+ * erased; the old tables' foreign keys did this for links and resets); returns how many went.
+ * `db` may be the caller's transaction.
  */
-export async function deleteClientTokens(db: Writer, clientIds: readonly string[]): Promise<number> {
-  const accounts = clientIds.map((id) => accountSubject('client', id));
+export async function deleteClientTokens(db: Writer, memberIds: readonly string[]): Promise<number> {
+  const accounts = memberIds.map((id) => accountSubject('client', id));
   return (
-    (await deleteTokensOf(db, CLIENT_PURPOSES, clientIds)) + (await deleteTokensOf(db, ACCOUNT_PURPOSES, accounts))
+    (await deleteTokensOf(db, CLIENT_PURPOSES, memberIds)) + (await deleteTokensOf(db, ACCOUNT_PURPOSES, accounts))
   );
 }
 

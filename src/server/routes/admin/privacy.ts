@@ -26,11 +26,23 @@ import { exportsOf, requestExport, toPublicExport, type ExportSubject } from '..
 import { eraseClient, eraseLead } from '../../services/privacy/erasure.ts';
 import { deleteStoredFiles } from '../../services/files/cleanup.ts';
 import { validate } from '../../validation.ts';
+import { primaryOwner } from '../../services/clients/members.ts';
+import { NotFoundError } from '../../errors.ts';
 import { idParam } from './params.ts';
 
 const eraseBody = z.object({ legalBasis: z.string().trim().min(3).max(500).optional() });
 
 export function staffPrivacyRoutes({ db, storage }: AppDeps) {
+  /**
+   * The person staff mean by a client's privacy records: its primary owner
+   * (docs/decisions/0041-client-members.md). NotFoundError for a client with none.
+   */
+  const ownerOf = async (clientId: string) => {
+    const owner = await primaryOwner(db.read, clientId);
+    if (!owner) throw new NotFoundError('Client');
+    return owner.id;
+  };
+
   /** Queues an export of `subject` for `staff`, recorded as an admin event in the same write. */
   const askForExport = async (staff: Actor, subject: ExportSubject) => {
     const asked = await requestExport(db, subject, staffName(staff), staff.username, {
@@ -59,19 +71,19 @@ export function staffPrivacyRoutes({ db, storage }: AppDeps) {
       return c.json(result);
     })
     .get('/clients/:id/consents', validate('param', idParam), async (c) =>
-      c.json(await consentsOfClient(db, c.req.valid('param').id)),
+      c.json(await consentsOfClient(db, await ownerOf(c.req.valid('param').id))),
     )
     .get('/contact-submissions/:id/consents', validate('param', idParam), async (c) =>
       c.json(await consentsOfLead(db, c.req.valid('param').id)),
     )
     .post('/clients/:id/export', validate('param', idParam), async (c) =>
-      c.json(await askForExport(c.var.user, { kind: 'client', id: c.req.valid('param').id }), 202),
+      c.json(await askForExport(c.var.user, { kind: 'client', id: await ownerOf(c.req.valid('param').id) }), 202),
     )
     .post('/contact-submissions/:id/export', validate('param', idParam), async (c) =>
       c.json(await askForExport(c.var.user, { kind: 'lead', id: c.req.valid('param').id }), 202),
     )
     .get('/clients/:id/exports', validate('param', idParam), async (c) =>
-      c.json(await exportsOf(db, { kind: 'client', id: c.req.valid('param').id })),
+      c.json(await exportsOf(db, { kind: 'client', id: await ownerOf(c.req.valid('param').id) })),
     )
     .get('/contact-submissions/:id/exports', validate('param', idParam), async (c) =>
       c.json(await exportsOf(db, { kind: 'lead', id: c.req.valid('param').id })),

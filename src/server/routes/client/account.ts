@@ -27,7 +27,7 @@ import { resendEmailConfirmation } from '../../services/sign-in/registration.ts'
 import {
   changeClientPassword,
   setClientEmailNotifications,
-  toPublicClient,
+  toPublicMe,
   updateClientProfile,
 } from '../../services/clients/clients.ts';
 import { prepareSecurityNotice } from '../../services/sign-in/security-notices.ts';
@@ -40,9 +40,9 @@ export function clientAccountRoutes(deps: AppDeps) {
   const confirmations = authLimiter(deps, 'confirmation-email-account');
 
   return new Hono<SessionEnv<'client'>>()
-    .get('/me', (c) => c.json(toPublicClient(c.var.user)))
+    .get('/me', (c) => c.json(toPublicMe(c.var.user)))
     .patch('/profile', validate('json', profileSchema), async (c) =>
-      c.json({ client: await updateClientProfile(db, c.var.user.id, c.req.valid('json')) }),
+      c.json({ client: await updateClientProfile(db, c.var.user, c.req.valid('json')) }),
     )
     .put('/notifications', validate('json', notificationsSchema), async (c) => {
       const { emailNotifications } = c.req.valid('json');
@@ -64,7 +64,7 @@ export function clientAccountRoutes(deps: AppDeps) {
     })
     .post('/confirmation-email', async (c) => {
       await confirmations.consume(`confirm:${c.var.user.id}`);
-      await resendEmailConfirmation(db, c.var.user.id, env.SITE_URL, env.MAGIC_LINK_HOURS);
+      await resendEmailConfirmation(db, c.var.user, env.SITE_URL, env.MAGIC_LINK_HOURS);
       return c.json({}, 202);
     });
 }

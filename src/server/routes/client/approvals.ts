@@ -11,12 +11,15 @@ import { callerAddress, type SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { clientApprovals, decideApproval } from '../../services/projects/approvals.ts';
 import { validate } from '../../validation.ts';
+import { workRoles } from '../../middleware/client-roles.ts';
 
 const approvalParam = z.object({ approvalId: z.string().min(1).max(100) });
 
 export function clientApprovalRoutes({ db }: AppDeps) {
   return new Hono<SessionEnv<'client'>>()
-    .get('/approvals', async (c) => c.json(await clientApprovals(db, c.var.user.id)))
+    .use('/approvals', workRoles())
+    .use('/approvals/*', workRoles())
+    .get('/approvals', async (c) => c.json(await clientApprovals(db, c.var.user.clientId)))
     .post(
       '/approvals/:approvalId/decision',
       validate('param', approvalParam),

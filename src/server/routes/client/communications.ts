@@ -16,23 +16,25 @@ import type { AppDeps } from '../../deps.ts';
 import { markTeamMessagesRead, sendClientMessage } from '../../services/projects/communications.ts';
 import { validate } from '../../validation.ts';
 import { projectParam } from './params.ts';
+import { workRoles } from '../../middleware/client-roles.ts';
 
 export function clientCommunicationRoutes({ db }: AppDeps) {
   return new Hono<SessionEnv<'client'>>()
+    .use('/projects/:projectId/communications/*', workRoles())
+    .use('/projects/:projectId/communications', workRoles())
     .post(
       '/projects/:projectId/communications',
       validate('param', projectParam),
       validate('json', projectMessageSchema),
       async (c) => {
         const { projectId } = c.req.valid('param');
-        const clientId = c.var.user.id;
-        const communication = await sendClientMessage(db, clientId, projectId, c.req.valid('json'));
+        const communication = await sendClientMessage(db, c.var.user, projectId, c.req.valid('json'));
         return c.json({ communication }, 201);
       },
     )
     .post('/projects/:projectId/communications/read', validate('param', projectParam), async (c) => {
       const { projectId } = c.req.valid('param');
-      const updated = await markTeamMessagesRead(db, c.var.user.id, projectId);
+      const updated = await markTeamMessagesRead(db, c.var.user.clientId, projectId);
       return c.json({ updated });
     });
 }

@@ -13,17 +13,23 @@ import { filesOfProject, projectFor, uploadToProject } from '../../services/file
 import { deleteFile } from '../../services/files/delete.ts';
 import { validate } from '../../validation.ts';
 import { projectParam } from './params.ts';
+import { memberLabel } from '../../../shared/team.ts';
+import { workRoles } from '../../middleware/client-roles.ts';
 
 const fileParam = z.object({ id: z.string().min(1).max(100) });
 
 export function clientFileRoutes(deps: AppDeps) {
   return new Hono<SessionEnv<'client'>>()
+    .use('/projects/:projectId/files', workRoles())
+    .use('/files/*', workRoles())
     .post('/projects/:projectId/files', validate('param', projectParam), async (c) => {
-      const project = await projectFor(deps.db, c.req.valid('param').projectId, c.var.user.id);
-      return c.json(await uploadToProject(deps, c.req.raw, project, { kind: 'client', name: c.var.user.name }), 201);
+      const { user } = c.var;
+      const project = await projectFor(deps.db, c.req.valid('param').projectId, user.clientId);
+      const uploader = { kind: 'client' as const, name: memberLabel(user.name, user.client), memberId: user.id };
+      return c.json(await uploadToProject(deps, c.req.raw, project, uploader), 201);
     })
     .get('/projects/:projectId/files', validate('param', projectParam), async (c) => {
-      const project = await projectFor(deps.db, c.req.valid('param').projectId, c.var.user.id);
+      const project = await projectFor(deps.db, c.req.valid('param').projectId, c.var.user.clientId);
       return c.json(
         await filesOfProject(deps.db, project, {
           includeInternal: false,
@@ -33,6 +39,6 @@ export function clientFileRoutes(deps: AppDeps) {
       );
     })
     .delete('/files/:id', validate('param', fileParam), async (c) =>
-      c.json({ deleted: await deleteFile(deps, c.req.valid('param').id, { clientId: c.var.user.id }) }),
+      c.json({ deleted: await deleteFile(deps, c.req.valid('param').id, { clientId: c.var.user.clientId }) }),
     );
 }

@@ -22,6 +22,7 @@ import { clientProjectRoutes } from './projects.ts';
 import { clientSessionRoutes } from './session.ts';
 import { clientPasskeySignInRoutes, clientSignInLinkRoutes } from './sign-in-link.ts';
 import { clientStreamRoutes } from './stream.ts';
+import { clientTeamRoutes } from './team.ts';
 
 export function clientRoutes(deps: AppDeps) {
   // Hono runs a request's matching handlers in the order they were added, so the public routes
@@ -34,6 +35,7 @@ export function clientRoutes(deps: AppDeps) {
     .route('/', clientFileRoutes(deps))
     .route('/', clientApprovalRoutes(deps))
     .route('/', clientExportRoutes(deps))
+    .route('/', clientTeamRoutes(deps))
     .route('/', accountSecurityRoutes('client', deps))
     .route('/', passkeyRoutes('client', deps))
     .route('/', clientStreamRoutes());

@@ -14,11 +14,12 @@ import { getClientProject } from '../../services/projects/client-project.ts';
 import { listClientProjects } from '../../services/projects/projects.ts';
 import { validate } from '../../validation.ts';
 import { projectParam } from './params.ts';
+import { workRoles } from '../../middleware/client-roles.ts';
 
 export function clientProjectRoutes({ db }: AppDeps) {
   return new Hono<SessionEnv<'client'>>()
-    .get('/projects', async (c) => c.json(await listClientProjects(db, c.var.user.id)))
-    .get('/projects/:projectId', validate('param', projectParam), async (c) =>
-      c.json(await getClientProject(db, c.var.user.id, c.req.valid('param').projectId)),
+    .get('/projects', async (c) => c.json(await listClientProjects(db, c.var.user.clientId)))
+    .get('/projects/:projectId', workRoles(), validate('param', projectParam), async (c) =>
+      c.json(await getClientProject(db, c.var.user.clientId, c.req.valid('param').projectId)),
     );
 }

@@ -4,12 +4,13 @@
  *
  * - GET /registration → 200 {open}: whether the sign-in screen offers 'Create one'
  *   (CLIENT_SELF_REGISTRATION; the page is prebuilt, so it asks).
- * - POST /register {name, email, company?, phone?, password} → 201 {token, client} with a session;
+ * - POST /register {name, email, company?, phone?, password} → 201 {token, client} with a session
+ *   for the new client's first owner (docs/product.md#client-teams);
  *   the account is unconfirmed and a "Confirm your email" email is queued
  *   (docs/product.md#registration); 409 when the email exists in any case; 422 on `password` for a
  *   common one (docs/product.md#validation); 403 `registration_closed` when
  *   CLIENT_SELF_REGISTRATION is off.
- * - POST /login {email, password} → 200 {token, client}, or 200 {twoFactorRequired: true, challenge}
+ * - POST /login {email, password} → 200 {token, client} (the member's GET /me answer), or 200 {twoFactorRequired: true, challenge}
  *   and no session when two-step verification is on (sign-in-link.ts completes it); 401 'Invalid email or password' for an
  *   unknown email and a wrong password alike (one password verification runs in both cases);
  *   403 for a deactivated account; 429 past AUTH_RATE_LIMIT tries per 15 minutes per address
@@ -28,7 +29,8 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { authLimiter } from '../../middleware/limits.ts';
 import { limitByAddress } from '../../middleware/rate-limit.ts';
-import { checkClientPassword, normalizeEmail, toPublicClient } from '../../services/clients/clients.ts';
+import { normalizeEmail, toPublicMe } from '../../services/clients/clients.ts';
+import { checkMemberPassword, findMemberById } from '../../services/clients/members.ts';
 import { registerClient } from '../../services/sign-in/registration.ts';
 import { validate } from '../../validation.ts';
 
@@ -57,21 +59,22 @@ export function clientSessionRoutes(deps: AppDeps) {
         env.SITE_URL,
         env.MAGIC_LINK_HOURS,
       );
-      const token = await startSession(c, 'client', client.id, 'register');
-      return c.json({ token, client: toPublicClient(client) }, 201);
+      const token = await startSession(c, 'client', client.owner.id, 'register');
+      const me = await findMemberById(db.read, client.owner.id);
+      return c.json({ token, client: toPublicMe(me!) }, 201);
     })
     .post('/login', validate('json', loginSchema), limitByAddress(byAddress, 'login:'), async (c) => {
       const { email, password } = c.req.valid('json');
       await byEmail.consume(`login:${normalizeEmail(email)}`);
-      const client = await checkClientPassword(db, email, password);
-      if (!client) throw new AppError(401, 'invalid_credentials', 'Invalid email or password');
-      if (!client.isActive) {
+      const member = await checkMemberPassword(db, email, password);
+      if (!member?.joinedAt || member.erasedAt) throw new AppError(401, 'invalid_credentials', 'Invalid email or password');
+      if (!member.client.isActive) {
         throw new AppError(403, 'account_disabled', 'This account has been deactivated. Please contact us.');
       }
-      const outcome = await finishSignIn(c, 'client', client.id, 'password');
+      const outcome = await finishSignIn(c, 'client', member.id, 'password');
       if (outcome.twoFactorRequired)
         return c.json({ twoFactorRequired: true as const, challenge: outcome.challenge }, 200);
-      return c.json({ twoFactorRequired: false as const, token: outcome.token, client: toPublicClient(client) }, 200);
+      return c.json({ twoFactorRequired: false as const, token: outcome.token, client: toPublicMe(member) }, 200);
     })
     .post('/logout', async (c) => {
       await endSession(c, 'client');

@@ -23,19 +23,20 @@ import { AppError } from '../../errors.ts';
 import { authLimiter } from '../../middleware/limits.ts';
 import { limitByAddress } from '../../middleware/rate-limit.ts';
 import { redeemClientSignInLink, requestClientSignInLink } from '../../services/sign-in/client-sign-in-links.ts';
-import { findClientById, normalizeEmail, toPublicClient } from '../../services/clients/clients.ts';
+import { normalizeEmail, toPublicMe } from '../../services/clients/clients.ts';
+import { findMemberById } from '../../services/clients/members.ts';
 import { completeSecondFactor } from '../../services/sign-in/second-factor.ts';
 import { validate } from '../../validation.ts';
 
 /** Sign-in with a passkey (routes/account/passkeys.ts): 200 {token, client} with a session. */
 export function clientPasskeySignInRoutes(deps: AppDeps) {
-  return passkeySignInRoutes('client', deps, async (c, clientId) => {
-    const client = await findClientById(deps.db, clientId);
-    if (!client?.isActive) {
+  return passkeySignInRoutes('client', deps, async (c, memberId) => {
+    const member = await findMemberById(deps.db.read, memberId);
+    if (!member?.client.isActive || !member.joinedAt || member.erasedAt) {
       throw new AppError(403, 'account_disabled', 'This account has been deactivated. Please contact us.');
     }
-    const token = await startSession(c, 'client', client.id, 'passkey');
-    return c.json({ token, client: toPublicClient(client) });
+    const token = await startSession(c, 'client', member.id, 'passkey');
+    return c.json({ token, client: toPublicMe(member) });
   });
 }
 
@@ -44,10 +45,10 @@ export function clientSignInLinkRoutes(deps: AppDeps) {
   const byAddress = authLimiter(deps, 'client-link-address', 'address');
   const byEmail = authLimiter(deps, 'client-link-email');
   const codes = authLimiter(deps, 'client-second-factor');
-  const publicClient = async (id: string) => {
-    const client = await findClientById(db, id);
-    if (!client) throw new AppError(410, 'link_expired', 'This sign-in link has been used or has expired.');
-    return toPublicClient(client);
+  const publicClient = async (memberId: string) => {
+    const member = await findMemberById(db.read, memberId);
+    if (!member) throw new AppError(410, 'link_expired', 'This sign-in link has been used or has expired.');
+    return toPublicMe(member);
   };
 
   return new Hono<ApiEnv>()
@@ -69,7 +70,7 @@ export function clientSignInLinkRoutes(deps: AppDeps) {
       async (c) => {
         const link = await redeemClientSignInLink(db, c.req.valid('json').token);
         if (!link) throw new AppError(410, 'link_expired', 'This sign-in link has been used or has expired.');
-        const outcome = await finishSignIn(c, 'client', link.clientId, 'link', link.redirectPath);
+        const outcome = await finishSignIn(c, 'client', link.memberId, 'link', link.redirectPath);
         if (outcome.twoFactorRequired) {
           return c.json({
             twoFactorRequired: true as const,
@@ -77,7 +78,7 @@ export function clientSignInLinkRoutes(deps: AppDeps) {
             redirect: link.redirectPath,
           });
         }
-        const client = await publicClient(link.clientId);
+        const client = await publicClient(link.memberId);
         return c.json({ twoFactorRequired: false as const, token: outcome.token, client, redirect: link.redirectPath });
       },
     )

@@ -5,7 +5,7 @@
  * ConflictError('email_taken') on the `email` field.
  */
 import { count, eq, sql, type SQL } from 'drizzle-orm';
-import { clients, projects } from '../../../../db/schema/index.ts';
+import { clientMembers, clients, projects } from '../../../../db/schema/index.ts';
 import type { AdminClientValues } from '../../../shared/schemas/admin.ts';
 import type { ClientListQuery } from '../../../shared/schemas/lists.ts';
 import { assertStrongPassword } from '../sign-in/password-strength.ts';
@@ -14,6 +14,7 @@ import { InvalidFieldError, NotFoundError } from '../../errors.ts';
 import { storageKeysOf } from '../files/files.ts';
 import { recordAdminEvent, type Actor } from '../admin-events.ts';
 import { insertClient, normalizeEmail, toPublicClient, uniqueEmail, type ClientRow } from './clients.ts';
+import { forgetMembers, memberIdsOf, primaryOwner } from './members.ts';
 import type { Database } from '../../db/database.ts';
 import { recordEvent, recordProjectsUpdated } from '../events/events.ts';
 import { deleteClientTokens } from '../single-use-token-subjects.ts';
@@ -59,10 +60,15 @@ export async function getClient(db: Database, id: string) {
   return rest;
 }
 
-const clientColumns = { client: clients, projectCount: count(projects.id), rowid: sql<number>`${clients}.rowid` };
+const clientColumns = {
+  client: clients,
+  ownerNotifications: clientMembers.emailNotifications,
+  projectCount: count(projects.id),
+  rowid: sql<number>`${clients}.rowid`,
+};
 
-const toClientItem = (r: { client: ClientRow; projectCount: number; rowid: number }) => ({
-  ...toPublicClient(r.client),
+const toClientItem = (r: { client: ClientRow; ownerNotifications: boolean | null; projectCount: number; rowid: number }) => ({
+  ...toPublicClient(r.client, r.ownerNotifications === null ? undefined : { emailNotifications: r.ownerNotifications }),
   /** When the client was erased (docs/product.md#privacy); null for a client who was not. */
   erasedAt: r.client.erasedAt?.toISOString() ?? null,
   projectCount: r.projectCount,
@@ -73,6 +79,7 @@ async function selectClients(db: Database, where: SQL) {
   const rows = await db.read
     .select(clientColumns)
     .from(clients)
+    .leftJoin(clientMembers, eq(clientMembers.email, clients.email))
     .leftJoin(projects, eq(projects.clientId, clients.id))
     .where(where)
     .groupBy(clients.id);
@@ -83,6 +90,7 @@ const clientsByRowid = preparedPer((db) =>
   db.read
     .select(clientColumns)
     .from(clients)
+    .leftJoin(clientMembers, eq(clientMembers.email, clients.email))
     .leftJoin(projects, eq(projects.clientId, clients.id))
     .where(inRowids(clients))
     .groupBy(clients.id)
@@ -100,19 +108,21 @@ export async function createClient(db: Database, actor: Actor, values: AdminClie
   return db.write(async (tx) => {
     const client = await insertClient(tx, { ...values, passwordHash });
     await recordAdminEvent(tx, actor, 'create', 'client', client.id, `Created client ${client.name} <${client.email}>`);
-    return toPublicClient(client);
+    return toPublicClient(client, client.owner);
   });
 }
 
 /**
- * Staff update a client; an absent password keeps the current one, a common one is refused
- * (InvalidFieldError on `password`). NotFoundError when missing.
+ * Staff update a client; the email and a new password are its primary owner's
+ * (docs/decisions/0041-client-members.md); an absent password keeps the current one, a common
+ * one is refused (InvalidFieldError on `password`). NotFoundError when missing.
  */
 export async function updateClient(db: Database, actor: Actor, id: string, values: AdminClientValues) {
   if (values.password) assertStrongPassword(values.password, [values.name, values.email]);
   const passwordHash = values.password ? await hashPassword(values.password) : undefined;
   return uniqueEmail(() =>
     db.write(async (tx) => {
+      const owner = await primaryOwner(tx, id);
       const [row] = await tx
         .update(clients)
         .set({
@@ -120,15 +130,18 @@ export async function updateClient(db: Database, actor: Actor, id: string, value
           email: normalizeEmail(values.email),
           company: values.company,
           phone: values.phone,
-          ...(passwordHash ? { passwordHash } : {}),
           updatedAt: new Date(),
         })
         .where(eq(clients.id, id))
         .returning();
-      if (!row) throw new NotFoundError('Client');
+      if (!row || !owner) throw new NotFoundError('Client');
+      await tx
+        .update(clientMembers)
+        .set({ email: row.email, ...(passwordHash ? { passwordHash } : {}), updatedAt: new Date() })
+        .where(eq(clientMembers.id, owner.id));
       const summary = `Updated client ${row.name}${passwordHash ? ' (new password)' : ''}`;
       await recordAdminEvent(tx, actor, 'update', 'client', id, summary);
-      return toPublicClient(row);
+      return toPublicClient(row, owner);
     }),
   );
 }
@@ -144,10 +157,9 @@ export async function deleteClient(db: Database, actor: Actor, id: string): Prom
     const owned = await tx.select({ id: projects.id }).from(projects).where(eq(projects.clientId, id));
     // Recorded while the projects still name their client; the same transaction deletes them.
     await recordProjectsUpdated(tx, ...owned.map((project) => project.id));
+    await forgetMembers(tx, await memberIdsOf(tx, [id]));
     const [row] = await tx.delete(clients).where(eq(clients.id, id)).returning();
     if (!row) throw new NotFoundError('Client');
-    await deleteClientTokens(tx, [id]);
-    await recordEvent(tx, { type: 'session-ended', kind: 'client', userId: id });
     await recordAdminEvent(tx, actor, 'delete', 'client', id, `Deleted client ${row.name} and all of its projects`);
     return keys;
   });

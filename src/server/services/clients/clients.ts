@@ -1,14 +1,23 @@
 /**
- * Client accounts (docs/product.md#records): registration from the portal, the client's own
- * settings (docs/product.md#settings-screen: profile, email notifications, password); the staff's
- * list, create, update and delete are in services/clients/client-admin.ts.
- * Emails are stored trimmed and lower-cased, so one address cannot exist twice in another case;
- * a duplicate raises ConflictError('email_taken') on the `email` field.
+ * Client accounts (docs/product.md#records): a new client with its first owner, what the API
+ * shows of a client and of the signed-in person, and the person's own settings
+ * (docs/product.md#settings-screen: profile, email notifications, password); the staff's list,
+ * create, update and delete are in services/clients/client-admin.ts, the people of a client in
+ * members.ts and team.ts. Emails are stored trimmed and lower-cased, so one address cannot exist
+ * twice in another case; a duplicate raises ConflictError('email_taken') on the `email` field.
  */
 import { and, eq } from 'drizzle-orm';
-import { clients } from '../../../../db/schema/index.ts';
+import { clientMembers, clients } from '../../../../db/schema/index.ts';
 import type { ProfileValues } from '../../../shared/schemas/client.ts';
-import { hashPassword, verifyNothing, verifyPassword } from '../sign-in/passwords.ts';
+import { hashPassword, verifyPassword } from '../sign-in/passwords.ts';
+import {
+  findMemberById,
+  insertMember,
+  primaryOwner,
+  toPublicMember,
+  type ClientMemberRecord,
+  type MemberRow,
+} from './members.ts';
 import { ConflictError, InvalidFieldError, NotFoundError } from '../../errors.ts';
 import { writeIn, type Database, type SqlDb, type Writer } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -16,8 +25,11 @@ import { applySecurityChange, type PreparedNotice } from '../sign-in/security-no
 
 export type ClientRow = typeof clients.$inferSelect;
 
-/** What the API may show of a client: everything but the password hash, dates as ISO strings. */
-export function toPublicClient(client: ClientRow) {
+/**
+ * What the API shows staff of a client: the business's fields, its primary owner's email and
+ * notification setting (docs/decisions/0041-client-members.md), dates as ISO strings.
+ */
+export function toPublicClient(client: ClientRow, owner: Pick<MemberRow, 'emailNotifications'> | undefined) {
   return {
     id: client.id,
     name: client.name,
@@ -27,20 +39,27 @@ export function toPublicClient(client: ClientRow) {
     isActive: client.isActive,
     /** False for a self-registered account whose emailed link was not opened yet (docs/product.md#registration). */
     confirmed: client.confirmed,
-    emailNotifications: client.emailNotifications,
+    emailNotifications: owner?.emailNotifications ?? false,
     createdAt: client.createdAt.toISOString(),
   };
 }
 
 /**
- * The password hash of a client who has not chosen a password yet (one made from a lead, invited
- * by email; docs/product.md#invitations): no password matches it.
+ * What the portal shows the signed-in person (GET /api/client/me, a sign-in's answer): the
+ * client's fields as before (docs/product.md#api) with the person's own name, email and
+ * notification setting, plus `member {id, name, email, role}` and `client {id, name, company}`
+ * (docs/product.md#client-teams).
  */
-export const NO_PASSWORD_YET = 'none: set through the invitation link';
-
-/** True when the client has not chosen a password yet (NO_PASSWORD_YET). */
-export const hasNoPasswordYet = (client: Pick<ClientRow, 'passwordHash'>): boolean =>
-  client.passwordHash === NO_PASSWORD_YET;
+export function toPublicMe(member: ClientMemberRecord) {
+  const { client } = member;
+  return {
+    ...toPublicClient(client, member),
+    name: member.name,
+    email: member.email,
+    member: toPublicMember(member),
+    client: { id: client.id, name: client.name, company: client.company },
+  };
+}
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -59,65 +78,54 @@ export async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The client `id`, or undefined. */
-export async function findClientById(db: Database, id: string): Promise<ClientRow | undefined> {
-  const [row] = await db.read.select().from(clients).where(eq(clients.id, id));
-  return row;
-}
-
-export async function findClientByEmail(db: Database, email: string): Promise<ClientRow | undefined> {
-  const [row] = await db.read
-    .select()
-    .from(clients)
-    .where(eq(clients.email, normalizeEmail(email)))
-    .limit(1);
-  return row;
-}
-
-/**
- * The client whose email and password match, else null. Exactly one password verification runs
- * whether or not the email exists (a throw-away one for an unknown email), so the answer takes
- * the same time either way and reveals nothing. Whether the client is active is the caller's
- * business.
- */
-export async function checkClientPassword(db: Database, email: string, password: string): Promise<ClientRow | null> {
-  const client = await findClientByEmail(db, email);
-  if (!client) return verifyNothing(password).then(() => null);
-  return (await verifyPassword(client.passwordHash, password)) ? client : null;
-}
-
 export interface NewClient {
   name: string;
   email: string;
   company?: string | null;
   phone?: string | null;
-  passwordHash: string;
+  /** The first owner's password hash; null when they choose one through an invitation. */
+  passwordHash: string | null;
   /** False for a self-registered account until its email is confirmed; true when left out. */
   confirmed?: boolean;
 }
 
-/** Inserts a client; ConflictError when the email exists in any case. */
-export async function insertClient(db: Writer, input: NewClient): Promise<ClientRow> {
+/**
+ * Inserts a client and its first owner member (name, email and password of `input`), who has
+ * joined unless `passwordHash` is null (then an invitation is theirs to accept). ConflictError
+ * when the email exists in any case, as a client's or any member's. Returns the client with its owner.
+ */
+export async function insertClient(db: Writer, input: NewClient): Promise<ClientRow & { owner: MemberRow }> {
   const now = new Date();
-  const [row] = await uniqueEmail(() =>
-    writeIn(db, (tx) =>
-      tx
+  return uniqueEmail(() =>
+    writeIn(db, async (tx) => {
+      const [row] = await tx
         .insert(clients)
         .values({
           name: input.name,
           email: normalizeEmail(input.email),
           company: input.company ?? null,
           phone: input.phone ?? null,
-          passwordHash: input.passwordHash,
           confirmed: input.confirmed ?? true,
           createdAt: now,
           updatedAt: now,
         })
-        .returning(),
-    ),
+        .returning();
+      if (!row) throw new Error('Insert returned no row');
+      const owner = await insertMember(
+        tx,
+        {
+          clientId: row.id,
+          name: input.name,
+          email: input.email,
+          role: 'owner',
+          passwordHash: input.passwordHash,
+          joinedAt: input.passwordHash ? now : null,
+        },
+        now,
+      );
+      return { ...row, owner };
+    }),
   );
-  if (!row) throw new Error('Insert returned no row');
-  return row;
 }
 
 /** Marks client `clientId` confirmed, in the caller's transaction: a link sent to its email was opened. */
@@ -129,29 +137,42 @@ export async function markEmailConfirmed(tx: SqlDb, clientId: string): Promise<v
 }
 
 /**
- * The client's own profile (docs/product.md#settings-screen): name, company and phone, as a
- * whole; a company or phone left empty is removed. The email stays as it is.
+ * The signed-in person's profile (docs/product.md#settings-screen; #client-teams): `name` is the
+ * member's own; `company` and `phone` are the business's and change only for an owner (left as
+ * they are for another role); a company or phone left empty is removed. The email stays as it is.
+ * Returns the answer of GET /api/client/me.
  */
-export async function updateClientProfile(db: Database, clientId: string, values: ProfileValues) {
-  const [row] = await db.write((tx) =>
-    tx
-      .update(clients)
-      .set({ name: values.name, company: values.company ?? null, phone: values.phone ?? null, updatedAt: new Date() })
-      .where(eq(clients.id, clientId))
-      .returning(),
-  );
-  if (!row) throw new NotFoundError('Client');
-  return toPublicClient(row);
+export async function updateClientProfile(db: Database, member: ClientMemberRecord, values: ProfileValues) {
+  const now = new Date();
+  return db.write(async (tx) => {
+    await tx.update(clientMembers).set({ name: values.name, updatedAt: now }).where(eq(clientMembers.id, member.id));
+    if (member.role === 'owner') {
+      const primary = await primaryOwner(tx, member.clientId);
+      await tx
+        .update(clients)
+        .set({
+          // The client's name is its primary owner's, as it was when a client was one person.
+          ...(primary?.id === member.id ? { name: values.name } : {}),
+          company: values.company ?? null,
+          phone: values.phone ?? null,
+          updatedAt: now,
+        })
+        .where(eq(clients.id, member.clientId));
+    }
+    const updated = await findMemberById(tx, member.id);
+    if (!updated) throw new NotFoundError('Client');
+    return toPublicMe(updated);
+  });
 }
 
-/** Turns the client's project emails on or off (docs/product.md#settings-screen); returns the new setting. */
-export async function setClientEmailNotifications(db: Database, clientId: string, on: boolean): Promise<boolean> {
+/** Turns the member's project emails on or off (docs/product.md#settings-screen); returns the new setting. */
+export async function setClientEmailNotifications(db: Database, memberId: string, on: boolean): Promise<boolean> {
   const [row] = await db.write((tx) =>
     tx
-      .update(clients)
+      .update(clientMembers)
       .set({ emailNotifications: on, updatedAt: new Date() })
-      .where(eq(clients.id, clientId))
-      .returning({ emailNotifications: clients.emailNotifications }),
+      .where(eq(clientMembers.id, memberId))
+      .returning({ emailNotifications: clientMembers.emailNotifications }),
   );
   if (!row) throw new NotFoundError('Client');
   return row.emailNotifications;
@@ -160,36 +181,37 @@ export async function setClientEmailNotifications(db: Database, clientId: string
 const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 /**
- * A signed-in client changes their password (docs/product.md#settings-screen). The current
- * password must match (InvalidFieldError on `currentPassword` otherwise); then, in one
- * transaction, the new hash replaces the one that was checked and every session of the client
+ * A signed-in member changes their password (docs/product.md#settings-screen). The current
+ * password must match (InvalidFieldError on `currentPassword` otherwise; a member with no password
+ * yet has none to match); then, in one
+ * transaction, the new hash replaces the one that was checked and every session of the member
  * but `keepSessionId` (the one asking) is revoked. A password changed meanwhile by another
  * request counts as a wrong current password, so nothing is overwritten unchecked.
  */
 export async function changeClientPassword(
   db: Database,
-  clientId: string,
+  memberId: string,
   keepSessionId: string,
   { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
   notice: PreparedNotice | null = null,
 ): Promise<void> {
   const [client] = await db.read
-    .select({ passwordHash: clients.passwordHash })
-    .from(clients)
-    .where(eq(clients.id, clientId));
+    .select({ passwordHash: clientMembers.passwordHash })
+    .from(clientMembers)
+    .where(eq(clientMembers.id, memberId));
   if (!client) throw new NotFoundError('Client');
-  if (!(await verifyPassword(client.passwordHash, currentPassword))) {
+  if (!client.passwordHash || !(await verifyPassword(client.passwordHash, currentPassword))) {
     throw new InvalidFieldError('currentPassword', WRONG_CURRENT_PASSWORD);
   }
   // Hashing takes a while: it happens before the transaction, which then only writes.
   const passwordHash = await hashPassword(newPassword);
   await db.write(async (tx) => {
     const changed = await tx
-      .update(clients)
+      .update(clientMembers)
       .set({ passwordHash, updatedAt: new Date() })
-      .where(and(eq(clients.id, clientId), eq(clients.passwordHash, client.passwordHash)))
-      .returning({ id: clients.id });
+      .where(and(eq(clientMembers.id, memberId), eq(clientMembers.passwordHash, client.passwordHash!)))
+      .returning({ id: clientMembers.id });
     if (changed.length === 0) throw new InvalidFieldError('currentPassword', WRONG_CURRENT_PASSWORD);
-    await applySecurityChange(tx, 'client', clientId, keepSessionId, notice);
+    await applySecurityChange(tx, 'client', memberId, keepSessionId, notice);
   });
 }

@@ -203,16 +203,17 @@ export interface EmailDraft {
 }
 
 /**
- * Settles a group's rows in one transaction: `batchedIds` go into a new queued email made from
- * `draft` (none when `draft` is null), `skippedIds` are marked skipped. Returns the email's id,
- * or null when nothing was queued. Does nothing (and returns null) if any of the rows was
- * settled meanwhile by another worker.
+ * Settles a group's rows in one transaction: `batchedIds` go into new queued emails made from
+ * `drafts` (one per recipient of a client's group; none when `drafts` is empty), `skippedIds` are
+ * marked skipped. Each batched row names the first of the emails. Returns that email's id, or
+ * null when nothing was queued. Does nothing (and returns null) if any of the rows was
+ * settled meanwhile (another worker).
  */
 export async function settleGroup(
   db: Database,
   batchedIds: string[],
   skippedIds: string[],
-  draft: EmailDraft | null,
+  drafts: EmailDraft[],
   now: Date,
 ): Promise<string | null> {
   return db.write(async (tx) => {
@@ -223,12 +224,12 @@ export async function settleGroup(
       .where(and(inArray(notifications.id, ids), eq(notifications.status, 'pending')));
     if (stillPending.length !== ids.length) return null;
     let emailId: string | null = null;
-    if (draft && batchedIds.length > 0) {
-      const [email] = await tx
+    if (drafts.length > 0 && batchedIds.length > 0) {
+      const emails = await tx
         .insert(notificationEmails)
-        .values({ ...draft, status: 'queued', nextAttemptAt: now, createdAt: now })
+        .values(drafts.map((draft) => ({ ...draft, status: 'queued' as const, nextAttemptAt: now, createdAt: now })))
         .returning({ id: notificationEmails.id });
-      emailId = email?.id ?? null;
+      emailId = emails[0]?.id ?? null;
       await tx.update(notifications).set({ status: 'batched', emailId }).where(inArray(notifications.id, batchedIds));
     } else {
       skippedIds.push(...batchedIds);

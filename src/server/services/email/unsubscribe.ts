@@ -12,7 +12,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { clients } from '../../../../db/schema/index.ts';
+import { clientMembers } from '../../../../db/schema/index.ts';
+import { primaryOwner } from '../clients/members.ts';
 import { InvalidTokenError } from '../../errors.ts';
 import type { Database } from '../../db/database.ts';
 import { signingKey } from '../signing-keys.ts';
@@ -26,12 +27,15 @@ const INVALID_LINK = 'This unsubscribe link is not valid or has expired. Sign in
 const invalid = (reason: InvalidTokenError['reason']) =>
   new InvalidTokenError('invalid_unsubscribe_link', INVALID_LINK, reason);
 
-/** A signed token that lets whoever holds it turn off `clientId`'s project emails, for 180 days from `now`. */
-export async function createUnsubscribeToken(db: Database, clientId: string, now = new Date()): Promise<string> {
+/**
+ * A signed token that lets whoever holds it turn off client member `memberId`'s project emails,
+ * for 180 days from `now` (docs/product.md#client-teams: each person has their own link).
+ */
+export async function createUnsubscribeToken(db: Database, memberId: string, now = new Date()): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(clientId)
+    .setSubject(memberId)
     .setAudience(PURPOSE)
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + TOKEN_TTL_SECONDS)
@@ -62,37 +66,48 @@ export async function verifyUnsubscribeToken(db: Database, token: string, now = 
   }
 }
 
-/** Checks a link without changing anything (what the /unsubscribe page asks before it offers the button). */
-export async function checkUnsubscribeToken(db: Database, token: string): Promise<void> {
-  const clientId = await verifyUnsubscribeToken(db, token);
-  const [row] = await db.read.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId));
-  if (!row) throw invalid('unknown_subject');
+/**
+ * The member a token's subject names: a member's id, or (a link emailed before clients had
+ * members, docs/decisions/0041-client-members.md) a client's id, which names its primary owner.
+ */
+async function subjectMember(db: Database, subject: string): Promise<string | undefined> {
+  const [member] = await db.read
+    .select({ id: clientMembers.id })
+    .from(clientMembers)
+    .where(eq(clientMembers.id, subject));
+  return member?.id ?? (await primaryOwner(db.read, subject))?.id;
 }
 
-/** Turns off the project emails of the token's client. Doing it twice changes nothing more. */
+/** Checks a link without changing anything (what the /unsubscribe page asks before it offers the button). */
+export async function checkUnsubscribeToken(db: Database, token: string): Promise<void> {
+  if (!(await subjectMember(db, await verifyUnsubscribeToken(db, token)))) throw invalid('unknown_subject');
+}
+
+/** Turns off the project emails of the token's member. Doing it twice changes nothing more. */
 export async function unsubscribeWithToken(db: Database, token: string): Promise<void> {
-  const clientId = await verifyUnsubscribeToken(db, token);
+  const memberId = await subjectMember(db, await verifyUnsubscribeToken(db, token));
+  if (!memberId) throw invalid('unknown_subject');
   const updated = await db.write((tx) =>
     tx
-      .update(clients)
+      .update(clientMembers)
       .set({ emailNotifications: false, updatedAt: new Date() })
-      .where(eq(clients.id, clientId))
-      .returning({ id: clients.id }),
+      .where(eq(clientMembers.id, memberId))
+      .returning({ id: clientMembers.id }),
   );
   if (updated.length === 0) throw invalid('unknown_subject');
 }
 
 /**
- * The two unsubscribe addresses of `clientId`'s emails, absolute under `siteUrl` (SITE_URL):
+ * The two unsubscribe addresses of member `memberId`'s emails, absolute under `siteUrl` (SITE_URL):
  * `pageUrl` for the link in the text, `postUrl` for the `List-Unsubscribe` header (sent with
  * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`).
  */
 export async function unsubscribeLinks(
   db: Database,
   siteUrl: string,
-  clientId: string,
+  memberId: string,
 ): Promise<{ pageUrl: string; postUrl: string }> {
-  const token = encodeURIComponent(await createUnsubscribeToken(db, clientId));
+  const token = encodeURIComponent(await createUnsubscribeToken(db, memberId));
   return {
     pageUrl: new URL(`/unsubscribe?token=${token}`, siteUrl).href,
     postUrl: new URL(`/api/unsubscribe?token=${token}`, siteUrl).href,

@@ -87,6 +87,8 @@ async function saveUploadedFile(
     internal: boolean;
     uploadedBy: 'client' | 'staff';
     uploaderName: string;
+    /** The client member who uploaded it (docs/product.md#client-teams); absent for staff. */
+    uploaderMemberId?: string | null;
     quotaBytes: number;
   },
 ): Promise<FileRow> {
@@ -106,6 +108,7 @@ async function saveUploadedFile(
           internal: file.internal,
           uploadedBy: file.uploadedBy,
           uploaderName: file.uploaderName,
+          uploaderMemberId: file.uploaderMemberId ?? null,
           createdAt: new Date(),
         })
         .returning();
@@ -165,7 +168,8 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  * Receives one upload into `project` from a request's multipart body and stores its row
  * (docs/product.md#files): refused before any byte is read when the declared length is over
  * UPLOAD_MAX_BYTES or the client's quota; then streamed (services/files/uploads.ts) and stored.
- * Staff's `internal=true` field makes the file internal.
+ * Staff's `internal=true` field makes the file internal. A client member's upload records the
+ * member and their name as staff see it ("Dana Reyes (Acme Bakery)", docs/product.md#client-teams).
  * @returns the stored file as the upload routes answer it
  * @throws {AppError} 413, 415, 422 or 400 as `receiveUpload` and the quota say
  */
@@ -173,7 +177,7 @@ export async function uploadToProject(
   deps: { db: Database; storage: FileStorage; env: Pick<Env, 'UPLOAD_MAX_BYTES' | 'CLIENT_STORAGE_QUOTA_BYTES'> },
   request: Request,
   project: { id: string; clientId: string },
-  uploader: { kind: 'client' | 'staff'; name: string },
+  uploader: { kind: 'client' | 'staff'; name: string; memberId?: string },
 ) {
   const { db, env, storage } = deps;
   const declared = Number(request.headers.get('content-length') ?? 0);
@@ -199,6 +203,7 @@ export async function uploadToProject(
     internal: uploader.kind === 'staff' && received.fields.internal === 'true',
     uploadedBy: uploader.kind,
     uploaderName: uploader.name,
+    uploaderMemberId: uploader.memberId ?? null,
     quotaBytes: env.CLIENT_STORAGE_QUOTA_BYTES,
   });
   return { id: row.id, name: row.name, size: row.size, type: row.type };

@@ -3,12 +3,12 @@
  * won and linked, an admin event and the invitation email, in one transaction.
  */
 import { eq } from 'drizzle-orm';
-import { clients, contactSubmissions, projects } from '../../../../db/schema/index.ts';
+import { clientMembers, contactSubmissions, projects } from '../../../../db/schema/index.ts';
 import type { ConvertLeadValues } from '../../../shared/schemas/admin.ts';
 import { ConflictError, InvalidFieldError, NotFoundError } from '../../errors.ts';
 import { queueInvitation } from '../sign-in/invitations.ts';
 import { recordAdminEvent, type Actor } from '../admin-events.ts';
-import { NO_PASSWORD_YET, toPublicClient } from '../clients/clients.ts';
+import { insertClient, toPublicClient } from '../clients/clients.ts';
 import type { Database } from '../../db/database.ts';
 import { recordEvent } from '../events/events.ts';
 import { toJson } from '../../db/json.ts';
@@ -38,22 +38,17 @@ export async function convertLeadToClient(
     }
     if (!lead.email) throw new InvalidFieldError('email', 'This lead has no email to invite');
     const email = lead.email.trim().toLowerCase();
-    const [taken] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.email, email));
+    const [taken] = await tx.select({ id: clientMembers.id }).from(clientMembers).where(eq(clientMembers.email, email));
     if (taken) throw new ConflictError('email_taken', 'An account with this email already exists', 'email');
     const now = new Date();
-    const [client] = await tx
-      .insert(clients)
-      .values({
-        name: lead.name,
-        email,
-        company: values.company || null,
-        phone: lead.phone,
-        passwordHash: NO_PASSWORD_YET,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!client) throw new Error('Insert returned no row');
+    // The lead becomes the client's first owner, invited: they choose a password or a passkey.
+    const client = await insertClient(tx, {
+      name: lead.name,
+      email,
+      company: values.company || null,
+      phone: lead.phone,
+      passwordHash: null,
+    });
     let project: typeof projects.$inferSelect | undefined;
     if (values.projectTitle) {
       [project] = await tx
@@ -67,7 +62,7 @@ export async function convertLeadToClient(
       .set({ clientId: client.id, status: 'won' })
       .where(eq(contactSubmissions.id, leadId));
     await recordAdminEvent(tx, actor, 'create', 'client', client.id, `Converted lead ${lead.name} to a client`);
-    await queueInvitation(tx, client, siteUrl, now);
-    return { client: toPublicClient(client), project: project ? toJson(project) : null };
+    await queueInvitation(tx, client.owner, siteUrl, now);
+    return { client: toPublicClient(client, client.owner), project: project ? toJson(project) : null };
   });
 }

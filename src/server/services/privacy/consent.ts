@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import { clients, consentRecords, contactSubmissions, newsletterSubscribers } from '../../../../db/schema/index.ts';
+import { clientMembers, consentRecords, contactSubmissions, newsletterSubscribers } from '../../../../db/schema/index.ts';
 import { consentTextAt, currentConsentText, type ConsentPurposeName } from '../../../shared/consent-texts.ts';
 import { InvalidFieldError, NotFoundError } from '../../errors.ts';
 import { writeIn, type Database, type SqlDb, type Writer } from '../../db/database.ts';
@@ -51,13 +51,19 @@ export async function recordConsent(
 }
 
 /**
- * Every consent record about client `clientId`: as a client, as the leads with its id or email,
- * and as the newsletter subscriber with its email; oldest first. NotFoundError('Client').
+ * Every consent record about client member `memberId`: as a client's person, as the leads with
+ * their client's id or their email, and as the newsletter subscriber with their email; oldest
+ * first. NotFoundError('Client') for an unknown member.
  */
-export async function consentsOfClient(db: Database | { read: SqlDb }, clientId: string) {
+export async function consentsOfClient(db: Database | { read: SqlDb }, memberId: string) {
   const read = db.read;
-  const [client] = await read.select({ email: clients.email }).from(clients).where(eq(clients.id, clientId));
-  if (!client) throw new NotFoundError('Client');
+  const [member] = await read
+    .select({ email: clientMembers.email, clientId: clientMembers.clientId })
+    .from(clientMembers)
+    .where(eq(clientMembers.id, memberId));
+  if (!member) throw new NotFoundError('Client');
+  const client = { email: member.email };
+  const clientId = member.clientId;
   const leads = await read
     .select({ id: contactSubmissions.id })
     .from(contactSubmissions)
@@ -67,7 +73,7 @@ export async function consentsOfClient(db: Database | { read: SqlDb }, clientId:
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.email, client.email));
   const subjects = [
-    ofSubjects('client', [clientId]),
+    ofSubjects('client', [memberId]),
     ofSubjects(
       'lead',
       leads.map((l) => l.id),

@@ -9,7 +9,7 @@
  * staff separately; a failed export does not count.
  */
 import { and, asc, desc, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
-import { clients, contactSubmissions, dataExports } from '../../../../db/schema/index.ts';
+import { clientMembers, contactSubmissions, dataExports } from '../../../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { RenderedEmail } from '../email/templates/types.ts';
 import { queueEmail } from '../email/queue.ts';
@@ -55,7 +55,7 @@ export async function requestExport(
 ): Promise<{ export: ExportRow } | { retryAfterMs: number }> {
   const now = options.now ?? new Date();
   return db.write(async (tx) => {
-    const table = subject.kind === 'client' ? clients : contactSubmissions;
+    const table = subject.kind === 'client' ? clientMembers : contactSubmissions;
     const [person] = await tx.select({ erasedAt: table.erasedAt }).from(table).where(eq(table.id, subject.id));
     if (!person || person.erasedAt) throw new NotFoundError(subject.kind === 'client' ? 'Client' : 'Lead');
     const sameAsker =

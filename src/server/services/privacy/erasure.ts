@@ -1,7 +1,7 @@
 /**
  * Erasure that keeps the business records (docs/product.md#privacy;
- * docs/decisions/0032-privacy-export-erasure-consent.md): staff erase a client or a lead in one
- * write. The person becomes "Deleted client #…" / "Deleted lead #…" with an address that cannot
+ * docs/decisions/0032-privacy-export-erasure-consent.md): staff erase a client (with every person
+ * of its team, docs/product.md#client-teams) or a lead in one write. The person becomes "Deleted client #…" / "Deleted lead #…" with an address that cannot
  * receive mail; every way of signing in ends; their own words (messages, chat lines, lead messages,
  * notes about them) and the files they uploaded go; the agency's records (projects, milestones,
  * team messages, approvals with their hashes and dates) stay, with the legal basis recorded. Old
@@ -9,12 +9,12 @@
  * Their data exports go too. The files' and exports' bytes are deleted after the commit (file-cleanup.ts).
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
   approvals,
   adminEvents,
   chatConversations,
   chatMessages,
+  clientMembers,
   clientSessions,
   clients,
   communications,
@@ -23,18 +23,15 @@ import {
   newsletterSubscribers,
   notificationEmails,
   notifications,
-  passkeys,
   projectFiles,
   projects,
-  recoveryCodes,
-  totpCredentials,
 } from '../../../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import { recordAdminEvent, type Actor } from '../admin-events.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
-import { recordEvent } from '../events/events.ts';
 import { dropExportsOf } from './export-downloads.ts';
-import { deleteClientTokens, deleteTokensOf } from '../single-use-token-subjects.ts';
+import { deleteTokensOf } from '../single-use-token-subjects.ts';
+import { forgetMembers, membersOf } from '../clients/members.ts';
 
 /** What replaces erased words. */
 const ERASED = '[erased]';
@@ -44,8 +41,8 @@ const DEFAULT_ERASURE_BASIS =
 
 const shortId = (id: string) => id.slice(0, 8);
 
-/** The name an erased client or lead takes. */
-const erasedName = (kind: 'client' | 'lead', id: string) => `Deleted ${kind} #${shortId(id)}`;
+/** The name an erased client, member or lead takes. */
+const erasedName = (kind: 'client' | 'member' | 'lead', id: string) => `Deleted ${kind} #${shortId(id)}`;
 
 /** Replaces `old` words in the admin events' summaries (only where they appear). */
 async function scrubAdminEvents(tx: SqlDb, words: string[], replacement: string) {
@@ -115,7 +112,14 @@ export async function eraseClient(db: Database, staff: Actor, id: string, basis 
     const name = erasedName('client', id);
     if (client.erasedAt) return { id, name, erased: false, storageKeys: [] };
     const now = new Date();
-    const oldWords = [client.name, client.email, client.phone ?? '', client.company ?? ''];
+    const members = await membersOf(tx, id);
+    const oldWords = [
+      client.name,
+      client.email,
+      client.phone ?? '',
+      client.company ?? '',
+      ...members.flatMap((member) => [member.name, member.email]),
+    ];
     await tx
       .update(clients)
       .set({
@@ -123,25 +127,35 @@ export async function eraseClient(db: Database, staff: Actor, id: string, basis 
         email: `deleted-${id}@invalid`,
         company: null,
         phone: null,
-        passwordHash: 'erased',
         isActive: false,
-        emailNotifications: false,
         updatedAt: now,
         erasedAt: now,
         erasureBasis: basis,
       })
       .where(eq(clients.id, id));
-    // Every way in ends.
-    const gone = await tx
-      .delete(clientSessions)
-      .where(eq(clientSessions.clientId, id))
-      .returning({ id: clientSessions.id });
-    if (gone.length > 0) await recordEvent(tx, { type: 'session-ended', kind: 'client', userId: id });
-    await deleteClientTokens(tx, [id]);
-    const own = (t: { kind: SQLiteColumn; userId: SQLiteColumn }) => and(eq(t.kind, 'client'), eq(t.userId, id));
-    await tx.delete(passkeys).where(own(passkeys));
-    await tx.delete(totpCredentials).where(own(totpCredentials));
-    await tx.delete(recoveryCodes).where(own(recoveryCodes));
+    // Every person of the client is erased with it, and every way in ends.
+    for (const member of members) {
+      await tx
+        .update(clientMembers)
+        .set({
+          name: erasedName('member', member.id),
+          email: `deleted-${member.id}@invalid`,
+          passwordHash: null,
+          emailNotifications: false,
+          updatedAt: now,
+          erasedAt: now,
+        })
+        .where(eq(clientMembers.id, member.id));
+      await tx
+        .update(communications)
+        .set({ authorName: erasedName('member', member.id) })
+        .where(and(eq(communications.authorId, member.id), eq(communications.fromClient, true)));
+    }
+    await tx.delete(clientSessions).where(eq(clientSessions.clientId, id));
+    await forgetMembers(
+      tx,
+      members.map((member) => member.id),
+    );
     // Their words and files go; the agency's records stay.
     const projectIds = (await tx.select({ id: projects.id }).from(projects).where(eq(projects.clientId, id))).map(
       (p) => p.id,
@@ -161,28 +175,33 @@ export async function eraseClient(db: Database, staff: Actor, id: string, basis 
         .update(approvals)
         .set({
           decidedByName: sql`case when ${approvals.decidedByName} is null then null else ${name} end`,
+          decidedByMemberId: null,
           decidedByEmail: null,
           decisionIp: null,
         })
         .where(inArray(approvals.projectId, projectIds));
     }
     await tx.delete(notifications).where(and(eq(notifications.clientId, id), eq(notifications.status, 'pending')));
-    await tx
-      .delete(notificationEmails)
-      .where(and(sql`${notificationEmails.to} like ${`%${client.email}%`}`, eq(notificationEmails.status, 'queued')));
-    await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, client.email));
+    const emails = [client.email, ...members.map((member) => member.email)];
+    for (const email of new Set(emails)) {
+      await tx
+        .delete(notificationEmails)
+        .where(and(sql`${notificationEmails.to} like ${`%${email}%`}`, eq(notificationEmails.status, 'queued')));
+    }
+    await tx.delete(newsletterSubscribers).where(inArray(newsletterSubscribers.email, emails));
     const leads = await tx
       .select({ id: contactSubmissions.id })
       .from(contactSubmissions)
-      .where(or(eq(contactSubmissions.clientId, id), eq(contactSubmissions.email, client.email)));
+      .where(or(eq(contactSubmissions.clientId, id), inArray(contactSubmissions.email, emails)));
     await anonymiseLeads(
       tx,
       leads.map((l) => l.id),
       now,
     );
-    await eraseChats(tx, or(eq(chatConversations.clientId, id), eq(chatConversations.email, client.email)));
+    await eraseChats(tx, or(eq(chatConversations.clientId, id), inArray(chatConversations.email, emails)));
     await scrubAdminEvents(tx, oldWords, name);
-    const exportKeys = await dropExportsOf(tx, { kind: 'client', id });
+    const exportKeys: string[] = [];
+    for (const member of members) exportKeys.push(...(await dropExportsOf(tx, { kind: 'client', id: member.id })));
     await recordAdminEvent(tx, staff, 'delete', 'client', id, `Erased client #${shortId(id)}`);
     return { id, name, erased: true, storageKeys: [...files.map((f) => f.key), ...exportKeys] };
   });

@@ -11,7 +11,6 @@ import {
   approvals,
   chatConversations,
   clientSessions,
-  clients,
   communications,
   contactSubmissions,
   milestones,
@@ -24,6 +23,8 @@ import {
 } from '../../../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import { consentsOfClient } from './consent.ts';
+import { findMemberById } from '../clients/members.ts';
+import { roleMay } from '../../../shared/team.ts';
 import {
   chatsOf,
   consentRows,
@@ -36,16 +37,23 @@ import {
 } from './export-common.ts';
 import type { Database } from '../../db/database.ts';
 
-/** Every record about client `id`, as the module says. NotFoundError('Client'). */
-export async function clientExportContent(db: Database, id: string): Promise<ExportContent> {
-  const [client] = await db.read.select().from(clients).where(eq(clients.id, id));
-  if (!client) throw new NotFoundError('Client');
+/**
+ * Every record about client member `memberId`, as the module says (docs/product.md#client-teams):
+ * their own profile, sign-ins, emails, consents, and the projects their role can see (with the
+ * messages, files and approvals only for a role that sees a project's work). NotFoundError('Client').
+ */
+export async function clientExportContent(db: Database, memberId: string): Promise<ExportContent> {
+  const member = await findMemberById(db.read, memberId);
+  if (!member) throw new NotFoundError('Client');
+  const { client } = member;
+  const id = client.id;
+  const seesWork = roleMay(member.role, 'work');
   const projectRows = await db.read
     .select()
     .from(projects)
     .where(eq(projects.clientId, id))
     .orderBy(asc(projects.createdAt));
-  const projectIds = projectRows.map((p) => p.id);
+  const projectIds = seesWork ? projectRows.map((p) => p.id) : [];
   const inProjects = (column: SQLiteColumn) => (projectIds.length === 0 ? eq(column, '') : inArray(column, projectIds));
   const milestoneRows = await db.read
     .select()
@@ -60,46 +68,48 @@ export async function clientExportContent(db: Database, id: string): Promise<Exp
   const fileRows = await db.read
     .select()
     .from(projectFiles)
-    .where(and(eq(projectFiles.clientId, id), eq(projectFiles.internal, false)))
+    .where(and(inProjects(projectFiles.projectId), eq(projectFiles.internal, false)))
     .orderBy(asc(projectFiles.createdAt));
   const approvalRows = await db.read
     .select()
     .from(approvals)
     .where(inProjects(approvals.projectId))
     .orderBy(asc(approvals.requestedAt));
-  const sessions = await db.read.select().from(clientSessions).where(eq(clientSessions.clientId, id));
+  const sessions = await db.read.select().from(clientSessions).where(eq(clientSessions.memberId, memberId));
   const ownKeys = await db.read
     .select()
     .from(passkeys)
-    .where(and(eq(passkeys.kind, 'client'), eq(passkeys.userId, id)));
+    .where(and(eq(passkeys.kind, 'client'), eq(passkeys.userId, memberId)));
   const [totp] = await db.read
     .select({ confirmedAt: totpCredentials.confirmedAt })
     .from(totpCredentials)
-    .where(and(eq(totpCredentials.kind, 'client'), eq(totpCredentials.userId, id)));
+    .where(and(eq(totpCredentials.kind, 'client'), eq(totpCredentials.userId, memberId)));
   const codes = await db.read
     .select({ usedAt: recoveryCodes.usedAt })
     .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.kind, 'client'), eq(recoveryCodes.userId, id)));
+    .where(and(eq(recoveryCodes.kind, 'client'), eq(recoveryCodes.userId, memberId)));
   const emails = await db.read
     .select()
     .from(notificationEmails)
-    .where(like(notificationEmails.to, `%"${client.email}"%`))
+    .where(like(notificationEmails.to, `%"${member.email}"%`))
     .orderBy(asc(notificationEmails.createdAt));
-  const ownFiles = fileRows.filter((f) => f.uploadedBy === 'client');
+  const ownFiles = fileRows.filter((f) => f.uploaderMemberId === memberId);
   return {
-    subject: { kind: 'client', id, name: client.name },
+    subject: { kind: 'client', id: memberId, name: member.name },
     records: {
       profile: [
         {
           id: client.id,
-          name: client.name,
-          email: client.email,
+          name: member.name,
+          email: member.email,
+          role: member.role,
+          business: client.name,
           company: client.company,
           phone: client.phone,
           active: client.isActive,
-          emailNotifications: client.emailNotifications,
-          createdAt: iso(client.createdAt),
-          updatedAt: iso(client.updatedAt),
+          emailNotifications: member.emailNotifications,
+          createdAt: iso(member.createdAt),
+          updatedAt: iso(member.updatedAt),
         },
       ],
       projects: projectRows.map((p) => ({
@@ -127,7 +137,7 @@ export async function clientExportContent(db: Database, id: string): Promise<Exp
       messages: messages.map((m) => ({
         id: m.id,
         projectId: m.projectId,
-        from: m.fromClient ? 'You' : 'Agency',
+        from: m.fromClient ? (m.authorId === memberId ? 'You' : (m.authorName ?? 'Your team')) : 'Agency',
         subject: m.subject,
         message: m.message,
         readAt: iso(m.readAt),
@@ -140,9 +150,10 @@ export async function clientExportContent(db: Database, id: string): Promise<Exp
         sizeBytes: f.size,
         type: f.type,
         sha256: f.sha256,
-        uploadedBy: f.uploadedBy === 'client' ? 'You' : staff(f.uploaderName),
+        uploadedBy:
+          f.uploaderMemberId === memberId ? 'You' : f.uploadedBy === 'client' ? f.uploaderName : staff(f.uploaderName),
         messageId: f.communicationId,
-        inThisArchive: f.uploadedBy === 'client' ? filePath(f.projectId, f.id, f.name) : null,
+        inThisArchive: f.uploaderMemberId === memberId ? filePath(f.projectId, f.id, f.name) : null,
         createdAt: iso(f.createdAt),
       })),
       approvals: approvalRows.map((a) => ({
@@ -177,10 +188,10 @@ export async function clientExportContent(db: Database, id: string): Promise<Exp
         queuedAt: iso(e.createdAt),
         sentAt: iso(e.sentAt),
       })),
-      ...(await leadsAndNotes(db, or(eq(contactSubmissions.clientId, id), eq(contactSubmissions.email, client.email)))),
-      ...(await chatsOf(db, or(eq(chatConversations.clientId, id), eq(chatConversations.email, client.email)))),
-      consents: consentRows(await consentsOfClient(db, id)),
-      newsletter: await newsletterOf(db, client.email),
+      ...(await leadsAndNotes(db, or(eq(contactSubmissions.clientId, id), eq(contactSubmissions.email, member.email)))),
+      ...(await chatsOf(db, or(eq(chatConversations.clientId, id), eq(chatConversations.email, member.email)))),
+      consents: consentRows(await consentsOfClient(db, memberId)),
+      newsletter: await newsletterOf(db, member.email),
     },
     files: ownFiles.map((f) => ({ path: filePath(f.projectId, f.id, f.name), storageKey: f.storageKey, size: f.size })),
   };

@@ -159,7 +159,7 @@ export async function projectApprovals(db: Database, projectId: string) {
  */
 export async function decideApproval(
   db: Database,
-  client: { id: string; name: string; email: string },
+  member: { id: string; name: string; email: string; clientId: string },
   id: string,
   decision: { decision: 'approved' | 'changes-requested'; comment?: string },
   address: string,
@@ -169,7 +169,7 @@ export async function decideApproval(
       .select({ approval: approvals, projectTitle: projects.title })
       .from(approvals)
       .innerJoin(projects, eq(projects.id, approvals.projectId))
-      .where(and(eq(approvals.id, id), eq(projects.clientId, client.id)));
+      .where(and(eq(approvals.id, id), eq(projects.clientId, member.clientId)));
     if (!found) throw new NotFoundError('Approval not found');
     if (found.approval.status === 'pending' && !found.approval.milestoneId && !found.approval.fileId) {
       throw new AppError(
@@ -193,8 +193,9 @@ export async function decideApproval(
       .set({
         status: decision.decision,
         decidedAt: new Date(),
-        decidedByName: client.name,
-        decidedByEmail: client.email,
+        decidedByName: member.name,
+        decidedByEmail: member.email,
+        decidedByMemberId: member.id,
         decisionIp: address,
         comment: decision.comment?.trim() || null,
       })
@@ -203,8 +204,8 @@ export async function decideApproval(
     if (!decided) throw new AppError(409, 'already_decided', 'This approval was already answered.');
     await notifyApprovalDecided(
       tx,
-      { projectId: decided.projectId, clientId: client.id },
-      { id, title: decided.title, decision: decided.status, comment: decided.comment, by: client.name },
+      { projectId: decided.projectId, clientId: member.clientId },
+      { id, title: decided.title, decision: decided.status, comment: decided.comment, by: member.name },
     );
     await recordProjectsUpdated(tx, decided.projectId);
     const [row] = await listed(tx).where(eq(approvals.id, decided.id));

@@ -17,6 +17,8 @@ import { toJson } from '../../db/json.ts';
 import { attachFiles, attachmentsOf } from '../files/attachments.ts';
 import { notifyClientMessage, notifyTeamMessage } from '../email/notifications.ts';
 import { findClientProject } from './projects.ts';
+import { memberLabel } from '../../../shared/team.ts';
+import { staffName } from '../../../shared/staff-name.ts';
 import { pageKeys, type ListSpec } from '../lists.ts';
 import { createdBetween, inPageOrder, inRowids, preparedPer } from '../list-rows.ts';
 
@@ -30,7 +32,27 @@ export interface MessageInput {
   attachments?: string[] | undefined;
 }
 
-/** The project's messages, newest first, each with its `attachments`. */
+/**
+ * Who wrote a message, as the API carries it (docs/product.md#client-teams): `{kind: 'client' |
+ * 'staff', name}`. A client member's name, as staff see it ("Dana Reyes (Acme Bakery)") when
+ * `business` is given; a staff member's name, or 'Team' when none was recorded.
+ */
+export function messageAuthor(
+  row: { fromClient: boolean; authorName: string | null },
+  business?: { name: string; company: string | null },
+): { kind: 'client' | 'staff'; name: string } {
+  if (!row.fromClient) return { kind: 'staff', name: row.authorName ?? 'Team' };
+  const name = row.authorName ?? business?.name ?? 'Client';
+  return { kind: 'client', name: business ? memberLabel(name, business) : name };
+}
+
+/** A message as the API carries it: its fields, dates as ISO strings, and its `author`. */
+const messageJson = (row: typeof communications.$inferSelect, business?: { name: string; company: string | null }) => ({
+  ...toJson(row),
+  author: messageAuthor(row, business),
+});
+
+/** The project's messages, newest first, each with its `attachments` and `author` (as the client sees them). */
 export async function listProjectCommunications(db: SqlDb, projectId: string) {
   const rows = await db
     .select()
@@ -41,7 +63,7 @@ export async function listProjectCommunications(db: SqlDb, projectId: string) {
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...toJson(r), attachments: files.get(r.id) ?? [] }));
+  return rows.map((r) => ({ ...messageJson(r), attachments: files.get(r.id) ?? [] }));
 }
 
 const communicationsByRowid = preparedPer((db) =>
@@ -52,6 +74,7 @@ const communicationsByRowid = preparedPer((db) =>
       projectTitle: projects.title,
       clientId: clients.id,
       clientName: clients.name,
+      clientCompany: clients.company,
     })
     .from(communications)
     .leftJoin(projects, eq(projects.id, communications.projectId))
@@ -101,7 +124,7 @@ export async function listCommunications(db: Database, query: CommunicationListQ
     rows.map((r) => r.communication.id),
   );
   const items = rows.map((r) => ({
-    ...toJson(r.communication),
+    ...messageJson(r.communication, r.clientName === null ? undefined : { name: r.clientName, company: r.clientCompany }),
     attachments: files.get(r.communication.id) ?? [],
     project: r.projectTitle === null ? null : { title: r.projectTitle },
     client: r.clientId === null || r.clientName === null ? null : { id: r.clientId, name: r.clientName },
@@ -111,22 +134,36 @@ export async function listCommunications(db: Database, query: CommunicationListQ
 }
 
 /**
- * A client's message on its own project (fromClient, unread) with its attachments, and the
- * team's notification queued. NotFoundError when not its project; InvalidFieldError on
- * `attachments` as attachFiles says (nothing is stored then).
+ * A client member's message on their client's project (fromClient, unread, naming its author)
+ * with its attachments, and the team's notification queued. NotFoundError when not the client's
+ * project; InvalidFieldError on `attachments` as attachFiles says (nothing is stored then).
  */
-export async function sendClientMessage(db: Database, clientId: string, projectId: string, input: MessageInput) {
+export async function sendClientMessage(
+  db: Database,
+  author: { id: string; name: string; clientId: string },
+  projectId: string,
+  input: MessageInput,
+) {
+  const { clientId } = author;
   return db.write(async (tx) => {
     await findClientProject(tx, clientId, projectId);
     const [row] = await tx
       .insert(communications)
-      .values({ projectId, fromClient: true, subject: input.subject, message: input.message, createdAt: new Date() })
+      .values({
+        projectId,
+        fromClient: true,
+        authorId: author.id,
+        authorName: author.name,
+        subject: input.subject,
+        message: input.message,
+        createdAt: new Date(),
+      })
       .returning();
     if (!row) throw new Error('Insert returned no row');
     const attached = await attachFiles(tx, { projectId, communicationId: row.id, by: 'client' }, input.attachments);
     await notifyClientMessage(tx, { clientId, projectId, communicationId: row.id });
     await recordEvent(tx, { type: 'message', projectId, clientId, communicationId: row.id, fromClient: true });
-    return { ...toJson(row), attachments: attached };
+    return { ...messageJson(row), attachments: attached };
   });
 }
 
@@ -176,7 +213,15 @@ export async function sendTeamReply(
     const now = new Date();
     const [row] = await tx
       .insert(communications)
-      .values({ projectId, fromClient: false, subject: input.subject, message: input.message, createdAt: now })
+      .values({
+        projectId,
+        fromClient: false,
+        authorId: actor.id,
+        authorName: staffName(actor),
+        subject: input.subject,
+        message: input.message,
+        createdAt: now,
+      })
       .returning();
     if (!row) throw new Error('Insert returned no row');
     const attached = await attachFiles(tx, { projectId, communicationId: row.id, by: 'staff' }, input.attachments);
@@ -208,7 +253,7 @@ export async function sendTeamReply(
       row.id,
       `Replied on ${project.title}: ${input.subject}`,
     );
-    return { ...toJson(row), attachments: attached };
+    return { ...messageJson(row), attachments: attached };
   });
 }
 

@@ -1,16 +1,16 @@
 /**
  * Password links for clients, single use: resets (docs/product.md#password-reset), valid for 1
- * hour, and invitations (docs/product.md#invitations), valid for 72 hours. Each is a token of the
- * single-use store (services/single-use-tokens.ts) whose subject is the client's id: purpose
- * `password-reset` or `client-invitation` (a reset link made for a client who has not chosen a
- * password yet counts as an invitation, as a link from before invitations had their purpose did).
- * Using a reset sets the new password, spends every open link of that client and revokes all its
- * sessions, in one transaction; accepting an invitation (services/sign-in/invitations.ts) sets
+ * hour, and invitations (docs/product.md#invitations), valid for 72 hours (7 days to a team).
+ * Each is a token of the single-use store (services/single-use-tokens.ts) whose subject is the
+ * client member's id: purpose `password-reset` or `client-invitation` (a reset link made for a
+ * member who has not joined counts as an invitation, as a link from before invitations had their
+ * purpose did). Using a reset sets the new password, spends every open link of that member and
+ * revokes all their sessions, in one transaction; accepting an invitation (services/sign-in/invitations.ts) sets
  * the first password or none (a passkey follows). Either proves the email, so the client is
  * marked confirmed.
  */
 import { eq } from 'drizzle-orm';
-import { clients } from '../../../../db/schema/index.ts';
+import { clientMembers, clients } from '../../../../db/schema/index.ts';
 import { issueToken, newToken, peekToken, spendToken } from '../single-use-tokens.ts';
 import { spendTokensOf } from '../single-use-token-subjects.ts';
 import type { Database, Writer } from '../../db/database.ts';
@@ -21,6 +21,9 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
 
 /** How long an invitation to set a first password works, in milliseconds: 72 hours. */
 export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
+
+/** How long an invitation to a client's team works, in milliseconds: 7 days (docs/product.md#client-teams). */
+export const TEAM_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** A new link token, not yet stored (the single-use store's recipe). */
 export const newResetToken = (): string => newToken();
@@ -34,25 +37,26 @@ export const PASSWORD_LINKS = ['password-reset', 'client-invitation'] as const;
 const STORED_AS = { reset: 'password-reset', invitation: 'client-invitation' } as const;
 
 /**
- * Stores a link token for the client (only as a hash) and returns it: `token`, or a new one. It
+ * Stores a link token for client member `memberId` (only as a hash) and returns it: `token`, or a new one. It
  * works for `ttlMs` milliseconds from `now` (default 1 hour; an invitation passes
  * INVITATION_TTL_MS and `purpose` 'invitation'). `db` may be a transaction.
  */
 export async function createPasswordResetToken(
   db: Writer,
-  clientId: string,
+  memberId: string,
   now = new Date(),
   ttlMs = RESET_TTL_MS,
   token = newResetToken(),
   purpose: PasswordLinkPurpose = 'reset',
 ): Promise<string> {
-  return issueToken(db, STORED_AS[purpose], clientId, ttlMs, null, { now, token });
+  return issueToken(db, STORED_AS[purpose], memberId, ttlMs, null, { now, token });
 }
 
 /**
  * Uses a password link (reset or invitation) at `now`: when it exists, is unused and unexpired,
- * sets `passwordHash` on its client, spends every open password link of that client and deletes
- * all its sessions. Returns the client id, or null when the token is not usable.
+ * sets `passwordHash` on its member (who has joined from then on), spends every open password link
+ * of that member and deletes all their sessions. Returns the member's id, or null when the token
+ * is not usable.
  */
 export async function usePasswordResetToken(
   db: Database,
@@ -63,11 +67,20 @@ export async function usePasswordResetToken(
   return db.write(async (tx) => {
     const link = await peekToken(tx, PASSWORD_LINKS, token, now);
     if (!link || !(await spendToken(tx, link.purpose, token, now))) return null;
-    const clientId = link.subject;
-    // The link came to the client's inbox, which confirms the address (docs/product.md#registration).
-    await tx.update(clients).set({ passwordHash, confirmed: true, updatedAt: now }).where(eq(clients.id, clientId));
-    await spendTokensOf(tx, PASSWORD_LINKS, clientId, now);
-    await revokeUserSessions(tx, 'client', clientId);
-    return clientId;
+    const memberId = link.subject;
+    const [member] = await tx
+      .select({ clientId: clientMembers.clientId, joinedAt: clientMembers.joinedAt })
+      .from(clientMembers)
+      .where(eq(clientMembers.id, memberId));
+    if (!member) return null;
+    await tx
+      .update(clientMembers)
+      .set({ passwordHash, joinedAt: member.joinedAt ?? now, updatedAt: now })
+      .where(eq(clientMembers.id, memberId));
+    // The link came to the member's inbox, which confirms the address (docs/product.md#registration).
+    await tx.update(clients).set({ confirmed: true, updatedAt: now }).where(eq(clients.id, member.clientId));
+    await spendTokensOf(tx, PASSWORD_LINKS, memberId, now);
+    await revokeUserSessions(tx, 'client', memberId);
+    return memberId;
   });
 }

@@ -6,41 +6,41 @@
  * and the hourly sweep deletes one still unconfirmed after UNCONFIRMED_TTL_MS, with everything of it.
  */
 import { and, eq, inArray, lte } from 'drizzle-orm';
-import { clients, passkeys, recoveryCodes, totpCredentials } from '../../../../db/schema/index.ts';
+import { clients } from '../../../../db/schema/index.ts';
 import { newToken } from '../single-use-tokens.ts';
-import { deleteClientTokens } from '../single-use-token-subjects.ts';
+import { forgetMembers, memberIdsOf, type ClientMemberRecord } from '../clients/members.ts';
 import { renderEmailConfirmation } from '../email/templates/account-links.tsx';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { insertClient, type ClientRow, type NewClient } from '../clients/clients.ts';
+import type { MemberRow } from '../clients/members.ts';
 import { createClientSignInLink, signInLinkUrl } from './client-sign-in-links.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
 import { queueEmail } from '../email/queue.ts';
-import { recordEvent } from '../events/events.ts';
 import { storageKeysOf } from '../files/files.ts';
 
 /** How long an account may stay unconfirmed before the sweep deletes it, in milliseconds: 7 days. */
 export const UNCONFIRMED_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Stores sign-in link `token` to /portal for `client`, working `hours` hours from `now`, and queues
+ * Stores sign-in link `token` to /portal for member `member`, working `hours` hours from `now`, and queues
  * its "Confirm your email" email, in `tx`.
  */
 async function queueConfirmation(
   tx: SqlDb,
-  client: Pick<ClientRow, 'id' | 'email'>,
+  member: { id: string; email: string },
   rendered: Awaited<ReturnType<typeof renderEmailConfirmation>>,
   token: string,
   hours: number,
   now: Date,
 ) {
-  await createClientSignInLink(tx, client.id, '/portal', hours, now, { token });
-  await queueEmail(tx, 'client', [client.email], rendered);
+  await createClientSignInLink(tx, member.id, '/portal', hours, now, { token });
+  await queueEmail(tx, 'client', [member.email], rendered);
 }
 
 /**
  * Registers a client from the portal: an unconfirmed account, a single-use sign-in link working
  * `hours` hours and its "Confirm your email" email (pages under `siteUrl`), in one write (the email
- * is rendered before it). Returns the new client. ConflictError('email_taken') when the email
+ * is rendered before it). Returns the new client with its first owner. ConflictError('email_taken') when the email
  * exists in any case; DatabaseBusyError when the write is shed. Nothing is written on an error.
  */
 export async function registerClient(
@@ -48,38 +48,37 @@ export async function registerClient(
   input: NewClient,
   siteUrl: string,
   hours: number,
-): Promise<ClientRow> {
+): Promise<ClientRow & { owner: MemberRow }> {
   const token = newToken();
   const rendered = await renderEmailConfirmation({ name: input.name, link: signInLinkUrl(siteUrl, token), hours });
   return db.write(async (tx) => {
     const now = new Date();
     const client = await insertClient(tx, { ...input, confirmed: false });
-    await queueConfirmation(tx, client, rendered, token, hours, now);
+    await queueConfirmation(tx, client.owner, rendered, token, hours, now);
     return client;
   });
 }
 
 /**
- * "Send it again": a new "Confirm your email" email with a new link for the signed-in client
- * `clientId` (earlier links keep working until used or expired). NotFoundError for a missing
- * client; ConflictError('already_confirmed') when the email is confirmed already.
+ * "Send it again": a new "Confirm your email" email with a new link for the signed-in `member`
+ * (earlier links keep working until used or expired). NotFoundError for a missing client;
+ * ConflictError('already_confirmed') when the client's email is confirmed already.
  */
 export async function resendEmailConfirmation(
   db: Database,
-  clientId: string,
+  member: ClientMemberRecord,
   siteUrl: string,
   hours: number,
 ): Promise<void> {
-  const [client] = await db.read.select().from(clients).where(eq(clients.id, clientId));
-  if (!client) throw new NotFoundError('Client');
-  if (client.confirmed) throw alreadyConfirmed();
+  const clientId = member.clientId;
+  if (member.client.confirmed) throw alreadyConfirmed();
   const token = newToken();
-  const rendered = await renderEmailConfirmation({ name: client.name, link: signInLinkUrl(siteUrl, token), hours });
+  const rendered = await renderEmailConfirmation({ name: member.name, link: signInLinkUrl(siteUrl, token), hours });
   await db.write(async (tx) => {
     const [current] = await tx.select({ confirmed: clients.confirmed }).from(clients).where(eq(clients.id, clientId));
     if (!current) throw new NotFoundError('Client');
     if (current.confirmed) throw alreadyConfirmed();
-    await queueConfirmation(tx, client, rendered, token, hours, new Date());
+    await queueConfirmation(tx, member, rendered, token, hours, new Date());
   });
 }
 
@@ -107,12 +106,8 @@ export async function deleteUnconfirmedClients(
     const storageKeys: string[] = [];
     if (clientIds.length === 0) return { clientIds, storageKeys };
     for (const id of clientIds) storageKeys.push(...(await storageKeysOf(tx, { clientId: id })));
-    for (const table of [passkeys, totpCredentials, recoveryCodes]) {
-      await tx.delete(table).where(and(eq(table.kind, 'client'), inArray(table.userId, clientIds)));
-    }
-    await deleteClientTokens(tx, clientIds);
+    await forgetMembers(tx, await memberIdsOf(tx, clientIds));
     await tx.delete(clients).where(inArray(clients.id, clientIds));
-    for (const id of clientIds) await recordEvent(tx, { type: 'session-ended', kind: 'client', userId: id });
     return { clientIds, storageKeys };
   });
 }

@@ -14,26 +14,32 @@
  * renewal, the deletion of an expired session) go through the client, under its write lock.
  */
 import { and, eq, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { adminSessions, clientSessions, clients, users } from '../../../../db/schema/index.ts';
+import { adminSessions, clientMembers, clientSessions, clients, users } from '../../../../db/schema/index.ts';
 import { newSessionToken, parseSessionToken, renewedExpiry, secretMatches } from './session-tokens.ts';
 import { writeIn, type Database, type Writer } from '../../db/database.ts';
 import { recordEvent } from '../events/events.ts';
 import { fastQuery, tableShape, type FastReader } from '../../db/fast-reads.ts';
+import { NotFoundError } from '../../errors.ts';
 
 /** The kinds of session: a client in the portal, a staff member in the dashboard. */
 export type SessionKind = 'client' | 'staff';
 type ClientRecord = typeof clients.$inferSelect;
 export type StaffRecord = typeof users.$inferSelect;
+/**
+ * A person of a client, signed in (docs/product.md#client-teams): the member's own record, with
+ * the client (the business) it belongs to. `id` is the member's; `clientId` the business's.
+ */
+export type ClientMemberRecord = typeof clientMembers.$inferSelect & { client: ClientRecord };
 /** Who a session of each kind belongs to. */
 export interface SessionOwner {
-  client: ClientRecord;
+  client: ClientMemberRecord;
   staff: StaffRecord;
 }
 
 export interface Session {
   id: string;
   kind: SessionKind;
-  /** The client's id or the staff user's id. */
+  /** The client member's id or the staff user's id. */
   userId: string;
   expiresAt: Date;
 }
@@ -47,7 +53,7 @@ export interface ValidatedSession<K extends SessionKind> {
 
 /** What differs between the kinds: the table, its owner column, and the owner look-up. */
 const TABLES = {
-  client: { table: clientSessions, owner: clientSessions.clientId },
+  client: { table: clientSessions, owner: clientSessions.memberId },
   staff: { table: adminSessions, owner: adminSessions.userId },
 } as const;
 
@@ -55,9 +61,10 @@ const TABLES = {
 function lookupQueries(db: Database) {
   return {
     client: db.read
-      .select({ session: clientSessions, user: clients })
+      .select({ session: clientSessions, member: clientMembers, client: clients })
       .from(clientSessions)
-      .innerJoin(clients, eq(clients.id, clientSessions.clientId))
+      .innerJoin(clientMembers, eq(clientMembers.id, clientSessions.memberId))
+      .innerJoin(clients, eq(clients.id, clientMembers.clientId))
       .where(eq(clientSessions.id, sql.placeholder('id')))
       .limit(1),
     staff: db.read
@@ -69,26 +76,44 @@ function lookupQueries(db: Database) {
   };
 }
 
+/** A session found, with its owner: for a client, the member with its client. */
+type Found =
+  | { session: typeof clientSessions.$inferSelect; user: ClientMemberRecord }
+  | { session: typeof adminSessions.$inferSelect; user: StaffRecord };
+
 function prepareLookups(db: Database) {
   const queries = lookupQueries(db);
-  return { client: queries.client.prepare(), staff: queries.staff.prepare() };
+  const client = queries.client.prepare();
+  const staff = queries.staff.prepare();
+  return {
+    client: async (id: string): Promise<Found | undefined> => {
+      const [row] = await client.all({ id });
+      return row && { session: row.session, user: { ...row.member, client: row.client } };
+    },
+    staff: async (id: string): Promise<Found | undefined> => (await staff.all({ id }))[0],
+  };
 }
 
 /** The same look-ups on the fast reader (ADR 0011): the row is the session's columns, then the owner's. */
 function prepareFastLookups(db: Database, reader: FastReader) {
   const queries = lookupQueries(db);
-  const shapes = {
-    client: [tableShape(clientSessions), tableShape(clients)] as const,
-    staff: [tableShape(adminSessions), tableShape(users)] as const,
+  const [clientSession, member, client] = [tableShape(clientSessions), tableShape(clientMembers), tableShape(clients)];
+  const [staffSession, user] = [tableShape(adminSessions), tableShape(users)];
+  const clientQuery = fastQuery(reader, queries.client, [clientSession, member, client], (row) => ({
+    session: clientSession.decode(row, 0),
+    user: {
+      ...member.decode(row, clientSession.width),
+      client: client.decode(row, clientSession.width + member.width),
+    },
+  }));
+  const staffQuery = fastQuery(reader, queries.staff, [staffSession, user], (row) => ({
+    session: staffSession.decode(row, 0),
+    user: user.decode(row, staffSession.width),
+  }));
+  return {
+    client: (id: string): Found | undefined => clientQuery.get({ id }),
+    staff: (id: string): Found | undefined => staffQuery.get({ id }),
   };
-  const prepare = <K extends SessionKind>(kind: K) => {
-    const [session, user] = shapes[kind];
-    return fastQuery(reader, queries[kind], [session, user], (row) => ({
-      session: session.decode(row, 0),
-      user: user.decode(row, session.width),
-    }));
-  };
-  return { client: prepare('client'), staff: prepare('staff') };
 }
 
 /** The look-up runs on every signed-in request: prepared once per database. */
@@ -101,18 +126,17 @@ async function findSession(db: Database, kind: SessionKind, id: string) {
   if (reader) {
     let prepared = fastLookups.get(db);
     if (!prepared) fastLookups.set(db, (prepared = prepareFastLookups(db, reader)));
-    return prepared[kind].get({ id });
+    return prepared[kind](id);
   }
   let prepared = lookups.get(db);
   if (!prepared) lookups.set(db, (prepared = prepareLookups(db)));
-  const [row] = await prepared[kind].all({ id });
-  return row;
+  return prepared[kind](id);
 }
 
 async function lookup(db: Database, kind: SessionKind, id: string) {
   const row = await findSession(db, kind, id);
   if (!row) return undefined;
-  const ownerId = 'clientId' in row.session ? row.session.clientId : row.session.userId;
+  const ownerId = 'memberId' in row.session ? row.session.memberId : row.session.userId;
   return {
     secretHash: row.session.secretHash,
     expiresAt: row.session.expiresAt,
@@ -133,7 +157,10 @@ export interface SessionDevice {
 /** How long between two writes of a session's `lastSeenAt`, in milliseconds: 5 minutes. */
 const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
-/** Creates a session for `userId`; returns the token to hand out (only once) and the session. */
+/**
+ * Creates a session for `userId` (a client member's id, or a staff user's); returns the token to
+ * hand out (only once) and the session. NotFoundError for a client member that does not exist.
+ */
 export async function createSession(
   db: Writer,
   kind: SessionKind,
@@ -152,17 +179,21 @@ export async function createSession(
     ipAddress: device.ipAddress ?? null,
     method: device.method ?? null,
   };
-  await writeIn(db, (tx) =>
-    kind === 'client'
-      ? tx.insert(clientSessions).values({ ...row, clientId: userId })
-      : tx.insert(adminSessions).values({ ...row, userId }),
-  );
+  await writeIn(db, async (tx) => {
+    if (kind === 'staff') return tx.insert(adminSessions).values({ ...row, userId });
+    const [member] = await tx
+      .select({ clientId: clientMembers.clientId })
+      .from(clientMembers)
+      .where(eq(clientMembers.id, userId));
+    if (!member) throw new NotFoundError('Member');
+    return tx.insert(clientSessions).values({ ...row, clientId: member.clientId, memberId: userId });
+  });
   return { token, session: { id, kind, userId, expiresAt } };
 }
 
 /**
  * Checks a token of `kind`: the session must exist, its secret match and it must not have
- * expired (an expired one is deleted); a client must be active. Renews a session in its second
+ * expired (an expired one is deleted); a client must be active and its member joined. Renews a session in its second
  * half, unless `renew` is false (a live stream's re-check, ADR 0009: its cookie is already sent).
  * Returns null for any token that does not pass.
  */
@@ -181,7 +212,8 @@ export async function validateSession<K extends SessionKind>(
     await revokeSession(db, kind, parsed.id);
     return null;
   }
-  if ('isActive' in row.user && !row.user.isActive) return null;
+  // A client's session needs the business active, and its member joined and not erased.
+  if ('client' in row.user && (!row.user.client.isActive || !row.user.joinedAt || row.user.erasedAt)) return null;
   const session: Session = { id: parsed.id, kind, userId: row.ownerId, expiresAt: row.expiresAt };
   const renewal = renew ? renewedExpiry(session.expiresAt, now) : null;
   const seen = renew && now.getTime() - (row.lastSeenAt?.getTime() ?? 0) >= LAST_SEEN_EVERY_MS;
@@ -219,12 +251,12 @@ export async function revokeSession(db: Writer, kind: SessionKind, sessionId: st
   await revokeWhere(db, kind, eq(TABLES[kind].table.id, sessionId));
 }
 
-/** Deletes every session of one client or staff user (a new password, a removed account). */
+/** Deletes every session of one client member or staff user (a new password, a removed account). */
 export async function revokeUserSessions(db: Writer, kind: SessionKind, userId: string): Promise<void> {
   await revokeWhere(db, kind, eq(TABLES[kind].owner, userId));
 }
 
-/** Deletes every session of one client or staff user but `keepSessionId` (a password changed in settings). */
+/** Deletes every session of one client member or staff user but `keepSessionId` (a password changed in settings). */
 export async function revokeOtherSessions(
   db: Writer,
   kind: SessionKind,

@@ -84,6 +84,31 @@ export function renderInvitation(data: AccountLinkData): Promise<RenderedEmail> 
 }
 
 /**
+ * The invitation of a person to a client's team (docs/product.md#client-teams): subject
+ * `{inviter} invited you to {business}'s client portal`; the link works once, within 7 days, to
+ * set a name and a password or a passkey.
+ */
+export function renderTeamInvitation(
+  data: AccountLinkData & { inviter: string; business: string; role: string },
+): Promise<RenderedEmail> {
+  const subject = `${data.inviter} invited you to ${data.business}'s client portal`;
+  return renderEmail(
+    subject,
+    <AccountLink
+      name={data.name}
+      link={data.link}
+      subject={subject}
+      lines={[
+        `${data.inviter} has invited you to join ${data.business} in ${company.name}'s client portal, as ${data.role}.`,
+        'To accept and set up your sign-in (a password or a passkey), open this link within the next 7 days (it works once):',
+      ]}
+      button="Accept the invitation"
+      footer="After that you sign in at the portal with this email address and your password or passkey."
+    />,
+  );
+}
+
+/**
  * The confirmation of a self-registered account's email: subject `Confirm your email`; the link
  * signs the client in once, within `hours` hours, and confirms the address.
  */
