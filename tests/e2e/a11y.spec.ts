@@ -174,7 +174,7 @@ for (const width of WIDTHS) {
       allowPageErrors(/status of 400/);
       await presetConsent(page);
       const client = await signInClient();
-      await page.goto((await unsubscribeLinks(client.id)).pageUrl);
+      await page.goto((await unsubscribeLinks(client.memberId)).pageUrl);
       await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe from project emails?' })).toBeVisible();
       await sweep(page);
       await page.getByRole('button', { name: 'Unsubscribe' }).click();

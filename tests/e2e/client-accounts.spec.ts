@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { clients } from '../../db/schema/index.ts';
-import { NO_PASSWORD_YET } from '../../src/server/services/clients/clients.ts';
+import { insertClient } from '../../src/server/services/clients/clients.ts';
 import { createPasswordResetToken } from '../../src/server/services/sign-in/password-resets.ts';
 import { expectNoAxeViolations, presetConsent, sentMails, test, expect } from './fixtures.ts';
 import { unique } from './support/live-pages.ts';
@@ -38,11 +38,9 @@ test('staff resend an invitation; the client, side by side, is welcomed by it an
   test.slow(); // two browsers
   const name = unique('Dana Invite');
   const email = `dana-${Date.now()}@example.com`;
-  const [client] = await database.write((tx) =>
-    tx.insert(clients).values({ name, email, passwordHash: NO_PASSWORD_YET }).returning(),
-  );
+  const client = await insertClient(database, { name, email, passwordHash: null });
 
-  await openClientPage(staff, client!.id);
+  await openClientPage(staff, client.id);
   const panel = staff.getByRole('region', { name: 'Portal invitation' });
   await expect(panel).toContainText(`${name} has not set a password or a passkey yet.`);
   await expect(panel).toContainText('No invitation on record.');
@@ -79,7 +77,7 @@ test('staff resend an invitation; the client, side by side, is welcomed by it an
   await expect(portal.getByRole('heading', { name: /^Welcome,/ })).toBeVisible();
 
   // The staff's page no longer offers to resend, and the used link says so plainly.
-  await openClientPage(staff, client!.id);
+  await openClientPage(staff, client.id);
   await expect(staff.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(staff.getByRole('region', { name: 'Portal invitation' })).toHaveCount(0);
   const again = await other.newPage();
@@ -113,12 +111,10 @@ test('an invited client chooses "Use a passkey": signed in without a password, a
 }) => {
   const name = unique('Pat Passkey');
   const email = `pat-${Date.now()}@example.com`;
-  const [client] = await database.write((tx) =>
-    tx.insert(clients).values({ name, email, passwordHash: NO_PASSWORD_YET }).returning(),
-  );
+  const client = await insertClient(database, { name, email, passwordHash: null });
   const token = await createPasswordResetToken(
     database,
-    client!.id,
+    client.owner.id,
     new Date(),
     72 * 3_600_000,
     undefined,
@@ -141,7 +137,7 @@ test('an invited client chooses "Use a passkey": signed in without a password, a
 
 test('an expired invitation says so and emails a new link on request', async ({ page, database }) => {
   const email = `eli-${Date.now()}@example.com`;
-  await database.write((tx) => tx.insert(clients).values({ name: 'Eli Late', email, passwordHash: NO_PASSWORD_YET }));
+  await insertClient(database, { name: 'Eli Late', email, passwordHash: null });
   await page.goto('/portal/welcome#token=abcdefghijklmnopqrstuvwxyz234567');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This invitation no longer works');
   await expect(page.getByRole('alert')).toContainText('We can email you a new link.');

@@ -75,7 +75,7 @@ export const test = base.extend<
   signInClient: async ({ database, context, baseURL }, use) => {
     await use(async (data = {}, target = context) => {
       const client = await createClientWithData(database, data);
-      await addSessionCookie(target, baseURL!, 'client_session', await newSession(database, 'client', client.id));
+      await addSessionCookie(target, baseURL!, 'client_session', await newSession(database, 'client', client.memberId));
       return client;
     });
   },
@@ -85,7 +85,7 @@ export const test = base.extend<
     await use(page);
   },
   unsubscribeLinks: async ({ database }, use) => {
-    await use((clientId) => unsubscribeLinksFor(database, clientId));
+    await use((memberId) => unsubscribeLinksFor(database, memberId));
   },
   allowPageErrors: async ({ pageErrors }, use) => {
     await use((pattern) => {

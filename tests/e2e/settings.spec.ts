@@ -180,7 +180,7 @@ test('settings work with the keyboard alone', async ({ page, signInClient }) => 
 
 test('the unsubscribe link asks first, then turns emails off', async ({ page, signInClient, unsubscribeLinks }) => {
   const client = await signInClient();
-  const { pageUrl } = await unsubscribeLinks(client.id);
+  const { pageUrl } = await unsubscribeLinks(client.memberId);
   await page.goto(pageUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe from project emails?' })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
@@ -208,7 +208,7 @@ test('a forged or missing unsubscribe token shows that the link does not work', 
 }) => {
   allowPageErrors(/status of 400/);
   const client = await signInClient();
-  const { pageUrl } = await unsubscribeLinks(client.id);
+  const { pageUrl } = await unsubscribeLinks(client.memberId);
   const forged = new URL(pageUrl);
   const [header, payload, signature] = forged.searchParams.get('token')!.split('.');
   forged.searchParams.set('token', `${header}.${payload}.${signature!.slice(0, -4)}AAAA`);
@@ -233,7 +233,7 @@ test("a mail provider's one-click POST (a form, no cookie, no Origin) turns emai
   unsubscribeLinks,
 }) => {
   const client = await signInClient();
-  const { postUrl } = await unsubscribeLinks(client.id);
+  const { postUrl } = await unsubscribeLinks(client.memberId);
   // A request context of its own: no cookies, no Origin header, as a mail provider's server sends it.
   const provider = await playwright.request.newContext();
   try {

@@ -93,7 +93,7 @@ test.describe('two machines: a server on a libSQL primary and one on its replica
       handles.push(truth);
       const client = await createClientWithData(setup.db, { projects: [{ title: 'Two machines site' }] });
       const projectId = client.projects[0]!.id;
-      const clientToken = (await newSession(setup.db, 'client', client.id)).token;
+      const clientToken = (await newSession(setup.db, 'client', client.memberId)).token;
       const staffToken = (await newSession(setup.db, 'staff', (await staffUser(setup.db, STAFF)).id)).token;
 
       const holder = async () =>

@@ -44,7 +44,7 @@ test.describe('two server processes on one database file', () => {
     try {
       const client = await createClientWithData(db, { projects: [{ title: 'Two servers site' }] });
       const projectId = client.projects[0]!.id;
-      const clientToken = (await newSession(db, 'client', client.id)).token;
+      const clientToken = (await newSession(db, 'client', client.memberId)).token;
       const staffToken = (await newSession(db, 'staff', (await staffUser(db, STAFF)).id)).token;
       const reply = (server: BuiltServer, subject: string) =>
         fetch(`${server.url}/api/admin/projects/${projectId}/communications`, {

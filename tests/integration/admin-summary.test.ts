@@ -36,8 +36,8 @@ describe('GET /api/admin/summary', () => {
       tx
         .insert(clients)
         .values([
-          { name: 'A', email: 'a@example.com', passwordHash: 'x' },
-          { name: 'B', email: 'b@example.com', passwordHash: 'x' },
+          { name: 'A', email: 'a@example.com' },
+          { name: 'B', email: 'b@example.com' },
         ])
         .returning(),
     );

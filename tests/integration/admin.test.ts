@@ -12,6 +12,7 @@ import {
   projects,
   singleUseTokens,
 } from '../../db/schema/index.ts';
+import { primaryOwner } from '../../src/server/services/clients/members.ts';
 import { hashToken } from '../../src/server/services/single-use-tokens.ts';
 import { SESSION_TTL_MS } from '../../src/server/services/sign-in/session-tokens.ts';
 import { createSession } from '../../src/server/services/sign-in/sessions.ts';
@@ -158,7 +159,8 @@ describe('clients', () => {
     const list = (await (await admin().clients.$get({ query: {} }, staff())).json()).items;
     expect(list.find((c) => c.id === client.id)).toMatchObject({ projectCount: 0 });
 
-    const [before] = await api.db.read.select().from(clients).where(eq(clients.id, client.id));
+    const before = await primaryOwner(api.db.read, client.id);
+    expect(before?.passwordHash).toBeTruthy();
     const updated = await admin().clients[':id'].$put(
       {
         param: { id: client.id },
@@ -174,7 +176,7 @@ describe('clients', () => {
     );
     expect(updated.status).toBe(200);
     expect(await updated.json()).toMatchObject({ name: 'Brennan Home Improvement LLC', company: null });
-    const [after] = await api.db.read.select().from(clients).where(eq(clients.id, client.id));
+    const after = await primaryOwner(api.db.read, client.id);
     expect(after?.passwordHash).toBe(before?.passwordHash);
 
     const events = await api.db.read.select().from(adminEvents).where(eq(adminEvents.entityId, client.id));

@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminEvents, clients, singleUseTokens } from '../../db/schema/index.ts';
+import { primaryOwner } from '../../src/server/services/clients/members.ts';
 import { hashToken } from '../../src/server/services/single-use-tokens.ts';
 import { sweepTokens } from '../../src/server/services/single-use-token-subjects.ts';
 import { createPasswordResetToken } from '../../src/server/services/sign-in/password-resets.ts';
@@ -44,7 +45,8 @@ async function invitedClient(name: string, email: string) {
   expect(converted.status).toBe(201);
   const { client } = await converted.json();
   await api.deliver();
-  return { clientId: client.id, token: tokenIn(mailTo(email, 'Your client portal'), 'welcome') };
+  const owner = await primaryOwner(api.db.read, client.id);
+  return { clientId: client.id, ownerId: owner!.id, token: tokenIn(mailTo(email, 'Your client portal'), 'welcome') };
 }
 
 const describeLink = (token: string) => suite.api.fresh().client['password-link'].$post({ json: { token } });
@@ -88,8 +90,10 @@ describe('accepting an invitation', () => {
     const accepted = await accept(token);
     expect(accepted.status).toBe(200);
     expect((await suite.api.http.client.me.$get({}, withCookie(cookiesOf(accepted)))).status).toBe(200);
-    const [row] = await suite.api.db.read.select().from(clients).where(eq(clients.id, clientId));
-    expect(row?.passwordHash).toBe('none: set through the invitation link');
+    // No password is set, and the owner has joined (a passkey follows).
+    const owner = await primaryOwner(suite.api.db.read, clientId);
+    expect(owner?.passwordHash).toBeNull();
+    expect(owner?.joinedAt).toBeInstanceOf(Date);
     expect((await accept(token)).status).toBe(410);
   });
 
@@ -142,12 +146,12 @@ describe('accepting an invitation', () => {
   });
 
   it('counts a link from before invitations had their purpose as an invitation while no password is set', async () => {
-    const { clientId } = await invitedClient('Olga Older', 'olga@example.com');
-    const legacy = await createPasswordResetToken(suite.api.db, clientId, new Date(), 72 * 3_600_000);
+    const { ownerId } = await invitedClient('Olga Older', 'olga@example.com');
+    const legacy = await createPasswordResetToken(suite.api.db, ownerId, new Date(), 72 * 3_600_000);
     expect((await (await describeLink(legacy)).json()).purpose).toBe('invitation');
     expect((await accept(legacy, 'quiet-harbour-47')).status).toBe(200);
     // Once the password is set, a reset link is a reset, and the welcome page refuses it.
-    const reset = await createPasswordResetToken(suite.api.db, clientId);
+    const reset = await createPasswordResetToken(suite.api.db, ownerId);
     expect((await (await describeLink(reset)).json()).purpose).toBe('reset');
     expect((await accept(reset, 'quiet-harbour-48')).status).toBe(410);
   });

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { InferRequestType } from 'hono/client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  clientMembers,
   clientSessions,
   clients,
   communications,
@@ -85,7 +86,7 @@ describe('registration', () => {
 
   it('stores only an argon2id hash of the password', async () => {
     const { client } = await register();
-    const [row] = await api.db.read.select().from(clients).where(eq(clients.id, client.id));
+    const [row] = await api.db.read.select().from(clientMembers).where(eq(clientMembers.id, client.member.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -220,8 +221,13 @@ describe('sessions', () => {
     const project = await addProject(client.id);
     const [id] = token.split('.');
     const forged = `${id}.${'a'.repeat(24)}`;
-    const expired = await createSession(api.db, 'client', client.id, new Date(Date.now() - SESSION_TTL_MS - 1000));
-    const revoked = await createSession(api.db, 'client', client.id);
+    const expired = await createSession(
+      api.db,
+      'client',
+      client.member.id,
+      new Date(Date.now() - SESSION_TTL_MS - 1000),
+    );
+    const revoked = await createSession(api.db, 'client', client.member.id);
     await api.http.client.logout.$post({}, bearer(revoked.token));
 
     // One guard covers every signed-in route (routes/client/index.ts), and
@@ -257,7 +263,7 @@ describe('sessions', () => {
 
   it('renews a session used in the second half of its 30 days', async () => {
     const { client } = await register();
-    const old = await createSession(api.db, 'client', client.id, new Date(Date.now() - 20 * 24 * 60 * 60 * 1000));
+    const old = await createSession(api.db, 'client', client.member.id, new Date(Date.now() - 20 * 24 * 60 * 60 * 1000));
     const response = await api.http.client.me.$get({}, withCookie(`client_session=${old.token}`));
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toContain('client_session=');
@@ -475,7 +481,7 @@ describe('password reset', () => {
 
   it('refuses an expired link', async () => {
     const { body, client } = await register();
-    const token = await createPasswordResetToken(api.db, client.id, new Date(Date.now() - 61 * 60 * 1000));
+    const token = await createPasswordResetToken(api.db, client.member.id, new Date(Date.now() - 61 * 60 * 1000));
     const response = await api.http.client['password-reset'].confirm.$post({
       json: { token, password: 'new-password' },
     });

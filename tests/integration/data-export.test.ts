@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { adminEvents, clients, dataExports, projectFiles } from '../../db/schema/index.ts';
+import { adminEvents, clientMembers, dataExports, projectFiles } from '../../db/schema/index.ts';
 import {
   claimExport,
   EXPORT_LINK_TTL_MS,
@@ -148,7 +148,8 @@ describe('a client exports their own data', () => {
       records: Record<string, Record<string, unknown>[]>;
     };
     expect(data.schemaVersion).toBe(1);
-    expect(data.subject).toMatchObject({ kind: 'client', id: me.client.id });
+    // The subject is the person who asked: the client's member (docs/product.md#client-teams).
+    expect(data.subject).toMatchObject({ kind: 'client', id: me.client.member.id });
     const { records } = data;
     // Every kind, and how many of each are this client's: nothing more.
     expect(Object.fromEntries(Object.entries(records).map(([kind, rows]) => [kind, rows.length]))).toEqual({
@@ -200,7 +201,11 @@ describe('a client exports their own data', () => {
     for (const absent of [other.email, other.name, other.project.id, 'Other', STAFF, '$argon2', 'internal costing']) {
       expect(everything).not.toContain(absent);
     }
-    const [row] = await suite.api.db.read.select().from(clients).where(eq(clients.id, me.client.id));
+    const [row] = await suite.api.db.read
+      .select()
+      .from(clientMembers)
+      .where(eq(clientMembers.id, me.client.member.id));
+    expect(row!.passwordHash).toBeTruthy();
     expect(everything).not.toContain(row!.passwordHash);
     expect(strFromU8(files['README.md']!)).toContain('schema version 1');
     expect(strFromU8(files['messages.csv']!).split('\n')[0]).toBe('id,projectId,from,subject,message,readAt,createdAt');
@@ -221,7 +226,7 @@ describe('a client exports their own data', () => {
     expect((await post('/api/client/export', person.token)).status).toBe(202);
     await suite.api.deliver();
     const token = exportLink(person.email, 'Your data from');
-    const [row] = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
+    const [row] = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.member.id));
     expect(await suite.api.storage.exists(row!.storageKey!)).toBe(true);
     await sweepExports(suite.api.db, suite.api.storage, new Date(Date.now() + EXPORT_LINK_TTL_MS + 1000));
     expect(await suite.api.storage.exists(row!.storageKey!)).toBe(false);
@@ -236,11 +241,11 @@ describe('a client exports their own data', () => {
     await suite.api.storage.delete(file!.storageKey);
     expect((await post('/api/client/export', person.token)).status).toBe(202);
     for (let i = 0; i < MAX_EXPORT_ATTEMPTS; i++) await suite.api.deliver();
-    const [row] = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
+    const [row] = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.member.id));
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_EXPORT_ATTEMPTS, storageKey: null });
     expect((await post('/api/client/export', person.token)).status).toBe(202);
     for (let i = 0; i < MAX_EXPORT_ATTEMPTS; i++) await suite.api.deliver();
-    const rows = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
+    const rows = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.member.id));
     expect(rows.map((r) => r.status)).toEqual(['failed', 'failed']);
   });
 
@@ -254,9 +259,9 @@ describe('a client exports their own data', () => {
     expect(asks.map((r) => r.status).sort()).toEqual([202, 429]);
     // A worker claims it and dies: the lease runs out and the next round builds it.
     const claimed = await claimExport(suite.api.db, new Date(), 1);
-    expect(claimed?.subjectId).toBe(person.client.id);
+    expect(claimed?.subjectId).toBe(person.client.member.id);
     await suite.api.deliver();
-    const [row] = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
+    const [row] = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.member.id));
     expect(row).toMatchObject({ status: 'ready', attempts: 2 });
     const token = exportLink(person.email, 'Your data from');
     const downloads = await Promise.all([download(token), download(token)]);
@@ -313,12 +318,12 @@ describe('staff export a client or a lead', () => {
     expect((await post('/api/client/export', person.token)).status).toBe(202);
     await suite.api.deliver();
     const token = exportLink(STAFF, 'Data export of Person Gone is ready');
-    const rows = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id));
+    const rows = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.member.id));
     expect(rows.map((r) => r.status)).toEqual(['ready', 'ready']);
     expect((await post(`/api/admin/clients/${person.client.id}/erase`, suite.staffToken)).status).toBe(200);
     for (const row of rows) expect(await suite.api.storage.exists(row.storageKey!)).toBe(false);
     expect(
-      await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.id)),
+      await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.member.id)),
     ).toEqual([]);
     expect((await download(token)).response.status).toBe(410);
     expect((await post(`/api/admin/clients/${person.client.id}/export`, suite.staffToken)).status).toBe(404);

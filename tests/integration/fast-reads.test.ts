@@ -106,15 +106,19 @@ describe('session look-up', () => {
   it('matches the client path for valid client and staff sessions', async () => {
     const client = await newClient();
     const staff = await upsertStaffUser(slow, 'staff-one@example.com');
-    const { token: clientToken } = await createSession(slow, 'client', client.id);
+    const { token: clientToken } = await createSession(slow, 'client', client.owner.id);
     const { token: staffToken } = await createSession(slow, 'staff', staff.id);
 
     const forClient = await bothValidate('client', clientToken);
     expect(forClient.viaReader).not.toBeNull();
     expect(forClient.viaReader).toStrictEqual(forClient.viaClient);
     expect(forClient.viaReader!.user.createdAt).toBeInstanceOf(Date);
-    expect(forClient.viaReader!.user.isActive).toBe(true);
-    expect(forClient.viaReader!.user.phone).toBeNull();
+    // The session's person is the client's member, with the client (the business) it belongs to.
+    expect(forClient.viaReader!.user.id).toBe(client.owner.id);
+    expect(forClient.viaReader!.user.joinedAt).toBeInstanceOf(Date);
+    expect(forClient.viaReader!.user.client.createdAt).toBeInstanceOf(Date);
+    expect(forClient.viaReader!.user.client.isActive).toBe(true);
+    expect(forClient.viaReader!.user.client.phone).toBeNull();
 
     const forStaff = await bothValidate('staff', staffToken);
     expect(forStaff.viaReader).not.toBeNull();
@@ -124,7 +128,7 @@ describe('session look-up', () => {
 
   it('refuses what the client path refuses: unknown, wrong secret, other kind, revoked, inactive', async () => {
     const client = await newClient();
-    const { token, session } = await createSession(slow, 'client', client.id);
+    const { token, session } = await createSession(slow, 'client', client.owner.id);
     const [id] = token.split('.');
     for (const [kind, candidate] of [
       ['client', 'unknownid.unknownsecret'],
@@ -141,14 +145,14 @@ describe('session look-up', () => {
     expect(await bothValidate('client', token)).toStrictEqual({ viaClient: null, viaReader: null });
 
     const inactive = await newClient({ isActive: false });
-    const { token: inactiveToken } = await createSession(slow, 'client', inactive.id);
+    const { token: inactiveToken } = await createSession(slow, 'client', inactive.owner.id);
     expect(await bothValidate('client', inactiveToken)).toStrictEqual({ viaClient: null, viaReader: null });
   });
 
   it('an expired session is refused and deleted through the client', async () => {
     const client = await newClient();
     const created = new Date(Date.now() - SESSION_TTL_MS - DAY_MS);
-    const { token } = await createSession(slow, 'client', client.id, created);
+    const { token } = await createSession(slow, 'client', client.owner.id, created);
     expect(await validateSession(fast, 'client', token)).toBeNull();
     // Deleted, so the client path does not find it either (not merely expired).
     expect(await validateSession(slow, 'client', token, created)).toBeNull();
@@ -157,7 +161,7 @@ describe('session look-up', () => {
   it('renews a session in its second half through the client; the reader sees the new expiry at once', async () => {
     const client = await newClient();
     const created = new Date(Date.now() - SESSION_TTL_MS / 2 - DAY_MS);
-    const { token } = await createSession(slow, 'client', client.id, created);
+    const { token } = await createSession(slow, 'client', client.owner.id, created);
     const now = new Date();
     const renewed = await validateSession(fast, 'client', token, now);
     expect(renewed?.renewed).toBe(true);
@@ -258,7 +262,7 @@ describe('the reader holds nothing open', () => {
     const client = await newClient();
     await slow.write((tx) => tx.insert(projects).values({ clientId: client.id, title: 'Checkpointed' }));
     await listClientProjects(fast, client.id);
-    const { token } = await createSession(slow, 'client', client.id);
+    const { token } = await createSession(slow, 'client', client.owner.id);
     await validateSession(fast, 'client', token);
     const [[busy] = [1]] = await slow.read.values<[number]>(sql`PRAGMA wal_checkpoint(TRUNCATE)`);
     // busy = 0: no connection held a snapshot that the checkpoint had to wait for.
@@ -274,8 +278,10 @@ describe('without a reader', () => {
       await migrateDatabase(memory, MIGRATIONS);
       const client = await insertClient(memory, { name: 'Mem', email: 'mem@example.com', passwordHash: 'x' });
       await memory.write((tx) => tx.insert(projects).values({ clientId: client.id, title: 'Only in memory' }));
-      const { token } = await createSession(memory, 'client', client.id);
-      expect((await validateSession(memory, 'client', token))?.user.id).toBe(client.id);
+      const { token } = await createSession(memory, 'client', client.owner.id);
+      const validated = await validateSession(memory, 'client', token);
+      expect(validated?.user.id).toBe(client.owner.id);
+      expect(validated?.user.clientId).toBe(client.id);
       expect(await listClientProjects(memory, client.id)).toMatchObject([{ title: 'Only in memory', unreadCount: 0 }]);
     } finally {
       memory.close();

@@ -7,7 +7,14 @@
  */
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminEvents, clients, communications, contactSubmissions, projects } from '../../db/schema/index.ts';
+import {
+  adminEvents,
+  clientMembers,
+  clients,
+  communications,
+  contactSubmissions,
+  projects,
+} from '../../db/schema/index.ts';
 import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
 import { bearer, createTestApi, errorOf, invalidBody, type TestApi } from './helpers.ts';
 
@@ -103,16 +110,35 @@ async function insertLeads(rows: LeadRow[]) {
   }
   return out.map((r) => r.id);
 }
+/** Clients made directly in the database, each with its owner (a member who has joined, with a password). */
 async function insertClients(rows: ClientRow[]) {
-  const out = await api.db.write((tx) => tx.insert(clients).values(rows).returning({ id: clients.id }));
+  const out = await api.db.write(async (tx) => {
+    const made = await tx
+      .insert(clients)
+      .values(rows)
+      .returning({ id: clients.id, name: clients.name, email: clients.email });
+    const joinedAt = new Date();
+    await tx
+      .insert(clientMembers)
+      .values(
+        made.map((c) => ({
+          clientId: c.id,
+          name: c.name,
+          email: c.email,
+          role: 'owner' as const,
+          passwordHash: 'x',
+          joinedAt,
+        })),
+      );
+    return made;
+  });
   return out.map((r) => r.id);
 }
 
-/** A client with one project, both made directly in the database. */
+/** A client (with its owner) and one project, all made directly in the database. */
 async function clientWithProject(name: string, title: string, email = `${name.replace(/\W/g, '')}@example.com`) {
-  const [client] = await api.db.write((tx) =>
-    tx.insert(clients).values({ name, email, passwordHash: 'x' }).returning(),
-  );
+  const [id] = await insertClients([{ name, email }]);
+  const [client] = await api.db.read.select().from(clients).where(eq(clients.id, id!));
   const [project] = await api.db.write((tx) => tx.insert(projects).values({ clientId: client!.id, title }).returning());
   return { client: client!, project: project! };
 }
@@ -189,7 +215,6 @@ describe('cursor paging while rows are added', () => {
             ? ['Same Name', 'SAME NAME', 'same name'][i % 3]!
             : `${words[i % words.length]} ${String((i * 37) % 120).padStart(3, '0')}`,
         email: `pager-${i}@paging.example`,
-        passwordHash: 'x',
       })),
     );
     const before = (await api.db.read.select({ id: clients.id }).from(clients)).map((r) => r.id);
@@ -210,7 +235,6 @@ describe('cursor paging while rows are added', () => {
       const extra = (prefix: string) => ({
         name: `${prefix} ${round}`,
         email: `late-${prefix.toLowerCase()}-${round}@paging.example`,
-        passwordHash: 'x',
       });
       let result: Awaited<ReturnType<typeof fetchPage>>;
       if (round % 2 === 0) {
@@ -307,7 +331,7 @@ describe('search', () => {
     );
     brennan = (await created.json()).id;
     const [inserted] = await insertClients([
-      { name: 'Café Lumière', email: 'bonjour@lumiere.example', company: 'Bistro Anatole', passwordHash: 'x' },
+      { name: 'Café Lumière', email: 'bonjour@lumiere.example', company: 'Bistro Anatole' },
     ]);
     cafe = inserted!;
   });
@@ -380,8 +404,8 @@ describe('search', () => {
 
   it('ranks a match in the name, title or subject before a match elsewhere, even an older one', async () => {
     // The main-column match is made first, so newest-first alone would put it last.
-    const [byName] = await insertClients([{ name: 'Heronsgate Lights', email: 'a@lights.example', passwordHash: 'x' }]);
-    const [byEmail] = await insertClients([{ name: 'Quiet Co', email: 'heronsgate@quiet.example', passwordHash: 'x' }]);
+    const [byName] = await insertClients([{ name: 'Heronsgate Lights', email: 'a@lights.example' }]);
+    const [byEmail] = await insertClients([{ name: 'Quiet Co', email: 'heronsgate@quiet.example' }]);
     expect(ids((await clientSearch('heronsgate')).items)).toEqual([byName, byEmail]);
     expect(ids((await clientSearch('heronsgate', 'relevance')).items)).toEqual([byName, byEmail]);
     expect(ids((await clientSearch('heronsgate', 'createdAt.desc')).items)).toEqual([byEmail, byName]);
@@ -522,7 +546,7 @@ describe('search', () => {
 
 describe('hostile search strings', () => {
   beforeAll(async () => {
-    await insertClients([{ name: 'Nearby Bakery', email: 'hello@nearby.example', passwordHash: 'x' }]);
+    await insertClients([{ name: 'Nearby Bakery', email: 'hello@nearby.example' }]);
   });
 
   const HOSTILE = [
@@ -627,7 +651,7 @@ describe('filters and sorts', () => {
       { name: 'Banana Co', email: 'a@qxclient.example', company: 'Mid', isActive: false, createdAt: at(4) },
       { name: 'cherry Inc', email: 'c@qxclient.example', company: 'beta', isActive: true, createdAt: at(5) },
     ];
-    const created = await insertClients(rows.map((r) => ({ ...r, passwordHash: 'x' })));
+    const created = await insertClients(rows);
     const fixture = rows.map((r, i) => ({ ...r, id: created[i]!, at: i }));
     const keys = {
       createdAt: (r: (typeof fixture)[number]) => r.createdAt.getTime(),
@@ -683,9 +707,9 @@ describe('filters and sorts', () => {
 
   it('projects: status, clientId, from/to and every sort, each page after page', async () => {
     const owners = await insertClients([
-      { name: 'Zulu Owner', email: 'zulu@qxowner.example', passwordHash: 'x' },
-      { name: 'alpha Owner', email: 'alpha@qxowner.example', passwordHash: 'x' },
-      { name: 'Mike Owner', email: 'mike@qxowner.example', passwordHash: 'x' },
+      { name: 'Zulu Owner', email: 'zulu@qxowner.example' },
+      { name: 'alpha Owner', email: 'alpha@qxowner.example' },
+      { name: 'Mike Owner', email: 'mike@qxowner.example' },
     ]);
     const rows = [
       { title: 'pear site', status: 'review', owner: 0, endDate: '2025-05-01', budget: 5000, createdAt: at(1) },

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import {
-  clients,
+  clientMembers,
   communications,
   contactSubmissions,
   milestones,
@@ -21,6 +21,7 @@ import { openDatabaseHandle, type DatabaseHandle } from '../../support/database.
 import { queueCounts } from '../../../src/server/services/email/queue.ts';
 import { createSession } from '../../../src/server/services/sign-in/sessions.ts';
 import { unsubscribeLinks } from '../../../src/server/services/email/unsubscribe.ts';
+import { insertClient } from '../../../src/server/services/clients/clients.ts';
 
 export type { Database };
 
@@ -110,30 +111,46 @@ export interface CreatedProject {
 
 export interface CreatedClient {
   id: string;
+  /** The client's first owner, the person who signs in (docs/product.md#client-teams). */
+  memberId: string;
   name: string;
   email: string;
   password?: string;
   projects: CreatedProject[];
 }
 
-/** Inserts a client with its projects, their milestones (in the given order) and messages. */
+/**
+ * Inserts a client, its owner (joined, so a session of theirs works even without a password), its
+ * projects, their milestones (in the given order) and messages.
+ */
 export async function createClientWithData(db: Database, spec: ClientSpec = {}): Promise<CreatedClient> {
   const suffix = uniqueSuffix();
   const name = spec.name ?? `Client ${suffix}`;
   const email = (spec.email ?? `client-${suffix}@example.com`).toLowerCase();
-  // Without a password no hash matches (verifyPassword answers false): nobody can sign in.
-  const passwordHash = spec.password === undefined ? 'no password' : await hashPassword(spec.password);
+  // Without a password nobody can use the sign-in form.
+  const passwordHash = spec.password === undefined ? null : await hashPassword(spec.password);
   return db.write(async (tx) => {
-    const [client] = await tx
-      .insert(clients)
-      .values({ name, email, company: spec.company ?? null, phone: spec.phone ?? null, passwordHash })
-      .returning();
-    const created: CreatedClient = { id: client!.id, name, email, password: spec.password, projects: [] };
+    const client = await insertClient(tx, {
+      name,
+      email,
+      company: spec.company ?? null,
+      phone: spec.phone ?? null,
+      passwordHash,
+    });
+    await tx.update(clientMembers).set({ joinedAt: new Date() }).where(eq(clientMembers.id, client.owner.id));
+    const created: CreatedClient = {
+      id: client.id,
+      memberId: client.owner.id,
+      name,
+      email,
+      password: spec.password,
+      projects: [],
+    };
     for (const project of spec.projects ?? []) {
       const { milestones: steps = [], messages = [], ...fields } = project;
       const [row] = await tx
         .insert(projects)
-        .values({ ...fields, clientId: client!.id })
+        .values({ ...fields, clientId: client.id })
         .returning();
       created.projects.push({ id: row!.id, title: row!.title });
       if (steps.length > 0) {
@@ -186,11 +203,11 @@ export async function emailState(db: Database, id: string): Promise<string | und
 }
 
 /**
- * The unsubscribe addresses of `clientId`'s emails (`pageUrl` for the text, `postUrl` for the
- * List-Unsubscribe header), made as the mail worker makes them, under the test server's SITE_URL.
+ * The unsubscribe addresses of member `memberId`'s emails (`pageUrl` for the text, `postUrl` for
+ * the List-Unsubscribe header), made as the mail worker makes them, under the test server's SITE_URL.
  */
-export function unsubscribeLinksFor(db: Database, clientId: string): Promise<{ pageUrl: string; postUrl: string }> {
-  return unsubscribeLinks(db, e2eEnv(E2E_PORT).SITE_URL!, clientId);
+export function unsubscribeLinksFor(db: Database, memberId: string): Promise<{ pageUrl: string; postUrl: string }> {
+  return unsubscribeLinks(db, e2eEnv(E2E_PORT).SITE_URL!, memberId);
 }
 
 type LeadSpec = Partial<typeof contactSubmissions.$inferInsert> & { name: string };

@@ -11,7 +11,8 @@ import { messageReadSchema, teamMessageSchema } from '../../../shared/schemas/ad
 import { communicationListQuery } from '../../../shared/schemas/lists.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { listCommunications, sendTeamReply, setMessageRead } from '../../services/projects/communications.ts';
+import { sendTeamReply, setMessageRead } from '../../services/projects/communications.ts';
+import { listCommunications } from '../../services/projects/communication-list.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 

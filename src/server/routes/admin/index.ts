@@ -18,6 +18,7 @@ import { staffChatRoutes } from './chats.ts';
 import { staffFileRoutes } from './files.ts';
 import { staffApprovalRoutes } from './approvals.ts';
 import { staffClientRoutes } from './clients.ts';
+import { staffClientMemberRoutes } from './client-members.ts';
 import { staffCommunicationRoutes } from './communications.ts';
 import { staffLeadRoutes } from './leads.ts';
 import { staffMilestoneRoutes } from './milestones.ts';
@@ -46,6 +47,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', staffTeamRoutes(deps))
     .route('/', staffPrivacyRoutes(deps))
     .route('/', staffClientRoutes(deps))
+    .route('/', staffClientMemberRoutes(deps))
     .route('/', staffProjectRoutes(deps))
     .route('/', staffMilestoneRoutes(deps))
     .route('/', staffTimeEntryRoutes(deps))

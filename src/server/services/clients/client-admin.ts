@@ -16,8 +16,7 @@ import { recordAdminEvent, type Actor } from '../admin-events.ts';
 import { insertClient, normalizeEmail, toPublicClient, uniqueEmail, type ClientRow } from './clients.ts';
 import { forgetMembers, memberIdsOf, primaryOwner } from './members.ts';
 import type { Database } from '../../db/database.ts';
-import { recordEvent, recordProjectsUpdated } from '../events/events.ts';
-import { deleteClientTokens } from '../single-use-token-subjects.ts';
+import { recordProjectsUpdated } from '../events/events.ts';
 import { pageKeys, type ListSpec } from '../lists.ts';
 import { createdBetween, inPageOrder, inRowids, preparedPer } from '../list-rows.ts';
 

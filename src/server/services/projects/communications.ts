@@ -7,8 +7,7 @@
  * change records its live event there too (services/events/events.ts).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { clients, communications, projects } from '../../../../db/schema/index.ts';
-import type { CommunicationListQuery } from '../../../shared/schemas/lists.ts';
+import { communications, projects } from '../../../../db/schema/index.ts';
 import { InvalidFieldError, NotFoundError } from '../../errors.ts';
 import { recordAdminEvent, type Actor } from '../admin-events.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
@@ -17,10 +16,8 @@ import { toJson } from '../../db/json.ts';
 import { attachFiles, attachmentsOf } from '../files/attachments.ts';
 import { notifyClientMessage, notifyTeamMessage } from '../email/notifications.ts';
 import { findClientProject } from './projects.ts';
-import { memberLabel } from '../../../shared/team.ts';
+import { messageJson } from './message-author.ts';
 import { staffName } from '../../../shared/staff-name.ts';
-import { pageKeys, type ListSpec } from '../lists.ts';
-import { createdBetween, inPageOrder, inRowids, preparedPer } from '../list-rows.ts';
 
 /** `readAt` as a write sets it: kept when already read, now when newly read. */
 const readNow = (now: Date) => sql`coalesce(${communications.readAt}, ${now.getTime()})`;
@@ -31,26 +28,6 @@ export interface MessageInput {
   /** Ids of files uploaded to the project, tied to the message (services/files/attachments.ts). */
   attachments?: string[] | undefined;
 }
-
-/**
- * Who wrote a message, as the API carries it (docs/product.md#client-teams): `{kind: 'client' |
- * 'staff', name}`. A client member's name, as staff see it ("Dana Reyes (Acme Bakery)") when
- * `business` is given; a staff member's name, or 'Team' when none was recorded.
- */
-export function messageAuthor(
-  row: { fromClient: boolean; authorName: string | null },
-  business?: { name: string; company: string | null },
-): { kind: 'client' | 'staff'; name: string } {
-  if (!row.fromClient) return { kind: 'staff', name: row.authorName ?? 'Team' };
-  const name = row.authorName ?? business?.name ?? 'Client';
-  return { kind: 'client', name: business ? memberLabel(name, business) : name };
-}
-
-/** A message as the API carries it: its fields, dates as ISO strings, and its `author`. */
-const messageJson = (row: typeof communications.$inferSelect, business?: { name: string; company: string | null }) => ({
-  ...toJson(row),
-  author: messageAuthor(row, business),
-});
 
 /** The project's messages, newest first, each with its `attachments` and `author` (as the client sees them). */
 export async function listProjectCommunications(db: SqlDb, projectId: string) {
@@ -64,73 +41,6 @@ export async function listProjectCommunications(db: SqlDb, projectId: string) {
     rows.map((r) => r.id),
   );
   return rows.map((r) => ({ ...messageJson(r), attachments: files.get(r.id) ?? [] }));
-}
-
-const communicationsByRowid = preparedPer((db) =>
-  db.read
-    .select({
-      communication: communications,
-      rowid: sql<number>`${communications}.rowid`,
-      projectTitle: projects.title,
-      clientId: clients.id,
-      clientName: clients.name,
-      clientCompany: clients.company,
-    })
-    .from(communications)
-    .leftJoin(projects, eq(projects.id, communications.projectId))
-    .leftJoin(clients, eq(clients.id, projects.clientId))
-    .where(inRowids(communications))
-    .prepare(),
-);
-
-const communicationList: ListSpec = {
-  table: communications,
-  tableName: 'communications',
-  fts: 'communications_fts',
-  primary: 'subject',
-  sorts: {
-    createdAt: sql`${communications.createdAt}`,
-    subject: sql`${communications.subject} collate nocase`,
-  },
-};
-
-/**
- * One page of messages for staff (docs/product.md#lists): `{ items, nextCursor, total }`, each
- * item with its project's title and its client's id and name embedded (or null); newest first
- * unless sorted or searched (subject, text). `unread` keeps the client's messages not read yet;
- * `clientId` and `projectId` keep one client's or one project's conversation.
- * InvalidFieldError('cursor') for a foreign cursor.
- */
-export async function listCommunications(db: Database, query: CommunicationListQuery) {
-  const page = await pageKeys(db, communicationList, {
-    ...query,
-    filters: [
-      query.unread === undefined
-        ? undefined
-        : query.unread
-          ? sql`(${communications.fromClient} = 1 and ${communications.isRead} = 0)`
-          : sql`not (${communications.fromClient} = 1 and ${communications.isRead} = 0)`,
-      query.projectId ? eq(communications.projectId, query.projectId) : undefined,
-      query.clientId
-        ? sql`${communications.projectId} in (select ${projects.id} from ${projects} where ${projects.clientId} = ${query.clientId})`
-        : undefined,
-      ...createdBetween(communications.createdAt, query.from, query.to),
-    ],
-  });
-  if (page.rowids.length === 0) return { items: [], nextCursor: page.nextCursor, total: page.total };
-  const rows = await communicationsByRowid(db).all({ rowids: JSON.stringify(page.rowids) });
-  const files = await attachmentsOf(
-    db.read,
-    rows.map((r) => r.communication.id),
-  );
-  const items = rows.map((r) => ({
-    ...messageJson(r.communication, r.clientName === null ? undefined : { name: r.clientName, company: r.clientCompany }),
-    attachments: files.get(r.communication.id) ?? [],
-    project: r.projectTitle === null ? null : { title: r.projectTitle },
-    client: r.clientId === null || r.clientName === null ? null : { id: r.clientId, name: r.clientName },
-    rowid: r.rowid,
-  }));
-  return { items: inPageOrder(page.rowids, items), nextCursor: page.nextCursor, total: page.total };
 }
 
 /**
