@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clients, notificationEmails, notifications, users } from '../../db/schema/index.ts';
+import { clientMembers, notificationEmails, notifications, users } from '../../db/schema/index.ts';
 import { MAX_SEND_ATTEMPTS } from '../../src/server/services/email/queue.ts';
 import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
 import { bearer, createTestApi, type TestApi } from './helpers.ts';
@@ -257,7 +257,7 @@ describe('team → client', () => {
   it('sends nothing to a client who turned emails off', async () => {
     const dana = await clientWithProject();
     await api.db.write((tx) =>
-      tx.update(clients).set({ emailNotifications: false }).where(eq(clients.id, dana.client.id)),
+      tx.update(clientMembers).set({ emailNotifications: false }).where(eq(clientMembers.id, dana.client.member.id)),
     );
     await teamReplies(dana.project.id, 'Hello', 'Nobody reads this');
     expect(await afterDelay()).toHaveLength(0);

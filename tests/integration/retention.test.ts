@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chatConversations,
   chatMessages,
+  clientMembers,
   clients,
   contactSubmissions,
   leadNotes,
@@ -47,30 +48,34 @@ async function seed() {
         })
         .returning({ id: contactSubmissions.id })
         .then((r) => r[0]!.id);
-    const [active] = await tx
-      .insert(clients)
-      .values({ name: 'Active Client', email: 'active@example.com', passwordHash: 'x', updatedAt: monthsAgo(100) })
-      .returning();
-    const [former] = await tx
-      .insert(clients)
-      .values({
-        name: 'Former Client',
-        email: 'former@example.com',
+    /** A client with its owner (a member who has joined, with a password), as every client has. */
+    const client = async (values: typeof clients.$inferInsert) => {
+      const [row] = await tx.insert(clients).values(values).returning();
+      await tx.insert(clientMembers).values({
+        clientId: row!.id,
+        name: row!.name,
+        email: row!.email,
+        role: 'owner',
         passwordHash: 'x',
-        isActive: false,
-        updatedAt: monthsAgo(85),
-      })
-      .returning();
-    const [recentFormer] = await tx
-      .insert(clients)
-      .values({
-        name: 'Recent Former',
-        email: 'recent@example.com',
-        passwordHash: 'x',
-        isActive: false,
-        updatedAt: monthsAgo(30),
-      })
-      .returning();
+        joinedAt: values.updatedAt,
+        createdAt: values.updatedAt,
+        updatedAt: values.updatedAt,
+      });
+      return row;
+    };
+    const active = await client({ name: 'Active Client', email: 'active@example.com', updatedAt: monthsAgo(100) });
+    const former = await client({
+      name: 'Former Client',
+      email: 'former@example.com',
+      isActive: false,
+      updatedAt: monthsAgo(85),
+    });
+    const recentFormer = await client({
+      name: 'Recent Former',
+      email: 'recent@example.com',
+      isActive: false,
+      updatedAt: monthsAgo(30),
+    });
     for (const c of [active!, former!, recentFormer!]) {
       await tx.insert(projects).values({ clientId: c.id, title: `${c.name} site` });
     }

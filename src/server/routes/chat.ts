@@ -74,7 +74,7 @@ async function identify(c: Context<ApiEnv>): Promise<{ token: string | null; ide
   const client = await currentClient(c);
   if (!token && !client) return { token: null, identity: null };
   // A signed-in client without a cookie yet is found by the account alone.
-  return { token, identity: { tokenHash: token ? hashSecretHex(token) : '', clientId: client?.id ?? null } };
+  return { token, identity: { tokenHash: token ? hashSecretHex(token) : '', clientId: client?.clientId ?? null } };
 }
 
 export function chatRoutes(deps: AppDeps) {

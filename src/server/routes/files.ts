@@ -30,6 +30,8 @@ import { AppError, NotFoundError } from '../errors.ts';
 import { fileFor } from '../services/files/files.ts';
 import { MAX_IMAGE_PIXELS, PREVIEW_TYPES } from '../services/files/uploads.ts';
 import { validate } from '../validation.ts';
+import { roleMay } from '../../shared/team.ts';
+import { ROLE_REFUSED } from '../middleware/client-roles.ts';
 
 /** The width of a preview, in pixels. */
 const PREVIEW_WIDTH = 480;
@@ -37,11 +39,15 @@ const PREVIEW_WIDTH = 480;
 /** The `:id` of a file: 1 to 100 characters. */
 const fileParam = z.object({ id: z.string().min(1).max(100) });
 
-/** Who may see files: staff, or a client (its own projects' files). */
+/**
+ * Who may see files: staff, or a client's member whose role sees a project's work (their client's
+ * projects' files; docs/product.md#client-teams: a `billing` member gets 403).
+ */
 async function viewerOf(c: Context<ApiEnv>) {
   if (await currentStaff(c)) return { staff: true } as const;
-  const client = await currentClient(c);
-  if (client) return { clientId: client.id };
+  const member = await currentClient(c);
+  if (member && !roleMay(member.role, 'work')) throw new AppError(403, 'forbidden_role', ROLE_REFUSED);
+  if (member) return { clientId: member.clientId };
   throw new AppError(401, 'unauthorized', 'Please sign in to continue');
 }
 

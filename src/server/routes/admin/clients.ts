@@ -34,8 +34,17 @@ import { resetClientTotp } from '../../services/sign-in/totp-off.ts';
 import { totpEnabled } from '../../services/sign-in/totp.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
+import { primaryOwner } from '../../services/clients/members.ts';
+import { NotFoundError } from '../../errors.ts';
 
 export function staffClientRoutes({ db, env, storage }: AppDeps) {
+  /** The person the client's two-step panel is about: its primary owner (docs/decisions/0041-client-members.md). */
+  const ownerOf = async (clientId: string) => {
+    const owner = await primaryOwner(db.read, clientId);
+    if (!owner) throw new NotFoundError('Client');
+    return owner.id;
+  };
+
   return new Hono<SessionEnv<'staff'>>()
     .get('/clients', validate('query', clientListQuery), async (c) =>
       c.json(await listClients(db, c.req.valid('query'))),
@@ -55,11 +64,11 @@ export function staffClientRoutes({ db, env, storage }: AppDeps) {
     )
     .get('/clients/:id/two-step', validate('param', idParam), async (c) => {
       const { id } = c.req.valid('param');
-      await getClient(db, id);
-      return c.json({ twoStep: await totpEnabled(db.read, 'client', id) });
+      return c.json({ twoStep: await totpEnabled(db.read, 'client', await ownerOf(id)) });
     })
     .delete('/clients/:id/two-step', validate('param', idParam), async (c) => {
-      await resetClientTotp(db, c.var.user, c.req.valid('param').id);
+      const { id } = c.req.valid('param');
+      await resetClientTotp(db, c.var.user, id, await ownerOf(id));
       return c.json({ twoStep: false as const });
     })
     .delete('/clients/:id', validate('param', idParam), async (c) => {

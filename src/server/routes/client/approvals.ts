@@ -17,7 +17,6 @@ const approvalParam = z.object({ approvalId: z.string().min(1).max(100) });
 
 export function clientApprovalRoutes({ db }: AppDeps) {
   return new Hono<SessionEnv<'client'>>()
-    .use('/approvals', workRoles())
     .use('/approvals/*', workRoles())
     .get('/approvals', async (c) => c.json(await clientApprovals(db, c.var.user.clientId)))
     .post(

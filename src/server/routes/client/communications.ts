@@ -21,7 +21,6 @@ import { workRoles } from '../../middleware/client-roles.ts';
 export function clientCommunicationRoutes({ db }: AppDeps) {
   return new Hono<SessionEnv<'client'>>()
     .use('/projects/:projectId/communications/*', workRoles())
-    .use('/projects/:projectId/communications', workRoles())
     .post(
       '/projects/:projectId/communications',
       validate('param', projectParam),

@@ -5,7 +5,7 @@
  * write, so the write lock is held only for the inserts.
  */
 import { eq } from 'drizzle-orm';
-import { clients, users, type AccountKind } from '../../../../db/schema/index.ts';
+import { clientMembers, users, type AccountKind } from '../../../../db/schema/index.ts';
 import { renderSecurityNotice, type SecurityChange } from '../email/templates/sign-in.tsx';
 import type { RenderedEmail } from '../email/templates/types.ts';
 import { queueEmail } from '../email/queue.ts';
@@ -13,13 +13,13 @@ import type { Database, SqlDb } from '../../db/database.ts';
 import { deviceName } from './session-list.ts';
 import { revokeOtherSessions } from './sessions.ts';
 
-/** The account's name and address: a client's name and email, a staff member's email. */
+/** The account's name and address: a client member's name and email, a staff member's email. */
 async function accountContact(db: SqlDb, kind: AccountKind, userId: string) {
   if (kind === 'client') {
     const [row] = await db
-      .select({ name: clients.name, email: clients.email })
-      .from(clients)
-      .where(eq(clients.id, userId));
+      .select({ name: clientMembers.name, email: clientMembers.email })
+      .from(clientMembers)
+      .where(eq(clientMembers.id, userId));
     return row ?? null;
   }
   const [row] = await db.select({ email: users.username }).from(users).where(eq(users.id, userId));

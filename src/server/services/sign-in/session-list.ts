@@ -11,7 +11,7 @@ import type { Database } from '../../db/database.ts';
 import { revokeSession, type SessionKind } from './sessions.ts';
 
 const TABLES = {
-  client: { table: clientSessions, owner: clientSessions.clientId },
+  client: { table: clientSessions, owner: clientSessions.memberId },
   staff: { table: adminSessions, owner: adminSessions.userId },
 } as const;
 

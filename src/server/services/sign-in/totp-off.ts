@@ -32,19 +32,19 @@ export async function disableTotp(
 }
 
 /**
- * Staff turn off a client's two-step verification (a lost phone and no recovery code left): the
- * secret and codes go, the client's sessions end, and an admin event records who did it.
- * NotFoundError('Two-step verification') when it was off.
+ * Staff turn off the two-step verification of client `clientId`'s member `memberId` (a lost phone
+ * and no recovery code left): the secret and codes go, the member's sessions end, and an admin
+ * event records who did it. NotFoundError('Two-step verification') when it was off.
  */
-export async function resetClientTotp(db: Database, staff: Actor, clientId: string): Promise<void> {
+export async function resetClientTotp(db: Database, staff: Actor, clientId: string, memberId: string): Promise<void> {
   await db.write(async (tx) => {
     const gone = await tx
       .delete(totpCredentials)
-      .where(and(eq(totpCredentials.kind, 'client'), eq(totpCredentials.userId, clientId)))
+      .where(and(eq(totpCredentials.kind, 'client'), eq(totpCredentials.userId, memberId)))
       .returning({ userId: totpCredentials.userId });
     if (gone.length === 0) throw new NotFoundError('Two-step verification');
-    await tx.delete(recoveryCodes).where(and(eq(recoveryCodes.kind, 'client'), eq(recoveryCodes.userId, clientId)));
-    await revokeUserSessions(tx, 'client', clientId);
+    await tx.delete(recoveryCodes).where(and(eq(recoveryCodes.kind, 'client'), eq(recoveryCodes.userId, memberId)));
+    await revokeUserSessions(tx, 'client', memberId);
     await recordAdminEvent(tx, staff, 'update', 'client', clientId, 'Turned off two-step verification');
   });
 }
