@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminEvents, approvals, clientMembers, singleUseTokens } from '../../db/schema/index.ts';
 import { withStaffApi } from './helpers.ts';
+import { sseBlocks } from '../support/sse.ts';
 
 const STAFF = 'owner@example.com';
 const suite = withStaffApi(STAFF, { SITE_URL: 'https://studio.example.com', AUTH_RATE_LIMIT: '1000' });
@@ -363,4 +364,52 @@ describe('emails per person', () => {
     const unsubscribe = (mail: string) => /List-Unsubscribe: <([^>]+)>/i.exec(mail.replace(/\r?\n[ \t]+/g, ' '))?.[1];
     expect(unsubscribe(to(owner.email)[0]!)).not.toBe(unsubscribe(to('pia@garden.example')[0]!));
   });
+});
+
+describe('live updates per person', () => {
+  it(
+    'a message from one member reaches the others live; a role changed while a stream is open stops what the new role may not see',
+    { timeout: 20_000 },
+    async () => {
+      const { projectId, ownerToken } = await newClient('Live Oak');
+      const member = await addMember(ownerToken, 'Lia Oak', 'lia@oak.example', 'member');
+      const response = await suite.api.raw('/api/client/stream', {
+        headers: { authorization: `Bearer ${member.token}` },
+      });
+      const stream = sseBlocks(response.body!);
+      const nextEvent = async () => {
+        for (;;) {
+          const block = await stream.next(10_000);
+          if (block === null) throw new Error('the stream ended');
+          if (block.event && block.event !== 'ready') return { event: block.event, data: block.data };
+        }
+      };
+      try {
+        // The owner writes: Lia's stream carries it.
+        await call('POST', `/api/client/projects/${projectId}/communications`, ownerToken, {
+          subject: 'Hi',
+          message: 'Lia, see this',
+        });
+        expect(await nextEvent()).toEqual({ event: 'message', data: { projectId } });
+        // Lia becomes billing: the next message is not hers to see, the project's change is.
+        expect(
+          (await call('PATCH', `/api/client/team/members/${member.id}`, ownerToken, { role: 'billing' })).status,
+        ).toBe(200);
+        await call('POST', `/api/admin/projects/${projectId}/communications`, suite.staffToken, {
+          subject: 'Draft',
+          message: 'Here',
+        });
+        const clientId = (await call('GET', '/api/client/me', ownerToken)).body!.client.id as string;
+        const updated = await call('PUT', `/api/admin/projects/${projectId}`, suite.staffToken, {
+          clientId,
+          title: 'Live Oak site v2',
+          status: 'review',
+        });
+        expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+        expect(await nextEvent()).toEqual({ event: 'project-updated', data: { projectId } });
+      } finally {
+        await stream.cancel();
+      }
+    },
+  );
 });

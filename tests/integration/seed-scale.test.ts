@@ -14,7 +14,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { asc, count, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, communications, contactSubmissions, milestones, projects } from '../../db/schema/index.ts';
+import {
+  clientMembers,
+  clients,
+  communications,
+  contactSubmissions,
+  milestones,
+  projects,
+} from '../../db/schema/index.ts';
 import { seedScale } from '../../db/seed-scale.ts';
 import { migrateDatabase } from '../../src/server/db/database.ts';
 import { openDatabaseHandle, type DatabaseHandle } from '../support/database.ts';
@@ -69,9 +76,12 @@ describe('seedScale', () => {
     const emails = [...clientRows.map((c) => c.email), ...leadEmails];
     expect(new Set(emails).size).toBe(emails.length);
     for (const email of emails) expect(email).toMatch(/^[a-z0-9._]+@[a-z0-9.-]+$/);
+    // Each client's one person is its owner, with the client's email and the shared hash.
+    const owners = new Map((await first.read.select().from(clientMembers)).map((m) => [m.clientId, m]));
+    expect(owners.size).toBe(clientRows.length);
     for (const client of clientRows) {
       expect(client.email).toMatch(/@seed7\.example\.com$/);
-      expect(client.passwordHash).toBe(PASSWORD_HASH);
+      expect(owners.get(client.id)).toMatchObject({ email: client.email, role: 'owner', passwordHash: PASSWORD_HASH });
     }
   });
 
