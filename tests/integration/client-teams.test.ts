@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { adminEvents, approvals, clientMembers, singleUseTokens } from '../../db/schema/index.ts';
 import { withStaffApi } from './helpers.ts';
 import { sseBlocks } from '../support/sse.ts';
+import { clientExportContent } from '../../src/server/services/privacy/export-records.ts';
 
 const STAFF = 'owner@example.com';
 const suite = withStaffApi(STAFF, { SITE_URL: 'https://studio.example.com', AUTH_RATE_LIMIT: '1000' });
@@ -412,4 +413,75 @@ describe('live updates per person', () => {
       }
     },
   );
+});
+
+describe('privacy per person', () => {
+  it('a member’s export holds their own record and what their role sees', async () => {
+    const { projectId, ownerToken } = await newClient('Export Mill');
+    const member = await addMember(ownerToken, 'Eve Mill', 'eve@mill.example', 'member');
+    const billing = await addMember(ownerToken, 'Bea Mill', 'bea@mill.example', 'billing');
+    await call('POST', `/api/client/projects/${projectId}/communications`, member.token, {
+      subject: 'Copy',
+      message: 'Here is the copy',
+    });
+    await call('POST', `/api/client/projects/${projectId}/communications`, ownerToken, {
+      subject: 'Thanks',
+      message: 'Got it',
+    });
+    const asked = await call('POST', '/api/client/export', member.token);
+    expect(asked.status).toBe(202);
+    const eve = await clientExportContent(suite.api.db, member.id);
+    expect(eve.subject).toEqual({ kind: 'client', id: member.id, name: 'Eve Mill' });
+    expect(eve.records.profile).toEqual([expect.objectContaining({ name: 'Eve Mill', email: 'eve@mill.example' })]);
+    const from = (eve.records.messages as { from: string; subject: string }[]).map((m) => [m.subject, m.from]);
+    expect(from).toEqual(
+      expect.arrayContaining([
+        ['Copy', 'You'],
+        ['Thanks', expect.stringMatching(/^Dana Reyes/)],
+      ]),
+    );
+    const bea = await clientExportContent(suite.api.db, billing.id);
+    expect(bea.records.projects).toHaveLength(1);
+    expect(bea.records.messages).toEqual([]);
+  });
+
+  it('erasing a member anonymises that person and keeps the business’s records; erasing the client erases everyone', async () => {
+    const { clientId, projectId, owner, ownerToken } = await newClient('Erase Works');
+    const member = await addMember(ownerToken, 'Zed Works', 'zed@works.example', 'member');
+    await call('POST', `/api/client/projects/${projectId}/communications`, member.token, {
+      subject: 'Private note',
+      message: 'My words',
+    });
+    await call('POST', `/api/client/projects/${projectId}/communications`, ownerToken, {
+      subject: 'Owner note',
+      message: 'Owner words',
+    });
+    const erased = await call('POST', `/api/admin/clients/${clientId}/members/${member.id}/erase`, suite.staffToken);
+    expect(erased.status).toBe(200);
+    expect(erased.body).toMatchObject({ erased: true, name: `Deleted member #${member.id.slice(0, 8)}` });
+    expect((await call('GET', '/api/client/me', member.token)).status).toBe(401);
+    const messages = (await call('GET', `/api/client/projects/${projectId}`, ownerToken)).body!.communications as {
+      subject: string;
+      author: { name: string };
+    }[];
+    expect(messages.map((m) => [m.subject, m.author.name])).toEqual(
+      expect.arrayContaining([
+        ['[erased]', `Deleted member #${member.id.slice(0, 8)}`],
+        ['Owner note', owner.name],
+      ]),
+    );
+    const team = (await call('GET', '/api/client/team', ownerToken)).body!.members as { email: string }[];
+    expect(team.map((m) => m.email)).toEqual([owner.email]);
+    // The only owner cannot be erased alone.
+    const me = (await call('GET', '/api/client/me', ownerToken)).body!;
+    expect(
+      (await call('POST', `/api/admin/clients/${clientId}/members/${me.member.id}/erase`, suite.staffToken)).status,
+    ).toBe(409);
+    // The client's erasure erases every person of it.
+    const other = await addMember(ownerToken, 'Yan Works', 'yan@works.example', 'billing');
+    expect((await call('POST', `/api/admin/clients/${clientId}/erase`, suite.staffToken, {})).status).toBe(200);
+    const people = await suite.api.db.read.select().from(clientMembers).where(eq(clientMembers.clientId, clientId));
+    expect(people.every((p) => p.erasedAt && p.email.endsWith('@invalid'))).toBe(true);
+    expect((await call('GET', '/api/client/me', other.token)).status).toBe(401);
+  });
 });

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, signingKeys, users } from '../../db/schema/index.ts';
+import { clientMembers, clients, signingKeys, users } from '../../db/schema/index.ts';
 import { InvalidTokenError } from '../../src/server/errors.ts';
 import { openDatabaseHandle } from '../support/database.ts';
 import { createSignInLink } from '../../src/server/services/sign-in/sign-in-links.ts';
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 let seq = 0;
-/** Registers a client from a new address; returns its token, id and password. */
+/** Registers a client from a new address; returns its token, id, its owner's (the person's) id and password. */
 async function newClient(fields: { company?: string; phone?: string } = {}) {
   const body = {
     name: 'Morgan Settings',
@@ -40,11 +40,18 @@ async function newClient(fields: { company?: string; phone?: string } = {}) {
   const response = await api.fresh().client.register.$post({ json: body });
   expect(response.status).toBe(201);
   const { token, client } = await response.json();
-  return { token, id: client.id, email: body.email, password: body.password };
+  return { token, id: client.id, memberId: client.member.id, email: body.email, password: body.password };
 }
 
+/** The client's row (the business). */
 async function rowOf(id: string) {
   const [row] = await api.db.read.select().from(clients).where(eq(clients.id, id));
+  return row!;
+}
+
+/** The member's row (the person who signs in: their password and notification setting). */
+async function memberRowOf(memberId: string) {
+  const [row] = await api.db.read.select().from(clientMembers).where(eq(clientMembers.id, memberId));
   return row!;
 }
 
@@ -79,8 +86,9 @@ describe('PATCH /api/client/profile', () => {
     [{ company: 'c'.repeat(201) }, 'company', 'Company must be at most 200 characters'],
     [{ phone: '1'.repeat(41) }, 'phone', 'Phone must be at most 40 characters'],
   ])('refuses %j with 422 and the registration message, changing nothing', async (overrides, field, message) => {
-    const { token, id } = await newClient({ company: 'Kept Co', phone: '302-555-0101' });
+    const { token, id, memberId } = await newClient({ company: 'Kept Co', phone: '302-555-0101' });
     const before = await rowOf(id);
+    const memberBefore = await memberRowOf(memberId);
     const response = await api.http.client.profile.$patch(
       { json: { name: 'Valid Name', company: 'New Co', phone: '302-555-0102', ...overrides } },
       bearer(token),
@@ -88,6 +96,7 @@ describe('PATCH /api/client/profile', () => {
     expect(response.status).toBe(422);
     expect((await errorOf(response)).fields?.[field]).toBe(message);
     expect(await rowOf(id)).toEqual(before);
+    expect(await memberRowOf(memberId)).toEqual(memberBefore);
   });
 
   it('refuses a missing name with 422', async () => {
@@ -101,18 +110,20 @@ describe('PATCH /api/client/profile', () => {
   });
 
   it('does not change the email, whatever the body says', async () => {
-    const { token, id, email } = await newClient();
+    const { token, id, memberId, email } = await newClient();
     const response = await api.http.client.profile.$patch(
       { json: invalidBody({ name: 'Morgan Settings', email: 'someone-else@example.com' }) },
       bearer(token),
     );
     expect(response.status).toBe(200);
     expect((await rowOf(id)).email).toBe(email);
+    expect((await memberRowOf(memberId)).email).toBe(email);
   });
 
   it('answers 400 to malformed JSON and changes nothing', async () => {
-    const { token, id } = await newClient();
+    const { token, id, memberId } = await newClient();
     const before = await rowOf(id);
+    const memberBefore = await memberRowOf(memberId);
     // Raw: the typed client cannot send malformed JSON.
     const malformed = await api.raw('/api/client/profile', {
       method: 'PATCH',
@@ -121,48 +132,49 @@ describe('PATCH /api/client/profile', () => {
     });
     expect(malformed.status).toBe(400);
     expect(await rowOf(id)).toEqual(before);
+    expect(await memberRowOf(memberId)).toEqual(memberBefore);
   });
 });
 
 describe('PUT /api/client/notifications', () => {
   it('is on for a new client, in GET /me too, and turns off and on again', async () => {
-    const { token, id } = await newClient();
+    const { token, memberId } = await newClient();
     expect((await (await api.http.client.me.$get({}, bearer(token))).json()).emailNotifications).toBe(true);
 
     const off = await api.http.client.notifications.$put({ json: { emailNotifications: false } }, bearer(token));
     expect(off.status).toBe(200);
     expect(await off.json()).toEqual({ emailNotifications: false });
-    expect((await rowOf(id)).emailNotifications).toBe(false);
+    expect((await memberRowOf(memberId)).emailNotifications).toBe(false);
     expect((await (await api.http.client.me.$get({}, bearer(token))).json()).emailNotifications).toBe(false);
 
     const on = await api.http.client.notifications.$put({ json: { emailNotifications: true } }, bearer(token));
     expect(await on.json()).toEqual({ emailNotifications: true });
-    expect((await rowOf(id)).emailNotifications).toBe(true);
+    expect((await memberRowOf(memberId)).emailNotifications).toBe(true);
   });
 
   it('refuses a value that is not a boolean with 422, changing nothing', async () => {
-    const { token, id } = await newClient();
+    const { token, memberId } = await newClient();
     const response = await api.http.client.notifications.$put(
       { json: invalidBody({ emailNotifications: 'no' }) },
       bearer(token),
     );
     expect(response.status).toBe(422);
     expect((await errorOf(response)).fields?.emailNotifications).toBe('emailNotifications must be true or false');
-    expect((await rowOf(id)).emailNotifications).toBe(true);
+    expect((await memberRowOf(memberId)).emailNotifications).toBe(true);
   });
 });
 
 describe('POST /api/client/password', () => {
   it('refuses a wrong current password with 422 on currentPassword and keeps the old one', async () => {
-    const { token, id, email, password } = await newClient();
-    const before = await rowOf(id);
+    const { token, memberId, email, password } = await newClient();
+    const before = await memberRowOf(memberId);
     const response = await api.http.client.password.$post(
       { json: { currentPassword: 'not-the-password', newPassword: 'second-pass' } },
       bearer(token),
     );
     expect(response.status).toBe(422);
     expect((await errorOf(response)).fields).toEqual({ currentPassword: 'Current password is incorrect' });
-    expect((await rowOf(id)).passwordHash).toBe(before.passwordHash);
+    expect((await memberRowOf(memberId)).passwordHash).toBe(before.passwordHash);
     expect((await api.fresh().client.login.$post({ json: { email, password } })).status).toBe(200);
   });
 
@@ -171,24 +183,24 @@ describe('POST /api/client/password', () => {
     [{ newPassword: 'x'.repeat(129) }, 'newPassword', 'Password must be at most 128 characters'],
     [{ currentPassword: '' }, 'currentPassword', 'Current password is required'],
   ])('refuses %j with 422 and the field message', async (overrides, field, message) => {
-    const { token, id, password } = await newClient();
-    const before = await rowOf(id);
+    const { token, memberId, password } = await newClient();
+    const before = await memberRowOf(memberId);
     const response = await api.http.client.password.$post(
       { json: { currentPassword: password, newPassword: 'second-pass', ...overrides } },
       bearer(token),
     );
     expect(response.status).toBe(422);
     expect((await errorOf(response)).fields?.[field]).toBe(message);
-    expect((await rowOf(id)).passwordHash).toBe(before.passwordHash);
+    expect((await memberRowOf(memberId)).passwordHash).toBe(before.passwordHash);
   });
 
   it('replaces the hash, signs out every other session but keeps this one, and the new password signs in', async () => {
-    const { token: current, id, email, password } = await newClient();
+    const { token: current, memberId, email, password } = await newClient();
     const other = await api.fresh().client.login.$post({ json: { email, password } });
     const otherToken = signedIn(await other.json()).token;
     const otherCookie = other.headers.get('set-cookie')!.split(';')[0]!;
     expect((await api.http.client.me.$get({}, withCookie(otherCookie))).status).toBe(200);
-    const before = await rowOf(id);
+    const before = await memberRowOf(memberId);
 
     const response = await api.http.client.password.$post(
       { json: { currentPassword: password, newPassword: 'second-pass' } },
@@ -197,7 +209,7 @@ describe('POST /api/client/password', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'password-changed' });
 
-    const after = await rowOf(id);
+    const after = await memberRowOf(memberId);
     expect(after.passwordHash).not.toBe(before.passwordHash);
     expect(after.passwordHash).toMatch(/^\$argon2id\$/);
     expect((await api.http.client.me.$get({}, bearer(otherToken))).status).toBe(401);
@@ -286,26 +298,26 @@ describe('one-click unsubscribe', () => {
   }
 
   it('makes absolute page and one-click addresses under SITE_URL with a token for the client', async () => {
-    const { id } = await newClient();
-    const { pageUrl, postUrl } = await unsubscribeLinks(api.db, 'https://example.test', id);
+    const { id, memberId } = await newClient();
+    const { pageUrl, postUrl } = await unsubscribeLinks(api.db, 'https://example.test', memberId);
     const page = new URL(pageUrl);
     const post = new URL(postUrl);
     expect(`${page.origin}${page.pathname}`).toBe('https://example.test/unsubscribe');
     expect(`${post.origin}${post.pathname}`).toBe('https://example.test/api/unsubscribe');
     expect(page.searchParams.get('token')).toBe(post.searchParams.get('token'));
-    expect(await verifyUnsubscribeToken(api.db, page.searchParams.get('token')!)).toBe(id);
+    expect(await verifyUnsubscribeToken(api.db, page.searchParams.get('token')!)).toBe(memberId);
   });
 
   it('turns emails off with the form-encoded one-click POST, and again without harm', async () => {
-    const { id } = await newClient();
-    const token = await createUnsubscribeToken(api.db, id);
+    const { id, memberId } = await newClient();
+    const token = await createUnsubscribeToken(api.db, memberId);
     const first = await oneClick(token);
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ unsubscribed: true });
-    expect((await rowOf(id)).emailNotifications).toBe(false);
+    expect((await memberRowOf(memberId)).emailNotifications).toBe(false);
     const again = await oneClick(token);
     expect(again.status).toBe(200);
-    expect((await rowOf(id)).emailNotifications).toBe(false);
+    expect((await memberRowOf(memberId)).emailNotifications).toBe(false);
   });
 
   it('accepts a multipart form, and the empty POST of the /unsubscribe page', async () => {
@@ -314,49 +326,49 @@ describe('one-click unsubscribe', () => {
     form.set('List-Unsubscribe', 'One-Click');
     // Raw: a multipart body, which RFC 8058 also allows.
     const multipart = await api.raw(
-      `/api/unsubscribe?token=${encodeURIComponent(await createUnsubscribeToken(api.db, a.id))}`,
+      `/api/unsubscribe?token=${encodeURIComponent(await createUnsubscribeToken(api.db, a.memberId))}`,
       { method: 'POST', body: form },
     );
     expect(multipart.status).toBe(200);
-    expect((await rowOf(a.id)).emailNotifications).toBe(false);
+    expect((await memberRowOf(a.memberId)).emailNotifications).toBe(false);
 
     const b = await newClient();
-    const empty = await api.http.unsubscribe.$post({ query: { token: await createUnsubscribeToken(api.db, b.id) } });
+    const empty = await api.http.unsubscribe.$post({ query: { token: await createUnsubscribeToken(api.db, b.memberId) } });
     expect(empty.status).toBe(200);
-    expect((await rowOf(b.id)).emailNotifications).toBe(false);
+    expect((await memberRowOf(b.memberId)).emailNotifications).toBe(false);
   });
 
   it('refuses a body of another type with 415', async () => {
-    const { id } = await newClient();
+    const { id, memberId } = await newClient();
     // Raw: a text/plain body, which the typed client cannot send.
     const response = await api.raw(
-      `/api/unsubscribe?token=${encodeURIComponent(await createUnsubscribeToken(api.db, id))}`,
+      `/api/unsubscribe?token=${encodeURIComponent(await createUnsubscribeToken(api.db, memberId))}`,
       { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'List-Unsubscribe=One-Click' },
     );
     expect(response.status).toBe(415);
-    expect((await rowOf(id)).emailNotifications).toBe(true);
+    expect((await memberRowOf(memberId)).emailNotifications).toBe(true);
   });
 
   it('GET checks a token without changing anything, and sends a browser to the page', async () => {
-    const { id } = await newClient();
-    const token = await createUnsubscribeToken(api.db, id);
+    const { id, memberId } = await newClient();
+    const token = await createUnsubscribeToken(api.db, memberId);
     const check = await api.http.unsubscribe.$get({ query: { token } });
     expect(check.status).toBe(200);
     expect(await check.json()).toEqual({ valid: true });
     const browser = await api.http.unsubscribe.$get({ query: { token } }, { headers: { accept: 'text/html' } });
     expect(browser.status).toBe(303);
     expect(browser.headers.get('location')).toBe(`/unsubscribe?token=${encodeURIComponent(token)}`);
-    expect((await rowOf(id)).emailNotifications).toBe(true);
+    expect((await memberRowOf(memberId)).emailNotifications).toBe(true);
   });
 
   describe('refuses, with 400 and nothing changed,', () => {
-    const cases: [string, (clientId: string) => Promise<string>, string][] = [
+    const cases: [string, (memberId: string) => Promise<string>, string][] = [
       [
         'a token signed with another key',
-        async (clientId) =>
+        async (memberId) =>
           new SignJWT({})
             .setProtectedHeader({ alg: 'HS256' })
-            .setSubject(clientId)
+            .setSubject(memberId)
             .setAudience('unsubscribe')
             .setExpirationTime('180d')
             .sign(crypto.getRandomValues(new Uint8Array(32))),
@@ -364,15 +376,15 @@ describe('one-click unsubscribe', () => {
       ],
       [
         'an expired token',
-        (clientId) => createUnsubscribeToken(api.db, clientId, new Date(Date.now() - 181 * DAY_MS)),
+        (memberId) => createUnsubscribeToken(api.db, memberId, new Date(Date.now() - 181 * DAY_MS)),
         'expired',
       ],
       [
         'a token made for another purpose',
-        async (clientId) =>
+        async (memberId) =>
           new SignJWT({})
             .setProtectedHeader({ alg: 'HS256' })
-            .setSubject(clientId)
+            .setSubject(memberId)
             .setAudience('password-reset')
             .setExpirationTime('180d')
             .sign(await unsubscribeKey()),
@@ -380,8 +392,8 @@ describe('one-click unsubscribe', () => {
       ],
       [
         'an altered token',
-        async (clientId) => {
-          const [header, , signature] = (await createUnsubscribeToken(api.db, clientId)).split('.');
+        async (memberId) => {
+          const [header, , signature] = (await createUnsubscribeToken(api.db, memberId)).split('.');
           const payload = Buffer.from(JSON.stringify({ sub: 'someone-else', aud: 'unsubscribe', exp: 4e9 }));
           return `${header}.${payload.toString('base64url')}.${signature}`;
         },
@@ -392,9 +404,9 @@ describe('one-click unsubscribe', () => {
 
     it.each(cases)('%s', async (_what, makeToken, reason) => {
       // The first token makes the key, so the "other purpose" case can sign with it.
-      const { id } = await newClient();
-      await createUnsubscribeToken(api.db, id);
-      const token = await makeToken(id);
+      const { id, memberId } = await newClient();
+      await createUnsubscribeToken(api.db, memberId);
+      const token = await makeToken(memberId);
 
       await expect(verifyUnsubscribeToken(api.db, token)).rejects.toMatchObject({ reason });
       await expect(verifyUnsubscribeToken(api.db, token)).rejects.toBeInstanceOf(InvalidTokenError);
@@ -405,34 +417,34 @@ describe('one-click unsubscribe', () => {
         message: 'This unsubscribe link is not valid or has expired. Sign in and turn emails off in your settings.',
       });
       expect((await api.http.unsubscribe.$get({ query: { token } })).status).toBe(400);
-      expect((await rowOf(id)).emailNotifications).toBe(true);
+      expect((await memberRowOf(memberId)).emailNotifications).toBe(true);
     });
   });
 
   it('still accepts a token 179 days old', async () => {
-    const { id } = await newClient();
-    const token = await createUnsubscribeToken(api.db, id, new Date(Date.now() - 179 * DAY_MS));
+    const { id, memberId } = await newClient();
+    const token = await createUnsubscribeToken(api.db, memberId, new Date(Date.now() - 179 * DAY_MS));
     expect((await oneClick(token)).status).toBe(200);
   });
 
   it('refuses a token of a deleted client with 400', async () => {
-    const { id } = await newClient();
-    const token = await createUnsubscribeToken(api.db, id);
+    const { id, memberId } = await newClient();
+    const token = await createUnsubscribeToken(api.db, memberId);
     await api.db.write((tx) => tx.delete(clients).where(eq(clients.id, id)));
     expect((await oneClick(token)).status).toBe(400);
     expect((await api.http.unsubscribe.$get({ query: { token } })).status).toBe(400);
   });
 
   it('keeps one key: a second process over the same database verifies the first one’s tokens', async () => {
-    const { id } = await newClient();
-    const token = await createUnsubscribeToken(api.db, id);
+    const { id, memberId } = await newClient();
+    const token = await createUnsubscribeToken(api.db, memberId);
     const keys = await api.db.read.select().from(signingKeys);
     expect(keys.filter((k) => k.name === 'unsubscribe')).toHaveLength(1);
     expect(keys[0]!.key).toHaveLength(32);
     // Another process opens its own connection: the same file, no cached key.
     const other = await openDatabaseHandle(api.env.DATABASE_URL);
     try {
-      expect(await verifyUnsubscribeToken(other.db, token)).toBe(id);
+      expect(await verifyUnsubscribeToken(other.db, token)).toBe(memberId);
       expect(await other.db.read.select().from(signingKeys)).toHaveLength(1);
     } finally {
       other.client.close();

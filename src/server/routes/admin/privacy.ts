@@ -3,6 +3,9 @@
  *
  * - POST /clients/:id/erase {legalBasis?} → 200 {id, name, erased}: the client erased as
  *   services/privacy/erasure.ts says (`erased` false when it was already); 404 for a missing client.
+ * - POST /clients/:id/members/:memberId/erase → 200 {id, name, erased}: one person of the
+ *   client's team erased (services/privacy/member-erasure.ts); 404 for someone not on the team;
+ *   409 `last_owner` for its only owner (erase the client instead).
  * - POST /contact-submissions/:id/erase → 200 the same for a lead; 404 for a missing lead.
  * Each is recorded as an admin event that names the record by id only.
  * - GET /clients/:id/consents → the client's consent records (as a client, its leads and its
@@ -24,12 +27,14 @@ import { recordAdminEvent, type Actor } from '../../services/admin-events.ts';
 import { consentsOfClient, consentsOfLead } from '../../services/privacy/consent.ts';
 import { exportsOf, requestExport, toPublicExport, type ExportSubject } from '../../services/privacy/data-exports.ts';
 import { eraseClient, eraseLead } from '../../services/privacy/erasure.ts';
+import { eraseMember } from '../../services/privacy/member-erasure.ts';
 import { deleteStoredFiles } from '../../services/files/cleanup.ts';
 import { validate } from '../../validation.ts';
 import { primaryOwner } from '../../services/clients/members.ts';
 import { NotFoundError } from '../../errors.ts';
 import { idParam } from './params.ts';
 
+const memberParam = idParam.extend({ memberId: z.string().min(1).max(100) });
 const eraseBody = z.object({ legalBasis: z.string().trim().min(3).max(500).optional() });
 
 export function staffPrivacyRoutes({ db, storage }: AppDeps) {
@@ -67,6 +72,12 @@ export function staffPrivacyRoutes({ db, storage }: AppDeps) {
         c.req.valid('param').id,
         c.req.valid('json').legalBasis,
       );
+      await deleteStoredFiles(storage, storageKeys);
+      return c.json(result);
+    })
+    .post('/clients/:id/members/:memberId/erase', validate('param', memberParam), async (c) => {
+      const { id, memberId } = c.req.valid('param');
+      const { storageKeys, ...result } = await eraseMember(db, c.var.user, id, memberId);
       await deleteStoredFiles(storage, storageKeys);
       return c.json(result);
     })

@@ -34,7 +34,7 @@ import { deleteTokensOf } from '../single-use-token-subjects.ts';
 import { forgetMembers, membersOf } from '../clients/members.ts';
 
 /** What replaces erased words. */
-const ERASED = '[erased]';
+export const ERASED = '[erased]';
 /** The legal basis recorded when staff give none (docs/retention.md). */
 const DEFAULT_ERASURE_BASIS =
   'Legal obligation to keep business records (tax and accounting): projects, invoices-related dates and approvals kept.';
@@ -42,10 +42,10 @@ const DEFAULT_ERASURE_BASIS =
 const shortId = (id: string) => id.slice(0, 8);
 
 /** The name an erased client, member or lead takes. */
-const erasedName = (kind: 'client' | 'member' | 'lead', id: string) => `Deleted ${kind} #${shortId(id)}`;
+export const erasedName = (kind: 'client' | 'member' | 'lead', id: string) => `Deleted ${kind} #${shortId(id)}`;
 
 /** Replaces `old` words in the admin events' summaries (only where they appear). */
-async function scrubAdminEvents(tx: SqlDb, words: string[], replacement: string) {
+export async function scrubAdminEvents(tx: SqlDb, words: string[], replacement: string) {
   for (const word of words.filter((w) => w.trim().length >= 3)) {
     await tx
       .update(adminEvents)
