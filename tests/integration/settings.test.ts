@@ -298,7 +298,7 @@ describe('one-click unsubscribe', () => {
   }
 
   it('makes absolute page and one-click addresses under SITE_URL with a token for the client', async () => {
-    const { id, memberId } = await newClient();
+    const { memberId } = await newClient();
     const { pageUrl, postUrl } = await unsubscribeLinks(api.db, 'https://example.test', memberId);
     const page = new URL(pageUrl);
     const post = new URL(postUrl);
@@ -309,7 +309,7 @@ describe('one-click unsubscribe', () => {
   });
 
   it('turns emails off with the form-encoded one-click POST, and again without harm', async () => {
-    const { id, memberId } = await newClient();
+    const { memberId } = await newClient();
     const token = await createUnsubscribeToken(api.db, memberId);
     const first = await oneClick(token);
     expect(first.status).toBe(200);
@@ -333,13 +333,15 @@ describe('one-click unsubscribe', () => {
     expect((await memberRowOf(a.memberId)).emailNotifications).toBe(false);
 
     const b = await newClient();
-    const empty = await api.http.unsubscribe.$post({ query: { token: await createUnsubscribeToken(api.db, b.memberId) } });
+    const empty = await api.http.unsubscribe.$post({
+      query: { token: await createUnsubscribeToken(api.db, b.memberId) },
+    });
     expect(empty.status).toBe(200);
     expect((await memberRowOf(b.memberId)).emailNotifications).toBe(false);
   });
 
   it('refuses a body of another type with 415', async () => {
-    const { id, memberId } = await newClient();
+    const { memberId } = await newClient();
     // Raw: a text/plain body, which the typed client cannot send.
     const response = await api.raw(
       `/api/unsubscribe?token=${encodeURIComponent(await createUnsubscribeToken(api.db, memberId))}`,
@@ -350,7 +352,7 @@ describe('one-click unsubscribe', () => {
   });
 
   it('GET checks a token without changing anything, and sends a browser to the page', async () => {
-    const { id, memberId } = await newClient();
+    const { memberId } = await newClient();
     const token = await createUnsubscribeToken(api.db, memberId);
     const check = await api.http.unsubscribe.$get({ query: { token } });
     expect(check.status).toBe(200);
@@ -404,7 +406,7 @@ describe('one-click unsubscribe', () => {
 
     it.each(cases)('%s', async (_what, makeToken, reason) => {
       // The first token makes the key, so the "other purpose" case can sign with it.
-      const { id, memberId } = await newClient();
+      const { memberId } = await newClient();
       await createUnsubscribeToken(api.db, memberId);
       const token = await makeToken(memberId);
 
@@ -422,7 +424,7 @@ describe('one-click unsubscribe', () => {
   });
 
   it('still accepts a token 179 days old', async () => {
-    const { id, memberId } = await newClient();
+    const { memberId } = await newClient();
     const token = await createUnsubscribeToken(api.db, memberId, new Date(Date.now() - 179 * DAY_MS));
     expect((await oneClick(token)).status).toBe(200);
   });
@@ -436,7 +438,7 @@ describe('one-click unsubscribe', () => {
   });
 
   it('keeps one key: a second process over the same database verifies the first one’s tokens', async () => {
-    const { id, memberId } = await newClient();
+    const { memberId } = await newClient();
     const token = await createUnsubscribeToken(api.db, memberId);
     const keys = await api.db.read.select().from(signingKeys);
     expect(keys.filter((k) => k.name === 'unsubscribe')).toHaveLength(1);

@@ -40,6 +40,11 @@ export interface PasswordLinkInfo {
   purpose: PasswordLinkPurpose;
   /** The person's name, for the greeting; null for an unknown link. */
   name: string | null;
+  /**
+   * For an invitation to a client's team (docs/product.md#client-teams): who invited them, to
+   * which business, as which role; null otherwise.
+   */
+  team: { inviter: string; business: string; role: string } | null;
 }
 
 type PasswordLink = TokenRow<(typeof PASSWORD_LINKS)[number]>;
@@ -67,8 +72,13 @@ function stateOf(link: PasswordLink, member: ClientMemberRecord, now: Date): Lin
 /** What password link `token` is and where it stands (PasswordLinkInfo), without spending it. */
 export async function describePasswordLink(db: Database, token: string, now = new Date()): Promise<PasswordLinkInfo> {
   const row = await linkOf(db.read, token);
-  if (!row) return { state: 'unknown', purpose: 'reset', name: null };
-  return { state: stateOf(row.link, row.member, now), purpose: purposeOf(row.link, row.member), name: row.member.name };
+  if (!row) return { state: 'unknown', purpose: 'reset', name: null, team: null };
+  const { member } = row;
+  const team =
+    member.invitedBy && !member.joinedAt
+      ? { inviter: member.invitedBy, business: member.client.company || member.client.name, role: member.role }
+      : null;
+  return { state: stateOf(row.link, member, now), purpose: purposeOf(row.link, member), name: member.name, team };
 }
 
 /** The member whose link `token` is (name and email, for the password check), or undefined. */
