@@ -367,6 +367,26 @@ describe('emails per person', () => {
   });
 });
 
+describe('the team’s email names the person', () => {
+  it('a member’s message reaches the team as theirs, not the owner’s', async () => {
+    const { projectId, ownerToken } = await newClient('Named Mail');
+    const member = await addMember(ownerToken, 'Lou Named', 'lou@named.example', 'member');
+    const before = suite.api.outbox().length;
+    await call('POST', `/api/client/projects/${projectId}/communications`, member.token, {
+      subject: 'New photos',
+      message: 'Uploaded them',
+    });
+    suite.api.advance(10 * 60_000);
+    await suite.api.deliver();
+    const team = suite.api
+      .outbox()
+      .slice(before)
+      .filter((m) => m.includes('Subject: New message from'));
+    expect(team).toHaveLength(1);
+    expect(team[0]).toContain('Subject: New message from Lou Named: New photos');
+  });
+});
+
 describe('live updates per person', () => {
   it(
     'a message from one member reaches the others live; a role changed while a stream is open stops what the new role may not see',

@@ -73,6 +73,7 @@ export async function teamItems(db: Database, items: Item[]) {
         message: i.message.message,
         sentAt: i.message.createdAt,
         ...(attachments ? { attachments } : {}),
+        ...(i.message.authorName ? { from: i.message.authorName } : {}),
       });
     } else if (i.kind === 'client_file') {
       const state = file(i)!;

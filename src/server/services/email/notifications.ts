@@ -140,6 +140,8 @@ interface PendingNotification {
     subject: string;
     message: string;
     isRead: boolean;
+    /** Who of the client's team wrote it; null for the team's and older messages. */
+    authorName: string | null;
     createdAt: Date;
   } | null;
 }
@@ -179,6 +181,7 @@ export async function loadGroup(db: Database, groupKey: string) {
           message: m.message,
           isRead: m.isRead,
           createdAt: m.createdAt,
+          authorName: m.authorName,
           projectTitle: projectTitle ?? '',
         }
       : null,

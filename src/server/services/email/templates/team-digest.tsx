@@ -47,7 +47,14 @@ function reasons({ client, messages, files = [], decisions = [] }: TeamDigestDat
  * changes on: {title}`; one file alone → `New file from {client}: {name}`; any other mix →
  * `{n} updates from {client}`.
  */
-function teamSubject({ client, messages, files = [], decisions = [] }: TeamDigestData): string {
+/** Who wrote the messages: their one author's name, else the client's (docs/product.md#client-teams). */
+function sender({ client, messages }: TeamDigestData): string {
+  const authors = new Set(messages.map((m) => m.from ?? client.name));
+  return authors.size === 1 ? [...authors][0]! : client.name;
+}
+
+function teamSubject(data: TeamDigestData): string {
+  const { client, messages, files = [], decisions = [] } = data;
   const [only] = messages;
   const [decision] = decisions;
   const [file] = files;
@@ -55,8 +62,8 @@ function teamSubject({ client, messages, files = [], decisions = [] }: TeamDiges
   if (count === messages.length) {
     return oneLine(
       messages.length === 1 && only
-        ? `New message from ${client.name}: ${only.subject}`
-        : `${messages.length} new messages from ${client.name}`,
+        ? `New message from ${sender(data)}: ${only.subject}`
+        : `${messages.length} new messages from ${sender(data)}`,
     );
   }
   if (count === 1 && decision) return oneLine(`${client.name} ${decisionText(decision)}: ${decision.title}`);
@@ -69,7 +76,7 @@ function TeamDigest({ data, subject }: { data: TeamDigestData; subject: string }
   const first = messages[0];
   const preview =
     messages.length === 1 && first && files.length + decisions.length === 0
-      ? `${client.name} wrote about ${first.projectTitle}: ${first.message}`
+      ? `${sender(data)} wrote about ${first.projectTitle}: ${first.message}`
       : subject;
   return (
     <Layout
@@ -85,8 +92,8 @@ function TeamDigest({ data, subject }: { data: TeamDigestData; subject: string }
         {files.length + decisions.length > 0
           ? subject
           : messages.length === 1
-            ? `New message from ${client.name}`
-            : `${messages.length} new messages from ${client.name}`}
+            ? `New message from ${sender(data)}`
+            : `${messages.length} new messages from ${sender(data)}`}
       </Heading>
       <Text style={text.body}>
         {`Client: ${client.name}`}
@@ -104,7 +111,7 @@ function TeamDigest({ data, subject }: { data: TeamDigestData; subject: string }
           <ItemHeader
             label={`Project: ${m.projectTitle}`}
             title={m.subject}
-            time={`Sent ${formatTime(m.sentAt, data.timeZone)}`}
+            time={`Sent${m.from && m.from !== client.name ? ` by ${m.from}` : ''} ${formatTime(m.sentAt, data.timeZone)}`}
           />
           <Quote value={m.message} />
           <AttachedFiles files={m.attachments} />

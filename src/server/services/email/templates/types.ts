@@ -27,6 +27,8 @@ export interface ClientMessageItem {
   sentAt: Date;
   /** The files attached to it, if any. */
   attachments?: FileMention[];
+  /** Who of the client's team wrote it (docs/product.md#client-teams); absent for older messages. */
+  from?: string;
 }
 
 /** A file the client added to a project's Files. */
