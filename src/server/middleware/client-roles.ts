@@ -13,7 +13,7 @@ import type { ClientRole } from '../../shared/team.ts';
 /** The message of a refusal by role. */
 export const ROLE_REFUSED = 'Your role on this team does not allow this. An owner of your team can change it.';
 
-export function allowRoles(...roles: ClientRole[]): MiddlewareHandler<SessionEnv<'client'>> {
+function allowRoles(...roles: ClientRole[]): MiddlewareHandler<SessionEnv<'client'>> {
   return async (c, next) => {
     if (!roles.includes(c.var.user.role)) throw new AppError(403, 'forbidden_role', ROLE_REFUSED);
     await next();

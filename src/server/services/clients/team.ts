@@ -32,7 +32,7 @@ import {
 export type TeamActor = { kind: 'member'; member: ClientMemberRecord } | { kind: 'staff'; staff: Actor };
 
 /** A member as the team list shows them: `{id, name, email, role, status}`. */
-export const toTeamMember = (member: MemberRow) => ({ ...toPublicMember(member), status: memberStatus(member) });
+const toTeamMember = (member: MemberRow) => ({ ...toPublicMember(member), status: memberStatus(member) });
 
 /** The people of client `clientId`, oldest first: `{members: [{id, name, email, role, status}]}`. */
 export async function listTeam(db: Database, clientId: string) {

@@ -11,7 +11,7 @@ import { toJson } from '../../db/json.ts';
  * 'staff', name}`. A client member's name, as staff see it ("Dana Reyes (Acme Bakery)") when
  * `business` is given; a staff member's name, or 'Team' when none was recorded.
  */
-export function messageAuthor(
+function messageAuthor(
   row: { fromClient: boolean; authorName: string | null },
   business?: { name: string; company: string | null },
 ): { kind: 'client' | 'staff'; name: string } {
