@@ -1,8 +1,8 @@
 /**
  * `npm run db:seed`: demo data for a newcomer (docs/product.md#portal). The end-to-end server runs
  * it too, so a broken seed stops the run; the tests themselves make their own data.
- * Applies the migrations, then creates the demo client with three projects in different states,
- * their milestones and a conversation with messages from both sides. Running it again changes
+ * Applies the migrations, then creates the demo client (its owner and a billing member) with three
+ * projects in different states, their milestones and a conversation with messages from both sides. Running it again changes
  * nothing. Prints the demo sign-in.
  *
  * `npm run db:seed -- --scale N [--seed S]` then adds N clients with their projects, milestones
@@ -16,7 +16,7 @@ import { hashPassword } from '../src/server/services/sign-in/passwords.ts';
 import { migrateDatabase, openDatabase, PATIENT_WRITES } from '../src/server/db/database.ts';
 import { loadEnv } from '../src/server/env/index.ts';
 import { insertClient } from '../src/server/services/clients/clients.ts';
-import { findMemberByEmail } from '../src/server/services/clients/members.ts';
+import { findMemberByEmail, insertMember } from '../src/server/services/clients/members.ts';
 
 export const DEMO_CLIENT = {
   name: 'Maria Costa',
@@ -25,6 +25,9 @@ export const DEMO_CLIENT = {
   company: 'Sweet Hen Bakery',
   phone: '(302) 555-0188',
 };
+
+/** The demo client's bookkeeper, a `billing` member (docs/product.md#client-teams), with the same password. */
+const DEMO_BOOKKEEPER = { name: 'Leo Pires', email: 'demo-billing@firststatewebstudio.com' };
 
 const day = (iso: string) => new Date(`${iso}T15:00:00Z`);
 
@@ -47,6 +50,14 @@ if (existing) {
     const client = await insertClient(tx, {
       ...DEMO_CLIENT,
       passwordHash: await hashPassword(DEMO_CLIENT.password),
+    });
+    await insertMember(tx, {
+      clientId: client.id,
+      ...DEMO_BOOKKEEPER,
+      role: 'billing',
+      passwordHash: client.owner.passwordHash,
+      joinedAt: new Date(),
+      invitedBy: DEMO_CLIENT.name,
     });
     const [redesign, ordering, holiday] = await tx
       .insert(projects)
@@ -163,6 +174,8 @@ if (existing) {
       {
         projectId: redesign.id,
         fromClient: true,
+        authorId: client.owner.id,
+        authorName: DEMO_CLIENT.name,
         subject: 'Re: Mockups are ready',
         message: 'Love them! Could the logo be a little bigger on phones?',
         isRead: true,
@@ -187,6 +200,8 @@ if (existing) {
       {
         projectId: holiday.id,
         fromClient: true,
+        authorId: client.owner.id,
+        authorName: DEMO_CLIENT.name,
         subject: 'Thank you',
         message: 'The holiday page brought in 40 pre-orders. Thank you!',
         isRead: true,
@@ -195,6 +210,7 @@ if (existing) {
     ]);
   });
   console.log(`Demo data created. Sign in at /portal/login as ${DEMO_CLIENT.email} / ${DEMO_CLIENT.password}`);
+  console.log(`Its bookkeeper (a billing member) signs in as ${DEMO_BOOKKEEPER.email} with the same password.`);
 }
 
 if (scale > 0) {
