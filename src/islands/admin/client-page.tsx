@@ -1,8 +1,11 @@
 /**
  * A client's page (docs/product.md#client-page): their details and whether they get email
  * notifications (and an 'Unconfirmed email' badge for a self-registered account not confirmed
- * yet), 'Resend invitation' while they have not set up the account, their projects, the conversation across all their projects (newest first,
- * with reply and read state, "Load more"), and the admin events about them.
+ * yet), 'Resend invitation' while they have not set up the account, their people with inviting,
+ * role changes, removal and erasure (client-members.tsx, docs/product.md#client-teams), their
+ * projects, the conversation across all their projects (newest first, each client message under
+ * the name of the person who wrote it, with reply and read state, "Load more"), and the admin
+ * events about them.
  */
 import { Bell, BellOff, Building2, CalendarDays, FolderKanban, Mail, MessageSquare, Pencil, Phone } from 'lucide-react';
 import { telHref } from '../../shared/phone.ts';
@@ -11,6 +14,7 @@ import { Loading } from '../ui/loading.tsx';
 import { ProjectStatusBadge } from '../ui/status-badge.tsx';
 import { EventRow } from './activity-log.tsx';
 import { ClientInvitation } from './client-invitation.tsx';
+import { ClientMembers } from './client-members.tsx';
 import { ClientTwoStep } from './client-two-step.tsx';
 import { ClientPrivacy } from './privacy-panels.tsx';
 import { PagedList } from './list-view.tsx';
@@ -19,6 +23,7 @@ import { Badge, ListError, ProjectLink } from './parts.tsx';
 import { Panel, RecordPage } from './page-frame.tsx';
 import { useClient, useClientEvents, useCommunicationPages, useProjectPages, type AdminClient } from './queries.ts';
 import { navigate } from './route.ts';
+import { messageAuthor } from './wording.ts';
 
 function Details({ client }: { client: AdminClient }) {
   const tel = telHref(client.phone);
@@ -126,7 +131,7 @@ function Conversation({ clientId }: { clientId: string }) {
                 message={message}
                 byline={
                   <>
-                    {message.fromClient ? 'From Client' : 'From Team'} ·{' '}
+                    {message.fromClient ? `From ${messageAuthor(message)}` : 'From Team'} ·{' '}
                     {message.project ? <ProjectLink id={message.projectId} title={message.project.title} /> : 'Unknown'}{' '}
                     · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
                   </>
@@ -178,8 +183,8 @@ export function ClientPage({ id }: { id: string }) {
       )}
     >
       {(c) => (
-        <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-          <div className="grid content-start gap-6">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+          <div className="grid min-w-0 content-start gap-6">
             <Details client={c} />
             <ClientInvitation client={c} />
             <ClientTwoStep client={c} />
@@ -187,7 +192,10 @@ export function ClientPage({ id }: { id: string }) {
             <Projects clientId={c.id} />
             <Activity clientId={c.id} />
           </div>
-          <Conversation clientId={c.id} />
+          <div className="grid min-w-0 content-start gap-6">
+            <ClientMembers client={c} />
+            <Conversation clientId={c.id} />
+          </div>
         </div>
       )}
     </RecordPage>

@@ -2,12 +2,23 @@
  * Messages tab, 'Recent Communications' (docs/product.md#messages-tab): newest first, with search,
  * 'Unread only', dates and sort (docs/product.md#lists); a table on wide screens, cards on phones; subject,
  * 'Unread' when unread and from the client (with a highlighted border), 'From Client' or 'From
- * Team', date and time, the message and the project title (or 'Unknown'); a team message says
+ * Team', a client's message with the name of the person who wrote it ('Dana Reyes (Acme Bakery)',
+ * docs/product.md#client-teams), date and time, the message and the project title (or 'Unknown'); a team message says
  * 'Seen by client {time}' or 'Not seen yet'; reply, and mark a client's message read or unread.
  * 'No communications found'.
  */
 import type { ReactNode } from 'react';
-import { CheckCheck, Clock, FolderKanban, Mail, MailOpen, MessageSquare, Paperclip, Reply } from 'lucide-react';
+import {
+  CheckCheck,
+  Clock,
+  FolderKanban,
+  Mail,
+  MailOpen,
+  MessageSquare,
+  Paperclip,
+  Reply,
+  UserRound,
+} from 'lucide-react';
 import { messageOf } from '../lib/api.ts';
 import { AttachmentList } from '../files/file-list.tsx';
 import { cn } from '../lib/cn.ts';
@@ -19,7 +30,7 @@ import { Badge, ProjectLink, TabHeading } from './parts.tsx';
 import { useCommunicationPages, type AdminCommunication } from './queries.ts';
 import { navigate } from './route.ts';
 import { ReplyDialog } from './reply-dialog.tsx';
-import { isUnread, replySubject } from './wording.ts';
+import { isUnread, messageAuthor, replySubject } from './wording.ts';
 import { preview } from '../lib/preview.ts';
 
 const ACTION =
@@ -90,6 +101,7 @@ function MessageActions({ message, compact = false }: { message: AdminCommunicat
           projectTitle={message.project.title}
           subject={replySubject(message.subject)}
           inReplyTo={message.id}
+          to={messageAuthor(message)}
           trigger={
             <button type="button" className={ACTION}>
               <Reply aria-hidden="true" className="size-4" /> Reply
@@ -155,7 +167,14 @@ function MessageCard({ message }: { message: AdminCommunication }) {
       </div>
       <p className="mt-2 whitespace-pre-line wrap-anywhere text-ink-700">{message.message}</p>
       <AttachmentList files={message.attachments} />
-      <p className="mt-3 flex items-center gap-1.5 text-sm text-ink-700">
+      {message.fromClient && (
+        <p className="mt-3 flex items-center gap-1.5 text-sm text-ink-700">
+          <UserRound aria-hidden="true" className="size-4 shrink-0" />
+          <span className="sr-only">From: </span>
+          <span className="min-w-0 wrap-anywhere">{messageAuthor(message)}</span>
+        </p>
+      )}
+      <p className={cn('flex items-center gap-1.5 text-sm text-ink-700', message.fromClient ? 'mt-1' : 'mt-3')}>
         <FolderKanban aria-hidden="true" className="size-4" />
         <span className="sr-only">Project: </span>
         {message.project ? <ProjectLink id={message.projectId} title={message.project.title} /> : 'Unknown'}
@@ -194,7 +213,7 @@ const COLUMNS: Column<AdminCommunication>[] = [
     cell: (m) => (
       <span className="flex flex-col items-start gap-1">
         <FromBadge message={m} />
-        {m.fromClient && <span className="break-words">{m.client?.name ?? 'Client'}</span>}
+        {m.fromClient && <span className="break-words">{messageAuthor(m)}</span>}
       </span>
     ),
   },

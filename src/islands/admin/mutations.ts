@@ -6,6 +6,8 @@
  */
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { LeadStatus } from '../../shared/projects.ts';
+import type { TeamInvitationValues } from '../../shared/schemas/team.ts';
+import type { ClientRole } from '../../shared/team.ts';
 import type {
   AdminClientValues,
   AdminProjectBody,
@@ -94,6 +96,55 @@ export function useDeleteClient(id: string) {
   return useAdminWrite(
     () => unwrap(api.admin.clients[':id'].$delete({ param: { id } })),
     [adminKeys.clients, adminKeys.projects, adminKeys.communications],
+  );
+}
+
+/**
+ * Invites a person to client `clientId`'s team by name, email and role (docs/product.md#client-teams):
+ * they are listed as invited and get a 7-day link by email. Fails with 409 `email_taken` (on the
+ * `email` field) when the address is already any client's member's, 422 with field messages.
+ */
+export function useInviteMember(clientId: string) {
+  return useAdminWrite(
+    (values: TeamInvitationValues) =>
+      unwrap(api.admin.clients[':id'].members.$post({ param: { id: clientId }, json: values })),
+    [adminKeys.clientMembers(clientId)],
+  );
+}
+
+/**
+ * Gives member `memberId` of client `clientId` another role (docs/product.md#client-teams); the
+ * client is refreshed too, its email being its primary owner's. 409 `last_owner` when it would
+ * leave the client without an owner.
+ */
+export function useChangeMemberRole(clientId: string, memberId: string) {
+  return useAdminWrite(
+    (json: { role: ClientRole }) =>
+      unwrap(api.admin.clients[':id'].members[':memberId'].$patch({ param: { id: clientId, memberId }, json })),
+    [adminKeys.clients],
+  );
+}
+
+/**
+ * Removes member `memberId` from client `clientId`'s team; their sessions end
+ * (docs/product.md#client-teams). 409 `last_owner` for the client's last owner.
+ */
+export function useRemoveMember(clientId: string, memberId: string) {
+  return useAdminWrite(
+    () => unwrap(api.admin.clients[':id'].members[':memberId'].$delete({ param: { id: clientId, memberId } })),
+    [adminKeys.clients],
+  );
+}
+
+/**
+ * Erases one person of client `clientId`'s team (docs/product.md#client-teams, 'Privacy per
+ * person'): their words, files and ways in go, the business's records stay. Refreshes the lists
+ * that show their messages and files. 409 `last_owner` for the only owner (erase the client instead).
+ */
+export function useEraseMember(clientId: string, memberId: string) {
+  return useAdminWrite(
+    () => unwrap(api.admin.clients[':id'].members[':memberId'].erase.$post({ param: { id: clientId, memberId } })),
+    [adminKeys.clients, adminKeys.projects, adminKeys.communications, ['admin', 'files'], ['admin', 'approvals']],
   );
 }
 

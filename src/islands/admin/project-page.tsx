@@ -7,7 +7,8 @@
  * approvals (ask for one on a milestone or a file; each with its state and the client's answer),
  * its time entries (log time in quarter hours; delete one, which asks first; docs/product.md#time-tracking)
  * and its activity: milestones, messages, files, approvals and their decisions, and time logged,
- * newest first. It updates live.
+ * newest first. A client's message, file or decision shows the person's name ('Dana Reyes (Acme
+ * Bakery)', docs/product.md#client-teams). It updates live.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -62,6 +63,7 @@ import {
 import { ReplyDialog } from './reply-dialog.tsx';
 import { navigate } from './route.ts';
 import { SaveButton } from './save-button.tsx';
+import { messageAuthor } from './wording.ts';
 import {
   useDeleteFile,
   useDeleteTimeEntry,
@@ -180,7 +182,7 @@ function MessagesPanel({ project }: { project: AdminProject }) {
                   message={message}
                   byline={
                     <>
-                      {message.fromClient ? (message.client?.name ?? 'Client') : 'Team'} ·{' '}
+                      {message.fromClient ? messageAuthor(message) : 'Team'} ·{' '}
                       <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
                     </>
                   }
@@ -485,7 +487,7 @@ function staffActivity(
       key: `c-${c.id}`,
       at: c.createdAt,
       icon: c.fromClient ? Mail : Reply,
-      text: c.fromClient ? `${c.client?.name ?? 'The client'} wrote: ${c.subject}` : `The team replied: ${c.subject}`,
+      text: c.fromClient ? `${messageAuthor(c, 'The client')} wrote: ${c.subject}` : `The team replied: ${c.subject}`,
     });
   }
   for (const t of time) {

@@ -20,6 +20,7 @@ export const adminKeys = {
   me: ['admin', 'me'],
   authConfig: ['admin', 'auth-config'],
   clients: ['admin', 'clients'],
+  clientMembers: (clientId: string) => ['admin', 'clients', clientId, 'members'],
   projects: ['admin', 'projects'],
   communications: ['admin', 'communications'],
   leads: ['admin', 'leads'],
@@ -54,6 +55,7 @@ const fetchMilestones = (id: string) => unwrap(api.admin.projects[':id'].milesto
 const fetchChats = (query: ListParams) => unwrap(api.admin.chats.$get({ query }));
 const fetchChat = (id: string) => unwrap(api.admin.chats[':id'].$get({ param: { id } }));
 const fetchChatCounts = () => unwrap(api.admin.chats.counts.$get());
+const fetchClientMembers = (id: string) => unwrap(api.admin.clients[':id'].members.$get({ param: { id } }));
 
 /** The signed-in staff member. */
 export type AdminUser = Awaited<ReturnType<typeof fetchMe>>;
@@ -74,6 +76,8 @@ export type AdminMilestone = Awaited<ReturnType<typeof fetchMilestones>>[number]
 export type AdminChat = Awaited<ReturnType<typeof fetchChats>>['items'][number];
 /** A live chat with its messages. */
 export type AdminChatDetail = Awaited<ReturnType<typeof fetchChat>>;
+/** A person of a client's team, `{id, name, email, role, status}` (docs/product.md#client-teams). */
+export type AdminClientMember = Awaited<ReturnType<typeof fetchClientMembers>>['members'][number];
 /** A notification email that failed after every try (docs/product.md#notifications). */
 export type UndeliveredEmail = Awaited<ReturnType<typeof fetchUndeliveredEmails>>[number];
 
@@ -93,6 +97,8 @@ export const adminQueries = {
   // Under the list's key, so whatever refreshes the list refreshes the record too.
   leadNotes: (leadId: string) => list(adminKeys.leadNotes(leadId), () => fetchLeadNotes(leadId)),
   client: (id: string) => list([...adminKeys.clients, id], () => fetchClient(id)),
+  // Under the client's key, so whatever refreshes the client refreshes its people too.
+  clientMembers: (id: string) => list(adminKeys.clientMembers(id), () => fetchClientMembers(id)),
   project: (id: string) => list([...adminKeys.projects, id], () => fetchProject(id)),
   chats: (query: ListParams) => list([...adminKeys.chats, 'list', JSON.stringify(query)], () => fetchChats(query)),
   chat: (id: string) => list([...adminKeys.chats, id], () => fetchChat(id)),
@@ -123,6 +129,8 @@ export const useNotificationRoutes = () => useList(adminQueries.notificationRout
 /** One client or one project, as the edit forms load it. */
 export const useClient = (id: string) => useList(adminQueries.client(id));
 export const useProject = (id: string) => useList(adminQueries.project(id));
+/** The people of client `id`, oldest first (docs/product.md#client-teams). */
+export const useClientMembers = (id: string) => useList(adminQueries.clientMembers(id));
 /** The notes on one lead, oldest first. */
 export const useLeadNotes = (leadId: string) => useList(adminQueries.leadNotes(leadId));
 /** The counters, counted by the server. */

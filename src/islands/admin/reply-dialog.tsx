@@ -1,8 +1,8 @@
 /**
  * A message from the team on a project (docs/product.md#dashboard; the useTeamReply write). The
  * client sees it in the portal as 'Team'. Opened from a client's message ('Reply', subject
- * 'Re: …'; the reply names that message, which the server marks read with it, in one request)
- * or from a project card. Files dropped, picked or pasted are uploaded to the project and go
+ * 'Re: …', saying whom it answers; the reply names that message, which the server marks read
+ * with it, in one request) or from a project card. Files dropped, picked or pasted are uploaded to the project and go
  * with the message (files/attachments.tsx).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -90,25 +90,34 @@ function ReplyForm({
   );
 }
 
-/** The trigger and its 'Message the client' dialog; `inReplyTo` names the client message answered. */
+/**
+ * The trigger and its 'Message the client' dialog; `inReplyTo` names the client message answered
+ * and `to` the person who wrote it ('Dana Reyes (Acme Bakery)', docs/product.md#client-teams).
+ */
 export function ReplyDialog({
   projectId,
   projectTitle,
   subject = '',
   inReplyTo,
+  to,
   trigger,
 }: {
   projectId: string;
   projectTitle: string;
   subject?: string;
   inReplyTo?: string;
+  to?: string;
   trigger: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent title="Message the client" description={`On the project ${projectTitle}`} size="md">
+      <DialogContent
+        title="Message the client"
+        description={to ? `Replying to ${to} on the project ${projectTitle}` : `On the project ${projectTitle}`}
+        size="md"
+      >
         <ReplyForm projectId={projectId} subject={subject} inReplyTo={inReplyTo} onDone={() => setOpen(false)} />
       </DialogContent>
     </Dialog>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clientDeleteSummary, isUnread, projectDeleteSummary, replyMailto, replySubject } from './wording.ts';
+import {
+  clientDeleteSummary,
+  isUnread,
+  messageAuthor,
+  projectDeleteSummary,
+  replyMailto,
+  replySubject,
+} from './wording.ts';
 
 describe('what a delete takes with it', () => {
   it('names the projects that go with a client', () => {
@@ -50,5 +57,18 @@ describe('unread (docs/product.md#dashboard)', () => {
     expect(isUnread({ isRead: false, fromClient: true })).toBe(true);
     expect(isUnread({ isRead: false, fromClient: false })).toBe(false);
     expect(isUnread({ isRead: true, fromClient: true })).toBe(false);
+  });
+});
+
+describe('who wrote a client message (docs/product.md#client-teams)', () => {
+  it('names the person as the server labels them, not the client', () => {
+    const message = { author: { name: 'Dana Reyes (Acme Bakery)' }, client: { name: 'Acme Bakery' } };
+    expect(messageAuthor(message)).toBe('Dana Reyes (Acme Bakery)');
+  });
+
+  it('falls back to the client, then to the given word, for a message without an author', () => {
+    expect(messageAuthor({ client: { name: 'Acme Bakery' } })).toBe('Acme Bakery');
+    expect(messageAuthor({ author: null, client: null })).toBe('Client');
+    expect(messageAuthor({}, 'The client')).toBe('The client');
   });
 });

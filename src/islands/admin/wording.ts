@@ -1,11 +1,23 @@
 /**
  * The dashboard's derived words and links, kept free of React so they are tested alone: what a
  * delete takes with it ('and its 3 projects'), the reply subject, the prefilled reply email to a
- * lead, and the unread rule (docs/product.md#dashboard).
+ * lead, the unread rule (docs/product.md#dashboard), and who wrote a client's message.
  */
 import type { AdminClient, AdminCommunication, AdminLead, AdminProject } from './queries.ts';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Who wrote a client's message, as staff see them (docs/product.md#client-teams): the author's
+ * name the server sends, already 'Dana Reyes (Acme Bakery)'; for a message without one, the
+ * client's name, else `fallback`.
+ */
+export function messageAuthor(
+  message: { author?: { name: string } | null; client?: { name: string } | null },
+  fallback = 'Client',
+): string {
+  return message.author?.name || message.client?.name || fallback;
+}
 
 /** Unread means not read and from the client. */
 export const isUnread = (m: Pick<AdminCommunication, 'isRead' | 'fromClient'>) => !m.isRead && m.fromClient;

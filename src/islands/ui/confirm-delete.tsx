@@ -3,13 +3,15 @@
  * goes, including what goes with it. While the delete runs, both the dialog's buttons and the
  * trigger are disabled and the dialog cannot be dismissed; a second press of the confirm button
  * (a double click) sends nothing more. A failed delete closes the dialog and shows a destructive
- * toast with the server's message. The trigger says 'Delete' in words, its name says what.
+ * toast with the server's message. The trigger says 'Delete' in words, its name says what; a text
+ * trigger shows its whole name and wraps when it is long.
  */
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Loader2, Trash2 } from 'lucide-react';
 import { AlertDialog as A } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { messageOf } from '../lib/api.ts';
+import { cn } from '../lib/cn.ts';
 import { toast } from '../lib/toast-store.ts';
 import { useSinglePress } from '../lib/use-submit.ts';
 
@@ -53,12 +55,16 @@ export function ConfirmDelete({
           type="button"
           disabled={pending}
           aria-label={trigger === 'icon' ? label : undefined}
-          className="inline-flex h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold whitespace-nowrap text-danger-700 hover:bg-red-50 disabled:opacity-50"
+          className={cn(
+            'inline-flex items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-danger-700 hover:bg-red-50 disabled:opacity-50',
+            // A text trigger names a record ('Erase Acme Bakery…'): a long name wraps instead of widening the page.
+            trigger === 'text' ? 'min-h-10 py-2 text-left' : 'h-10 whitespace-nowrap',
+          )}
         >
           {pending ? (
-            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+            <Loader2 aria-hidden="true" className="size-4 shrink-0 animate-spin" />
           ) : (
-            <Trash2 aria-hidden="true" className="size-4" />
+            <Trash2 aria-hidden="true" className="size-4 shrink-0" />
           )}
           {trigger === 'text' ? label : 'Delete'}
         </button>
