@@ -75,8 +75,9 @@ try {
       }
     }
   }
-  const { token } = await createSession(db, 'client', big.id);
-  const { token: demoToken } = await createSession(db, 'client', demoId);
+  const { token } = await createSession(db, 'client', big.owner.id);
+  if (!demo) throw new Error('The demo client is missing: run npm run db:seed first');
+  const { token: demoToken } = await createSession(db, 'client', demo.id);
 
   const env = parseEnv({
     NODE_ENV: 'production',

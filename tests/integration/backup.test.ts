@@ -78,12 +78,20 @@ async function freshDatabase(): Promise<DatabaseHandle & { url: string; path: st
   return { ...handle, url, path: databaseFilePath(url)!, dir };
 }
 
-/** Clients and leads with one word of their own each (`clientword<i>`, `leadword<i>`), some deleted. */
+/**
+ * Clients (each with its owner, a member who has joined) and leads with one word of their own each
+ * (`clientword<i>`, `leadword<i>`), some deleted.
+ */
 async function addRows(handle: DatabaseHandle, clients: number, leads: number, tag = ''): Promise<void> {
   for (let i = 0; i < clients; i++) {
+    const [id, name, email] = [crypto.randomUUID(), `Client clientword${tag}${i}`, `c${tag}${i}@example.com`];
     await handle.client.execute({
-      sql: 'INSERT INTO clients (id, name, email, company, password_hash) VALUES (?, ?, ?, ?, ?)',
-      args: [crypto.randomUUID(), `Client clientword${tag}${i}`, `c${tag}${i}@example.com`, `Company ${i}`, 'x'],
+      sql: 'INSERT INTO clients (id, name, email, company) VALUES (?, ?, ?, ?)',
+      args: [id, name, email, `Company ${i}`],
+    });
+    await handle.client.execute({
+      sql: "INSERT INTO client_members (id, client_id, name, email, password_hash, role, joined_at) VALUES (?, ?, ?, ?, 'x', 'owner', ?)",
+      args: [crypto.randomUUID(), id, name, email, Date.now()],
     });
   }
   for (let i = 0; i < leads; i++) {

@@ -61,6 +61,8 @@ describe('accepting an invitation', () => {
       state: 'usable',
       purpose: 'invitation',
       name: 'Dana Welcome',
+      // A client's own invitation from staff, not an invitation to a team.
+      team: null,
     });
 
     const accepted = await accept(token, 'quiet-harbour-47');
@@ -120,6 +122,8 @@ describe('accepting an invitation', () => {
       state: 'expired',
       purpose: 'invitation',
       name: 'Eli Expired',
+      // A client's own invitation from staff, not an invitation to a team.
+      team: null,
     });
     const expired = await accept(token, 'quiet-harbour-47');
     expect(expired.status).toBe(410);

@@ -58,7 +58,7 @@ describe('registration', () => {
     expect(suite.api.outbox().length).toBe(before + 2);
 
     // A reset link opened proves the address too.
-    const reset = await createPasswordResetToken(suite.api.db, client.id);
+    const reset = await createPasswordResetToken(suite.api.db, client.member.id);
     const confirmed = await suite.api
       .fresh()
       .client['password-reset'].confirm.$post({ json: { token: reset, password: 'quiet-harbour-48' } });
@@ -139,7 +139,7 @@ describe('what staff see of unconfirmed accounts', () => {
       await tx.insert(passkeys).values({
         id: 'stale-passkey',
         kind: 'client',
-        userId: stale.client.id,
+        userId: stale.client.member.id,
         userHandle: 'handle',
         publicKey: Buffer.from('key'),
         transports: [],
@@ -153,7 +153,9 @@ describe('what staff see of unconfirmed accounts', () => {
     expect(left).not.toContain(stale.client.id);
     expect(left).toEqual(expect.arrayContaining([recent.client.id, confirmedOld.client.id]));
     expect(await suite.api.db.read.select().from(projects).where(eq(projects.clientId, stale.client.id))).toEqual([]);
-    expect(await suite.api.db.read.select().from(passkeys).where(eq(passkeys.userId, stale.client.id))).toEqual([]);
+    expect(await suite.api.db.read.select().from(passkeys).where(eq(passkeys.userId, stale.client.member.id))).toEqual(
+      [],
+    );
     expect((await suite.api.http.client.me.$get({}, bearer(stale.token))).status).toBe(401);
   });
 });

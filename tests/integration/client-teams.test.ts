@@ -26,7 +26,7 @@ async function call(method: string, path: string, token?: string, body?: unknown
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, any>) : null };
+  return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
 const signIn = async (email: string, password = PASSWORD) => {

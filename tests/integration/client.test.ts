@@ -263,7 +263,12 @@ describe('sessions', () => {
 
   it('renews a session used in the second half of its 30 days', async () => {
     const { client } = await register();
-    const old = await createSession(api.db, 'client', client.member.id, new Date(Date.now() - 20 * 24 * 60 * 60 * 1000));
+    const old = await createSession(
+      api.db,
+      'client',
+      client.member.id,
+      new Date(Date.now() - 20 * 24 * 60 * 60 * 1000),
+    );
     const response = await api.http.client.me.$get({}, withCookie(`client_session=${old.token}`));
     expect(response.status).toBe(200);
     expect(response.headers.get('set-cookie')).toContain('client_session=');

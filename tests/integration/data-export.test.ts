@@ -201,10 +201,7 @@ describe('a client exports their own data', () => {
     for (const absent of [other.email, other.name, other.project.id, 'Other', STAFF, '$argon2', 'internal costing']) {
       expect(everything).not.toContain(absent);
     }
-    const [row] = await suite.api.db.read
-      .select()
-      .from(clientMembers)
-      .where(eq(clientMembers.id, me.client.member.id));
+    const [row] = await suite.api.db.read.select().from(clientMembers).where(eq(clientMembers.id, me.client.member.id));
     expect(row!.passwordHash).toBeTruthy();
     expect(everything).not.toContain(row!.passwordHash);
     expect(strFromU8(files['README.md']!)).toContain('schema version 1');
@@ -226,7 +223,10 @@ describe('a client exports their own data', () => {
     expect((await post('/api/client/export', person.token)).status).toBe(202);
     await suite.api.deliver();
     const token = exportLink(person.email, 'Your data from');
-    const [row] = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.member.id));
+    const [row] = await suite.api.db.read
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.subjectId, person.client.member.id));
     expect(await suite.api.storage.exists(row!.storageKey!)).toBe(true);
     await sweepExports(suite.api.db, suite.api.storage, new Date(Date.now() + EXPORT_LINK_TTL_MS + 1000));
     expect(await suite.api.storage.exists(row!.storageKey!)).toBe(false);
@@ -241,11 +241,17 @@ describe('a client exports their own data', () => {
     await suite.api.storage.delete(file!.storageKey);
     expect((await post('/api/client/export', person.token)).status).toBe(202);
     for (let i = 0; i < MAX_EXPORT_ATTEMPTS; i++) await suite.api.deliver();
-    const [row] = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.member.id));
+    const [row] = await suite.api.db.read
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.subjectId, person.client.member.id));
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_EXPORT_ATTEMPTS, storageKey: null });
     expect((await post('/api/client/export', person.token)).status).toBe(202);
     for (let i = 0; i < MAX_EXPORT_ATTEMPTS; i++) await suite.api.deliver();
-    const rows = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.member.id));
+    const rows = await suite.api.db.read
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.subjectId, person.client.member.id));
     expect(rows.map((r) => r.status)).toEqual(['failed', 'failed']);
   });
 
@@ -261,7 +267,10 @@ describe('a client exports their own data', () => {
     const claimed = await claimExport(suite.api.db, new Date(), 1);
     expect(claimed?.subjectId).toBe(person.client.member.id);
     await suite.api.deliver();
-    const [row] = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.member.id));
+    const [row] = await suite.api.db.read
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.subjectId, person.client.member.id));
     expect(row).toMatchObject({ status: 'ready', attempts: 2 });
     const token = exportLink(person.email, 'Your data from');
     const downloads = await Promise.all([download(token), download(token)]);
@@ -318,7 +327,10 @@ describe('staff export a client or a lead', () => {
     expect((await post('/api/client/export', person.token)).status).toBe(202);
     await suite.api.deliver();
     const token = exportLink(STAFF, 'Data export of Person Gone is ready');
-    const rows = await suite.api.db.read.select().from(dataExports).where(eq(dataExports.subjectId, person.client.member.id));
+    const rows = await suite.api.db.read
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.subjectId, person.client.member.id));
     expect(rows.map((r) => r.status)).toEqual(['ready', 'ready']);
     expect((await post(`/api/admin/clients/${person.client.id}/erase`, suite.staffToken)).status).toBe(200);
     for (const row of rows) expect(await suite.api.storage.exists(row.storageKey!)).toBe(false);

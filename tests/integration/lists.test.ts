@@ -118,18 +118,16 @@ async function insertClients(rows: ClientRow[]) {
       .values(rows)
       .returning({ id: clients.id, name: clients.name, email: clients.email });
     const joinedAt = new Date();
-    await tx
-      .insert(clientMembers)
-      .values(
-        made.map((c) => ({
-          clientId: c.id,
-          name: c.name,
-          email: c.email,
-          role: 'owner' as const,
-          passwordHash: 'x',
-          joinedAt,
-        })),
-      );
+    await tx.insert(clientMembers).values(
+      made.map((c) => ({
+        clientId: c.id,
+        name: c.name,
+        email: c.email,
+        role: 'owner' as const,
+        passwordHash: 'x',
+        joinedAt,
+      })),
+    );
     return made;
   });
   return out.map((r) => r.id);

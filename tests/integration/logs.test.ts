@@ -37,12 +37,12 @@ async function signedInClient() {
   });
   expect(registered.status).toBe(201);
   const { token, client } = await registered.json();
-  return { token, clientId: client.id, email, cookie: registered.headers.get('set-cookie') ?? '' };
+  return { token, memberId: client.member.id, email, cookie: registered.headers.get('set-cookie') ?? '' };
 }
 
 describe('request lines', () => {
   it('writes one line per request with the route pattern, status, duration, id, address and session', async () => {
-    const { cookie, clientId } = await signedInClient();
+    const { cookie, memberId } = await signedInClient();
     const before = requestLines().length;
     const response = await api.raw('/api/client/projects', { headers: { cookie: cookie.split(';')[0] ?? '' } });
     expect(response.status).toBe(200);
@@ -56,7 +56,8 @@ describe('request lines', () => {
       status: 200,
       ip: '198.51.100.1',
       session: 'client',
-      userId: clientId,
+      // The session's person: the client's member (docs/product.md#client-teams).
+      userId: memberId,
       reqId: response.headers.get('x-request-id'),
     });
     expect(typeof line?.ms).toBe('number');

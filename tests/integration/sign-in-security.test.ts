@@ -27,7 +27,7 @@ async function newClient() {
     json: { name: 'Secure Client', email, password: 'secret-pass' },
   });
   const { token, client } = await registered.json();
-  return { token, id: client.id, email };
+  return { token, id: client.id, memberId: client.member.id, email };
 }
 
 /**
@@ -88,21 +88,21 @@ describe('sign-in links', () => {
   });
 
   it('refuses an expired link with 410 and lands a fresh one on the page it was made for', async () => {
-    const { id } = await newClient();
+    const { memberId } = await newClient();
     const old = await createClientSignInLink(
       api.db,
-      id,
+      memberId,
       '/portal/projects/abc',
       72,
       new Date(Date.now() - 73 * 3_600_000),
     );
     expect((await api.fresh().client['sign-in-link'].redeem.$post({ json: { token: old } })).status).toBe(410);
-    const fresh = await createClientSignInLink(api.db, id, '/portal/projects/abc', 72);
+    const fresh = await createClientSignInLink(api.db, memberId, '/portal/projects/abc', 72);
     const answer = await api.fresh().client['sign-in-link'].redeem.$post({ json: { token: fresh } });
     expect(signedIn(await answer.json()).redirect).toBe('/portal/projects/abc');
     // A link can only land on the portal.
-    const away = await createClientSignInLink(api.db, id, 'https://evil.example/', 72);
-    const [row] = await api.db.read.select().from(singleUseTokens).where(eq(singleUseTokens.subject, id));
+    const away = await createClientSignInLink(api.db, memberId, 'https://evil.example/', 72);
+    const [row] = await api.db.read.select().from(singleUseTokens).where(eq(singleUseTokens.subject, memberId));
     expect(row).toBeDefined();
     expect(
       signedIn(await (await api.fresh().client['sign-in-link'].redeem.$post({ json: { token: away } })).json())
@@ -149,20 +149,21 @@ describe('two-step verification', () => {
   });
 
   it('an emailed link also asks for the code when two-step verification is on', async () => {
-    const { token, id } = await newClient();
+    const { token, memberId } = await newClient();
     await enableTotp(token);
-    const link = await createClientSignInLink(api.db, id, '/portal/projects/p1', 72);
+    const link = await createClientSignInLink(api.db, memberId, '/portal/projects/p1', 72);
     const answer = await (await api.fresh().client['sign-in-link'].redeem.$post({ json: { token: link } })).json();
     expect(answer).toMatchObject({ twoFactorRequired: true, redirect: '/portal/projects/p1' });
   });
 
   it('locks the checks after five wrong codes, longer with each further failure (fixed clock)', async () => {
-    const { token, id } = await newClient();
+    const { token, memberId } = await newClient();
     const { secret } = await enableTotp(token);
     // An hour ahead of the real clock, at the start of a 30-second step: set-up used a code of the
     // real clock's step, and steps already used are refused.
     const t0 = new Date(Math.ceil(Date.now() / 30_000) * 30_000 + 3_600_000);
-    const check = (code: string, at: Date) => api.db.write((tx) => checkSecondFactor(tx, 'client', id, { code }, at));
+    const check = (code: string, at: Date) =>
+      api.db.write((tx) => checkSecondFactor(tx, 'client', memberId, { code }, at));
     for (let i = 0; i < 5; i++) expect(await check('000000', t0)).toEqual({ ok: false, reason: 'wrong' });
     const locked = await check(codeAt(secret, t0.getTime()), t0);
     expect(locked).toEqual({ ok: false, reason: 'locked', retryAfterS: 30 });
@@ -176,7 +177,7 @@ describe('two-step verification', () => {
     const t4 = new Date(t3.getTime() + 120_000);
     expect(await check(codeAt(secret, t4.getTime() - 60_000), t4)).toEqual({ ok: false, reason: 'wrong' });
     expect(await check(codeAt(secret, t4.getTime() + 30_000), t4)).toEqual({ ok: true, used: 'code' });
-    const [row] = await api.db.read.select().from(totpCredentials).where(eq(totpCredentials.userId, id));
+    const [row] = await api.db.read.select().from(totpCredentials).where(eq(totpCredentials.userId, memberId));
     expect(row?.failures).toBe(0);
   });
 

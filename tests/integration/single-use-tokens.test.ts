@@ -227,13 +227,17 @@ describe('migration 0018', () => {
         `SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('admin_sign_in_links', 'client_sign_in_links', 'password_reset_tokens', 'second_factor_challenges', 'webauthn_challenges', 'staff_invitations')`,
       );
       expect(gone.rows).toEqual([]);
+      // The later migrations (0020) carry a client's tokens to its owner, the member made for it.
+      const owner = await old.client.execute(`SELECT id FROM client_members WHERE client_id = 'c1'`);
+      expect(owner.rows).toHaveLength(1);
+      const c1 = String(owner.rows[0]!.id);
       const cases: [SingleUsePurpose, string, string, unknown][] = [
         ['staff-sign-in', staffLink.token, 'owner@example.com', null],
-        ['client-sign-in', clientLink.token, 'c1', { redirectPath: '/portal/projects/p1' }],
-        ['password-reset', reset.token, 'c1', null],
-        ['client-invitation', invitation.token, 'c1', null],
-        ['second-factor', challenge.token, 'client:c1', { method: 'link', redirectPath: '/portal' }],
-        ['passkey-register', passkeyChallenge, 'client:c1', null],
+        ['client-sign-in', clientLink.token, c1, { redirectPath: '/portal/projects/p1' }],
+        ['password-reset', reset.token, c1, null],
+        ['client-invitation', invitation.token, c1, null],
+        ['second-factor', challenge.token, `client:${c1}`, { method: 'link', redirectPath: '/portal' }],
+        ['passkey-register', passkeyChallenge, `client:${c1}`, null],
         [
           'staff-invitation',
           staffInvitation.token,

@@ -31,6 +31,8 @@ const PUBLIC_ROUTES = [
   'POST /api/client/password-link',
   'POST /api/client/invitation/accept',
   'POST /api/client/invitation/new-link',
+  // A person invited to a client's team (docs/product.md#client-teams) has no session yet either.
+  'POST /api/client/invitations/accept',
   // A forgotten password (docs/product.md#password-reset): the client has no session to use.
   'POST /api/client/password-reset',
   'POST /api/client/password-reset/confirm',

@@ -38,7 +38,10 @@ export function workFolder(): string {
 
 let sequence = 0;
 
-/** A fresh migrated database in a new folder of `work`, with client `c1`, project `p1` and its own UPLOADS_DIR. */
+/**
+ * A fresh migrated database in a new folder of `work`, with client `c1` (its owner member `m1`), project `p1` and its
+ * own UPLOADS_DIR.
+ */
 export async function freshSite(work: string): Promise<Site> {
   const dir = join(work, `case-${++sequence}`);
   mkdirSync(dir, { recursive: true });
@@ -46,7 +49,11 @@ export async function freshSite(work: string): Promise<Site> {
   const handle = await openDatabaseHandle(url);
   await migrateDatabase(handle.db, join(ROOT, 'db', 'migrations'));
   await handle.client.execute(
-    "INSERT INTO clients (id, name, email, company, password_hash) VALUES ('c1', 'Client', 'c@example.com', 'Co', 'x')",
+    "INSERT INTO clients (id, name, email, company) VALUES ('c1', 'Client', 'c@example.com', 'Co')",
+  );
+  // The client's owner, a member who has joined (docs/product.md#client-teams).
+  await handle.client.execute(
+    `INSERT INTO client_members (id, client_id, name, email, password_hash, role, joined_at) VALUES ('m1', 'c1', 'Client', 'c@example.com', 'x', 'owner', ${Date.now()})`,
   );
   await handle.client.execute("INSERT INTO projects (id, client_id, title) VALUES ('p1', 'c1', 'Site')");
   const uploads = join(dir, 'uploads');

@@ -60,14 +60,14 @@ describe('the hourly sweep', () => {
     // Already expired: a client session made 31 days ago, a staff session too, a reset link
     // made 2 hours ago (valid 1 hour), a sign-in link made 20 minutes ago (valid 15 minutes).
     const long = new Date(start.getTime() - 31 * 24 * HOUR);
-    await createSession(db, 'client', client.id, long);
+    await createSession(db, 'client', client.owner.id, long);
     await createSession(db, 'staff', staff.id, long);
-    await createPasswordResetToken(db, client.id, new Date(start.getTime() - 2 * HOUR));
+    await createPasswordResetToken(db, client.owner.id, new Date(start.getTime() - 2 * HOUR));
     await createSignInLink(db, staff.username, new Date(start.getTime() - 20 * 60 * 1000));
     // Still valid now: a fresh one of each.
-    await createSession(db, 'client', client.id, start);
+    await createSession(db, 'client', client.owner.id, start);
     await createSession(db, 'staff', staff.id, start);
-    await createPasswordResetToken(db, client.id, start);
+    await createPasswordResetToken(db, client.owner.id, start);
     await createSignInLink(db, staff.username, start);
     expect(await count()).toEqual({ client: 2, staff: 2, resets: 2, links: 2 });
 
