@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminEvents, approvals, clientMembers, singleUseTokens } from '../../db/schema/index.ts';
+import { adminEvents, approvals, clientMembers, passkeys, singleUseTokens } from '../../db/schema/index.ts';
 import { withStaffApi } from './helpers.ts';
 import { sseBlocks } from '../support/sse.ts';
 import { clientExportContent } from '../../src/server/services/privacy/export-records.ts';
@@ -253,7 +253,20 @@ describe('roles and the last owner', () => {
     const { ownerToken } = await newClient('Dune Surf');
     const member = await addMember(ownerToken, 'Kai Dune', 'kai@dune.example', 'member');
     expect((await call('GET', '/api/client/projects', member.token)).status).toBe(200);
+    // A passkey Kai added (as the registration stores one).
+    await suite.api.db.write((tx) =>
+      tx.insert(passkeys).values({
+        id: 'kai-passkey',
+        kind: 'client',
+        userId: member.id,
+        userHandle: 'kai-handle',
+        publicKey: Buffer.from([1]),
+        transports: [],
+        name: 'Phone',
+      }),
+    );
     expect((await call('DELETE', `/api/client/team/members/${member.id}`, ownerToken)).status).toBe(204);
+    expect(await suite.api.db.read.select().from(passkeys).where(eq(passkeys.userId, member.id))).toEqual([]);
     const after = await call('GET', '/api/client/projects', member.token);
     expect(after.status).toBe(401);
     expect(after.body!.error.message).toBe('Please sign in to continue');

@@ -4,7 +4,9 @@
  * query and goes to /portal; a message refreshes the project's conversation; reading a
  * project's team messages refreshes the project list's unread counts. In settings
  * (docs/product.md#settings-screen), a saved profile and the email switch update the profile
- * query. The password requests touch no cached data.
+ * query. The password requests touch no cached data. On the Team page (docs/product.md#client-teams),
+ * an invitation, a role change and a removal each refresh the team list (and the profile, whose
+ * role may be the one that changed).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
@@ -13,6 +15,8 @@ import type {
   ProfileFormValues,
   RegisterValues,
 } from '../../shared/schemas/client.ts';
+import type { TeamInvitationValues } from '../../shared/schemas/team.ts';
+import type { ClientRole } from '../../shared/team.ts';
 import { api, unwrap } from '../lib/api.ts';
 import { useSignOut } from '../lib/use-sign-out.ts';
 import { portalKeys, type PortalClient } from './queries.ts';
@@ -180,6 +184,61 @@ export function useAcceptInvitation() {
     onSuccess: (answer) => {
       if (!answer.twoFactorRequired) queryClient.setQueryData(portalKeys.me, answer.client);
     },
+  });
+}
+
+/**
+ * Accepts an invitation to a client's team (docs/product.md#client-teams) with the name the person
+ * goes by and a first password, or none (a passkey follows); signed in, they become the profile.
+ * With two-step verification on, the answer asks for the second step.
+ */
+export function useAcceptTeamInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: { token: string; name: string; password?: string }) =>
+      unwrap(api.client.invitations.accept.$post({ json: values })),
+    onSuccess: (answer) => {
+      if (!answer.twoFactorRequired) queryClient.setQueryData(portalKeys.me, answer.client);
+    },
+  });
+}
+
+/** An owner invites `{name, email, role}` to the team (docs/product.md#client-teams); the team list is refreshed. */
+export function useInviteMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: TeamInvitationValues) => unwrap(api.client.team.invitations.$post({ json: values })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.team }),
+  });
+}
+
+/**
+ * An owner gives member `memberId` another role (docs/product.md#client-teams). Whatever the
+ * answer (a 409 `last_owner` included), the team list and the profile are refreshed.
+ */
+export function useChangeMemberRole(memberId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (role: ClientRole) =>
+      unwrap(api.client.team.members[':memberId'].$patch({ param: { memberId }, json: { role } })),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: portalKeys.team }),
+        queryClient.invalidateQueries({ queryKey: portalKeys.me }),
+      ]),
+  });
+}
+
+/**
+ * An owner removes member `memberId` from the team (docs/product.md#client-teams); their sessions
+ * end at once. The team list is refreshed either way (an owner who removed themselves then gets
+ * the sign-in screen, the list answering 401).
+ */
+export function useRemoveMember(memberId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.client.team.members[':memberId'].$delete({ param: { memberId } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: portalKeys.team }),
   });
 }
 

@@ -4,7 +4,8 @@
  * /portal/projects/{projectId}, under 'Awaiting your approval' when approvals wait
  * (docs/product.md#approvals). Empty state 'No projects yet'. Without a session: the sign-in
  * screen. The cards follow live updates (docs/product.md#live-updates): a team message shows
- * its badge without a reload.
+ * its badge without a reload. A `billing` member (docs/product.md#client-teams) sees the cards
+ * without links or message badges, and no approvals: project pages are not theirs to open.
  */
 import { CalendarDays, FolderOpen, MessageSquare } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
@@ -17,6 +18,7 @@ import { PortalFrame } from './portal-frame.tsx';
 import { portalLive, useApprovals, useProjects, type PortalClient, type PortalProject } from './queries.ts';
 import { AwaitingApprovals } from './approvals.tsx';
 import { preview } from '../lib/preview.ts';
+import { roleMay } from '../../shared/team.ts';
 
 /** A project's progress (0, 50, 80 or 100 %) as a labelled progress bar. */
 export function ProgressBar({ value, label }: { value: number; label: string }) {
@@ -41,14 +43,18 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
 }
 const WIDTHS: Record<number, string> = { 0: 'w-0', 50: 'w-1/2', 80: 'w-4/5', 100: 'w-full' };
 
-function ProjectCard({ project }: { project: PortalProject }) {
+const CARD = 'flex h-full flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-700/10';
+
+/** A project's card; `linked`: it opens the project's page and shows unread team messages. */
+function ProjectCard({ project, linked }: { project: PortalProject; linked: boolean }) {
   const progress = PROJECT_PROGRESS[project.status];
-  const unread = project.unreadCount ?? 0;
+  const unread = linked ? (project.unreadCount ?? 0) : 0;
+  const Card = linked ? 'a' : 'div';
   return (
     <li>
-      <a
-        href={`/portal/projects/${project.id}`}
-        className="flex h-full flex-col gap-4 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-ink-700/10 transition-shadow hover:shadow-md"
+      <Card
+        {...(linked ? { href: `/portal/projects/${project.id}` } : {})}
+        className={linked ? `${CARD} transition-shadow hover:shadow-md` : CARD}
       >
         <div className="flex items-start justify-between gap-3">
           <h2 className="min-w-0 text-lg font-bold wrap-break-word text-ink-900">{project.title}</h2>
@@ -72,7 +78,7 @@ function ProjectCard({ project }: { project: PortalProject }) {
             </span>
           )}
         </div>
-      </a>
+      </Card>
     </li>
   );
 }
@@ -89,13 +95,21 @@ function Awaiting() {
 
 function Projects({ client }: { client: PortalClient }) {
   const projects = useProjects();
+  const work = roleMay(client.member.role, 'work');
   return (
     <section aria-labelledby="projects-title">
       <h1 id="projects-title" className="text-3xl font-extrabold text-ink-900">
         Welcome, {client.name.split(' ')[0]}
       </h1>
       <p className="mt-1 text-ink-700">Your projects with First State Web Studio.</p>
-      <Awaiting />
+      {work ? (
+        <Awaiting />
+      ) : (
+        <p className="mt-4 rounded-xl bg-white p-4 text-sm text-ink-900 ring-1 ring-ink-700/10">
+          Your role on the team is billing: you see how each project is going. Project pages, with their messages, files
+          and approvals, are for your team&rsquo;s owners and members.
+        </p>
+      )}
       <div className="mt-8">
         {projects.isPending ? (
           <Loading />
@@ -108,13 +122,15 @@ function Projects({ client }: { client: PortalClient }) {
             <FolderOpen aria-hidden="true" className="size-12 text-ink-600" />
             <h2 className="mt-3 text-lg font-bold text-ink-900">No projects yet</h2>
             <p className="mt-1 max-w-sm text-ink-700">
-              When we start working together, your projects, milestones and messages will appear here.
+              {work
+                ? 'When we start working together, your projects, milestones and messages will appear here.'
+                : 'When we start working together, your projects will appear here.'}
             </p>
           </div>
         ) : (
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {projects.data.map((project) => (
-              <ProjectCard key={project.id} project={project} />
+              <ProjectCard key={project.id} project={project} linked={work} />
             ))}
           </ul>
         )}

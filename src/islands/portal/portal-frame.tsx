@@ -1,11 +1,13 @@
 /**
  * What every portal screen shares (docs/product.md#portal): the query client, the header (logo,
- * the client's name, Settings (docs/product.md#settings-screen) and Sign Out when signed in),
- * the 'Loading...' state while the session is checked, the sign-in screen when there is no
- * session, the notification region, and above every screen of an unconfirmed account the notice
+ * the person's name, Team (docs/product.md#client-teams: every role may open it), Settings
+ * (docs/product.md#settings-screen) and Sign Out when signed in), the 'Loading...' state while
+ * the session is checked, the sign-in screen when there is no session (also as soon as any request
+ * answers 401: the session ended, or its member was removed from the team, while the page was
+ * open), the notification region, and above every screen of an unconfirmed account the notice
  * 'Confirm your email' with 'Send it again' (docs/product.md#registration).
  */
-import { ArrowLeft, LogOut, MailCheck, Settings } from 'lucide-react';
+import { ArrowLeft, LogOut, MailCheck, Settings, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query.ts';
 import { SessionFrame } from '../ui/session-frame.tsx';
@@ -13,9 +15,24 @@ import { BrandMark } from '../ui/brand-mark.tsx';
 import LoginScreen from './login-screen.tsx';
 import { messageOf } from '../lib/api.ts';
 import { useLogout, useResendConfirmation } from './mutations.ts';
-import { useClientSession, type PortalClient } from './queries.ts';
+import { portalKeys, useClientSession, type PortalClient } from './queries.ts';
 
 const SETTINGS_PATH = '/portal/settings';
+const TEAM_PATH = '/portal/team';
+
+/** A header link (Team, Settings): an icon alone on phones, with its word from 640 px. */
+function NavLink({ href, label, icon }: { href: string; label: string; icon: ReactNode }) {
+  return (
+    <a
+      href={href}
+      className="btn-secondary min-w-11 px-3 sm:px-5"
+      aria-current={window.location.pathname === href ? 'page' : undefined}
+    >
+      {icon}
+      <span className="sr-only sm:not-sr-only">{label}</span>
+    </a>
+  );
+}
 
 function Header({ user: client }: { user: PortalClient | null }) {
   const logout = useLogout();
@@ -24,25 +41,24 @@ function Header({ user: client }: { user: PortalClient | null }) {
       <div className="container-page flex h-16 items-center justify-between gap-3">
         <a href="/portal" className="inline-flex shrink-0 items-center gap-2 font-bold whitespace-nowrap text-ink-900">
           <BrandMark className="size-8" />
-          <span>
+          {/* Signed in, below 360 px the mark stands alone (the words are still its name), so Team, Settings and Sign Out fit. */}
+          <span className={client ? 'max-[22.49rem]:sr-only' : undefined}>
             Client Portal<span className="sr-only">, First State Web Studio</span>
           </span>
         </a>
-        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+        <div className="flex min-w-0 items-center gap-1.5 min-[26.25rem]:gap-2 sm:gap-3">
           {client ? (
             <>
               <span className="hidden min-w-0 text-right text-sm leading-tight wrap-anywhere text-ink-700 lg:inline">
                 Signed in as <strong className="text-ink-900">{client.name}</strong>
               </span>
-              {/* Narrower on phones (Settings as an icon, Sign Out as a word or an icon), so the header keeps one row from 320 px. */}
-              <a
+              {/* Narrower on phones (Team and Settings as icons, Sign Out as a word or an icon), so the header keeps one row from 320 px. */}
+              <NavLink href={TEAM_PATH} label="Team" icon={<Users aria-hidden="true" className="size-4" />} />
+              <NavLink
                 href={SETTINGS_PATH}
-                className="btn-secondary min-w-11 px-3 sm:px-5"
-                aria-current={window.location.pathname === SETTINGS_PATH ? 'page' : undefined}
-              >
-                <Settings aria-hidden="true" className="size-4" />
-                <span className="sr-only sm:not-sr-only">Settings</span>
-              </a>
+                label="Settings"
+                icon={<Settings aria-hidden="true" className="size-4" />}
+              />
               <button
                 type="button"
                 className="btn-secondary shrink-0 px-3 whitespace-nowrap max-[26.24rem]:w-11 max-[26.24rem]:px-0 sm:px-5"
@@ -101,9 +117,15 @@ function ConfirmEmailNotice({ email }: { email: string }) {
   );
 }
 
-/** Renders `children` for a signed-in client (under the notice of an unconfirmed email); the sign-in screen otherwise. */
+/**
+ * Renders `children` for a signed-in client (under the notice of an unconfirmed email); the
+ * sign-in screen otherwise, and from the moment any request answers 401.
+ */
 export function PortalFrame({ children }: { children: (client: PortalClient) => ReactNode }) {
-  const [queryClient] = useState(() => createQueryClient());
+  const [queryClient] = useState(() => {
+    const client = createQueryClient({ onUnauthorized: () => client.setQueryData(portalKeys.me, null) });
+    return client;
+  });
   return (
     <SessionFrame queryClient={queryClient} useSession={useClientSession} Header={Header} SignIn={LoginScreen}>
       {(client) => (

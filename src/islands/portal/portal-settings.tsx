@@ -1,7 +1,9 @@
 /**
- * /portal/settings (docs/product.md#settings-screen): the signed-in client's profile (name,
- * company and phone, by the registration's rules; the email is shown, not editable), the email
- * notifications switch, the change-password form, how they sign in, and 'Download my data'. Without a session: the sign-in screen.
+ * /portal/settings (docs/product.md#settings-screen): the signed-in person's profile (their own
+ * name, and the business's company and phone, by the registration's rules; the email is shown, not
+ * editable), the email notifications switch, the change-password form, how they sign in, and
+ * 'Download my data'. Company and phone are the business's: an owner edits them, any other role
+ * sees them read-only (docs/product.md#client-teams). Without a session: the sign-in screen.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, KeyRound, Save } from 'lucide-react';
@@ -35,7 +37,29 @@ function SectionTitle({ id, children }: { id: string; children: string }) {
   );
 }
 
+/** The business's company and phone, shown to a member who may not change them (docs/product.md#client-teams). */
+function BusinessDetails({ client }: { client: PortalClient }) {
+  const shown = 'rounded-lg bg-slate-100 px-3 py-2.5 wrap-anywhere text-ink-900';
+  return (
+    <div>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <dt className="field-label">Company</dt>
+          <dd className={shown}>{client.company || 'Not given'}</dd>
+        </div>
+        <div>
+          <dt className="field-label">Phone</dt>
+          <dd className={shown}>{client.phone || 'Not given'}</dd>
+        </div>
+      </dl>
+      <p className="mt-1 text-sm text-ink-700">Your business&rsquo;s details: an owner of your team can change them.</p>
+    </div>
+  );
+}
+
 function ProfileSection({ client }: { client: PortalClient }) {
+  // Company and phone are the business's: only an owner changes them (docs/product.md#client-teams).
+  const owner = client.member.role === 'owner';
   const {
     register,
     handleSubmit,
@@ -57,7 +81,14 @@ function ProfileSection({ client }: { client: PortalClient }) {
   return (
     <section aria-labelledby="profile-title" className={CARD}>
       <SectionTitle id="profile-title">Profile</SectionTitle>
-      <form method="post" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Profile" className="mt-5 grid gap-4">
+      <form
+        method="post"
+        noValidate
+        // Another role sends its name alone: the business's details are not theirs to send.
+        onSubmit={handleSubmit((values) => onSubmit(owner ? values : { name: values.name }))}
+        aria-label="Profile"
+        className="mt-5 grid gap-4"
+      >
         <Field label="Full name" error={errors.name?.message}>
           {(control) => <input {...control} autoComplete="name" className="field-input" {...register('name')} />}
         </Field>
@@ -66,11 +97,15 @@ function ProfileSection({ client }: { client: PortalClient }) {
           <dd className="rounded-lg bg-slate-100 px-3 py-2.5 break-all text-ink-900">{client.email}</dd>
           <dd className="mt-1 text-sm text-ink-700">You sign in with this address; it cannot be changed here.</dd>
         </dl>
-        <CompanyPhoneFields
-          company={register('company')}
-          phone={register('phone')}
-          errors={{ company: errors.company?.message, phone: errors.phone?.message }}
-        />
+        {owner ? (
+          <CompanyPhoneFields
+            company={register('company')}
+            phone={register('phone')}
+            errors={{ company: errors.company?.message, phone: errors.phone?.message }}
+          />
+        ) : (
+          <BusinessDetails client={client} />
+        )}
         <SubmitButton
           pending={isSubmitting}
           icon={<Save aria-hidden="true" className="size-5" />}

@@ -1,47 +1,28 @@
 /**
- * /portal/projects/{projectId} (docs/product.md#project-detail): overview, milestones ('No milestones defined
- * yet'), the send-message form and the conversation ('No messages yet'), newest first, scrolling
- * past 24rem with a fade and 'Scroll for older messages' where it hides more (ui/scroll-region.tsx),
- * each message marked 'You' or 'Team' with its time, and the client's own messages 'Seen {time}'
- * or 'Sent', with their attachments; the project's approvals, Files and activity
- * (project-work.tsx; docs/product.md#files, docs/product.md#approvals). A message may carry
- * files (dropped, picked or pasted). 'Project not found' with 'Back to Portal' when the project is missing or not the
- * client's. Team messages are marked read once shown. Live updates
- * (docs/product.md#live-updates) bring a reply, a read or a change in without a reload.
+ * /portal/projects/{projectId} (docs/product.md#project-detail): overview, milestones ('No
+ * milestones defined yet'), the conversation ('No messages yet') and the send-message form
+ * (project-messages.tsx: each message by 'You', another member's name or 'Team',
+ * docs/product.md#client-teams), the project's approvals, Files and activity (project-work.tsx;
+ * docs/product.md#files, docs/product.md#approvals). 'Project not found' with 'Back to Portal'
+ * when the project is missing or not the client's. Team messages are marked read once shown. Live
+ * updates (docs/product.md#live-updates) bring a reply, a read or a change in without a reload. A
+ * member whose role does not open project pages (`billing`) is told so instead, with a way back.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ArrowLeft,
-  CalendarDays,
-  Check,
-  CheckCheck,
-  CheckCircle2,
-  Circle,
-  Clock,
-  DollarSign,
-  Send,
-} from 'lucide-react';
+import { ArrowLeft, CalendarDays, CheckCircle2, Circle, Clock, DollarSign } from 'lucide-react';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { PROJECT_PROGRESS, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
-import { projectMessageSchema, type ProjectMessageValues } from '../../shared/schemas/client.ts';
+import { CLIENT_ROLE_LABELS, roleMay } from '../../shared/team.ts';
 import { ApiError, messageOf } from '../lib/api.ts';
-import { cn } from '../lib/cn.ts';
-import { formatBudget, formatDate, formatDateTime, seenText } from '../lib/format.ts';
+import { formatBudget, formatDate } from '../lib/format.ts';
 import { LiveUpdates } from '../lib/live.ts';
-import { useSubmit } from '../lib/use-submit.ts';
-import { Field, SubmitButton } from '../ui/form.tsx';
 import { Loading } from '../ui/loading.tsx';
-import { ScrollRegion } from '../ui/scroll-region.tsx';
 import { MilestoneStatusBadge, ProjectStatusBadge } from '../ui/status-badge.tsx';
-import { AttachmentsField, useAttachments } from '../files/attachments.tsx';
-import { AttachmentList } from '../files/file-list.tsx';
-import { toast } from '../lib/toast-store.ts';
-import { useMarkTeamMessagesRead, useSendMessage } from './mutations.ts';
-import { ActivitySection, ApprovalsSection, FilesSection, portalFilesUrl } from './project-work.tsx';
+import { useMarkTeamMessagesRead } from './mutations.ts';
+import { ActivitySection, ApprovalsSection, FilesSection } from './project-work.tsx';
+import { MessageForm, Messages } from './project-messages.tsx';
 import { ProgressBar } from './portal-dashboard.tsx';
 import { PortalFrame } from './portal-frame.tsx';
-import { portalLive, useProject, useProjectFiles, type PortalCommunication, type PortalMilestone } from './queries.ts';
+import { portalLive, useProject, type PortalClient, type PortalMilestone } from './queries.ts';
 
 function BackToPortal() {
   return (
@@ -77,105 +58,22 @@ function Milestones({ milestones }: { milestones: PortalMilestone[] }) {
   );
 }
 
-/** Under the client's own message: 'Seen {time}' once the team read it, else 'Sent'. */
-function SeenState({ message }: { message: PortalCommunication }) {
-  const seen = message.isRead || message.readAt !== null;
-  const Icon = seen ? CheckCheck : Check;
+/** Instead of a project: the reader's role does not open project pages, in plain words. */
+function NotForRole({ message }: { message: string }) {
   return (
-    <p className="mt-2 flex items-center justify-end gap-1 text-right text-xs text-ink-700">
-      <Icon aria-hidden="true" className="size-3.5 shrink-0" />
-      {seenText(message, 'Seen', 'Sent')}
-    </p>
+    <div className="flex flex-col items-center gap-4 rounded-2xl bg-white p-12 text-center ring-1 ring-ink-700/10">
+      <h1 className="text-2xl font-bold text-ink-900">This page is not part of your role</h1>
+      <p className="max-w-prose text-ink-700">{message}</p>
+      <BackToPortal />
+    </div>
   );
 }
 
-function Messages({ communications }: { communications: PortalCommunication[] }) {
-  if (communications.length === 0) return <p className="text-ink-700">No messages yet</p>;
-  return (
-    // Newest first, so the newest message shows when the page opens; older ones scroll into view.
-    <ScrollRegion label="Conversation" more="Scroll for older messages" tone="page" className="max-h-96 p-1">
-      <ul className="space-y-3">
-        {communications.map((c) => (
-          <li
-            key={c.id}
-            className={cn(
-              'rounded-xl p-4 ring-1',
-              c.fromClient ? 'ml-6 bg-brand-50 ring-brand-200' : 'mr-6 bg-white ring-ink-700/10',
-            )}
-          >
-            <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-              <span className={cn('font-bold', c.fromClient ? 'text-brand-800' : 'text-ink-900')}>
-                {c.fromClient ? 'You' : 'Team'}
-              </span>
-              <time dateTime={c.createdAt} className="text-ink-700">
-                {formatDateTime(c.createdAt)}
-              </time>
-            </div>
-            <p className="mt-1 font-semibold text-ink-900">{c.subject}</p>
-            <p className="mt-1 whitespace-pre-line text-ink-700">{c.message}</p>
-            <AttachmentList files={c.attachments} />
-            {c.fromClient && <SeenState message={c} />}
-          </li>
-        ))}
-      </ul>
-    </ScrollRegion>
-  );
-}
+/** What a member whose role is `role` reads instead of a project page. */
+const notForRole = (role: PortalClient['member']['role']) =>
+  `Your role on the team is ${CLIENT_ROLE_LABELS[role].toLowerCase()}: you see the project list. Project pages, with their messages, files and approvals, are for your team’s owners and members.`;
 
-function MessageForm({ projectId }: { projectId: string }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ProjectMessageValues>({
-    resolver: zodResolver(projectMessageSchema),
-    defaultValues: { subject: '', message: '' },
-  });
-  const files = useProjectFiles(projectId);
-  const attachments = useAttachments(portalFilesUrl(projectId), files.data?.storage);
-  const submit = useSubmit(useSendMessage(projectId), {
-    setError,
-    success: { title: 'Message sent!', description: 'Your message has been sent to the project team.' },
-    failure: { title: 'Failed to send message', description: (error) => messageOf(error, 'Unable to send message') },
-    onSuccess: () => {
-      reset();
-      attachments.reset();
-    },
-  });
-  const onSubmit = (values: ProjectMessageValues) => {
-    if (attachments.busy) {
-      toast({ title: 'Files are still uploading', description: 'Send the message once they are done.' });
-      return;
-    }
-    return submit(attachments.ids.length > 0 ? { ...values, attachments: attachments.ids } : values);
-  };
-
-  return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      onPaste={attachments.onPaste}
-      aria-label="Send a message"
-      className="grid gap-4"
-    >
-      <Field label="Subject" error={errors.subject?.message}>
-        {(control) => <input {...control} className="field-input" {...register('subject')} />}
-      </Field>
-      <Field label="Message" error={errors.message?.message}>
-        {(control) => <textarea {...control} rows={4} className="field-input" {...register('message')} />}
-      </Field>
-      <AttachmentsField attachments={attachments} />
-      <SubmitButton pending={isSubmitting} icon={<Send aria-hidden="true" className="size-5" />}>
-        Send Message
-      </SubmitButton>
-    </form>
-  );
-}
-
-function Detail({ projectId }: { projectId: string }) {
+function Detail({ projectId, me }: { projectId: string; me: PortalClient }) {
   const detail = useProject(projectId);
   const { mutate: markRead } = useMarkTeamMessagesRead(projectId);
   const unreadFromTeam = detail.data?.communications.some((c) => !c.fromClient && !c.isRead) ?? false;
@@ -186,6 +84,10 @@ function Detail({ projectId }: { projectId: string }) {
 
   if (detail.isPending) return <Loading />;
   if (detail.isError) {
+    // The role changed while the page was open (403 `forbidden_role`): the server's words.
+    if (detail.error instanceof ApiError && detail.error.status === 403) {
+      return <NotForRole message={messageOf(detail.error, notForRole(me.member.role))} />;
+    }
     const missing = detail.error instanceof ApiError && detail.error.status === 404;
     return (
       <div className="flex flex-col items-center gap-4 rounded-2xl bg-white p-12 text-center ring-1 ring-ink-700/10">
@@ -265,7 +167,7 @@ function Detail({ projectId }: { projectId: string }) {
             <h2 id="messages-title" className="mb-4 text-xl font-bold text-ink-900">
               Messages
             </h2>
-            <Messages communications={communications} />
+            <Messages communications={communications} memberId={me.member.id} />
           </div>
           <div className="rounded-2xl bg-white p-6 ring-1 ring-ink-700/10">
             <h3 className="mb-4 text-lg font-bold text-ink-900">Send a message to the team</h3>
@@ -284,11 +186,15 @@ function Detail({ projectId }: { projectId: string }) {
 export default function ProjectDetail({ projectId }: { projectId: string }) {
   return (
     <PortalFrame>
-      {() => (
-        <LiveUpdates kind="client" refresh={portalLive}>
-          <Detail projectId={projectId} />
-        </LiveUpdates>
-      )}
+      {(me) =>
+        roleMay(me.member.role, 'work') ? (
+          <LiveUpdates kind="client" refresh={portalLive}>
+            <Detail projectId={projectId} me={me} />
+          </LiveUpdates>
+        ) : (
+          <NotForRole message={notForRole(me.member.role)} />
+        )
+      }
     </PortalFrame>
   );
 }

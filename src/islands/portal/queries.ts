@@ -6,6 +6,7 @@
  * A project's files and the client's approvals (docs/product.md#files, docs/product.md#approvals)
  * are fresh 1 and 2 minutes. Live updates (docs/product.md#live-updates) mark the list, a
  * project's detail and files, and the approvals stale when an event names that project; while the stream is down, both poll at their freshness times.
+ * The client's team (docs/product.md#client-teams) is fresh 2 minutes.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../lib/api.ts';
@@ -19,6 +20,7 @@ export const portalKeys = {
   files: (projectId: string) => ['portal', 'files', projectId],
   approvals: ['portal', 'approvals'],
   exports: ['portal', 'exports'],
+  team: ['portal', 'team'],
 } as const;
 
 const fetchMe = () => unwrap(api.client.me.$get());
@@ -27,6 +29,7 @@ const fetchProject = (projectId: string) => unwrap(api.client.projects[':project
 const fetchFiles = (projectId: string) =>
   unwrap(api.client.projects[':projectId'].files.$get({ param: { projectId } }));
 const fetchApprovals = () => unwrap(api.client.approvals.$get());
+const fetchTeam = () => unwrap(api.client.team.$get());
 
 /** The signed-in client, without the password hash. */
 export type PortalClient = Awaited<ReturnType<typeof fetchMe>>;
@@ -38,6 +41,8 @@ export type PortalMilestone = ProjectDetail['milestones'][number];
 export type PortalCommunication = ProjectDetail['communications'][number];
 /** An approval asked of the client, with its project's title and what it is about. */
 export type PortalApproval = Awaited<ReturnType<typeof fetchApprovals>>[number];
+/** A person of the client's team: `{id, name, email, role, status: 'active' | 'invited'}`. */
+export type TeamMember = Awaited<ReturnType<typeof fetchTeam>>['members'][number];
 
 /** The profile: the signed-in client, or null when signed out (a 401). */
 const meQuery = queryOptions({
@@ -78,6 +83,13 @@ export const useApprovals = () =>
     staleTime: FRESH_LIST_MS,
     refetchInterval: useFallbackInterval(FRESH_LIST_MS),
   });
+
+/**
+ * The client's team, oldest first (docs/product.md#client-teams): every role may read it; it is
+ * fresh 2 minutes and refreshed by each change made from the Team page (mutations.ts).
+ */
+export const useTeam = () =>
+  useQuery({ queryKey: portalKeys.team, queryFn: fetchTeam, staleTime: FRESH_LIST_MS, select: (team) => team.members });
 
 /** The client's projects; they poll every 2 minutes only while the live stream is down. */
 export const useProjects = () => useQuery({ ...projectsQuery, refetchInterval: useFallbackInterval(FRESH_LIST_MS) });

@@ -1,37 +1,34 @@
 /**
- * /portal/welcome (docs/product.md#invitations): where a new client's invitation lands. The token
- * comes after `#` (never sent to a server) and leaves the address bar as soon as it is read. The
- * page greets the client by name and offers 'Set a password for your portal' or 'Use a passkey';
- * either signs the client in, and the page then greets them for the first time. A used invitation
- * says so and offers to sign in; an expired or broken one offers 'Send me a new link'. A reset
- * link that lands here goes on to /portal/reset-password.
+ * /portal/welcome (docs/product.md#invitations): where an invitation lands. The token comes after
+ * `#` (never sent to a server) and leaves the address bar as soon as it is read. For a client's
+ * first owner, the page greets them by name and offers 'Set a password for your portal' or 'Use a
+ * passkey'; for a person invited to a client's team (docs/product.md#client-teams) it says who
+ * invited them to which business and as which role, and asks for their name (prefilled) with a
+ * password, or a passkey (welcome-choices.tsx). Either signs them in, and the page then greets
+ * them for the first time. A used invitation says so and offers to sign in; an expired or broken
+ * one offers 'Send me a new link'. A reset link that lands here goes on to /portal/reset-password.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
-import { ArrowRight, KeyRound, Mail, PartyPopper } from 'lucide-react';
+import { ArrowRight, Mail, PartyPopper } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { passwordResetFormSchema } from '../../shared/schemas/client.ts';
-import { messageOf } from '../lib/api.ts';
+import { CLIENT_ROLE_DESCRIPTIONS, CLIENT_ROLE_LABELS, CLIENT_ROLES, type ClientRole } from '../../shared/team.ts';
 import { QueryIsland } from '../lib/query-island.tsx';
 import { toast } from '../lib/toast-store.ts';
-import { useSubmit } from '../lib/use-submit.ts';
-import { securityApi } from '../security/security-api.ts';
 import { Loading } from '../ui/loading.tsx';
 import Toaster from '../ui/toaster.tsx';
-import { NewPasswordFields, SubmitButton } from '../ui/form.tsx';
 import { useAcceptInvitation, useDescribePasswordLink, useRequestNewInvitation } from './mutations.ts';
 import { EmailLinkRequest, PortalSecondFactor } from './sign-in-steps.tsx';
+import { Or, PasskeyChoice, PasswordChoice, TeamJoin, type Outcome } from './welcome-choices.tsx';
+
+/** Who invited a person to a client's team, to which business, as which role (from the link). */
+type TeamInvite = { inviter: string; business: string; role: string };
 
 type State =
   | { step: 'reading' }
-  | { step: 'choose'; token: string; name: string }
+  | { step: 'choose'; token: string; name: string; team: TeamInvite | null }
   | { step: 'code'; challenge: string; name: string }
   | { step: 'done'; name: string; passkeyFailed?: string }
   | { step: 'used' }
   | { step: 'expired'; broken: boolean };
-
-type Values = { password: string; confirmPassword: string };
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
 
@@ -40,98 +37,11 @@ function greetFirstTime(name: string) {
   toast({ title: `Welcome aboard, ${firstName(name)}!`, description: 'Your client portal is ready.' });
 }
 
-function PasswordChoice({
-  token,
-  onSignedIn,
-}: {
-  token: string;
-  onSignedIn: (answer: { twoFactorRequired: true; challenge: string } | { twoFactorRequired: false }) => void;
-}) {
-  const accept = useAcceptInvitation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    resolver: zodResolver(passwordResetFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
-  const submit = useSubmit(accept, {
-    setError,
-    failure: { title: 'Could not set your password', description: (error) => messageOf(error, 'Please try again.') },
-    onSuccess: onSignedIn,
-  });
-  return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={handleSubmit(({ password }) => submit({ token, password }))}
-      aria-labelledby="welcome-password"
-      className="grid gap-4"
-    >
-      <h2 id="welcome-password" className="text-lg font-bold text-ink-900">
-        Set a password for your portal
-      </h2>
-      <NewPasswordFields
-        password={register('password')}
-        confirm={register('confirmPassword')}
-        errors={{ password: errors.password?.message, confirm: errors.confirmPassword?.message }}
-      />
-      <SubmitButton pending={isSubmitting} icon={<KeyRound aria-hidden="true" className="size-5" />}>
-        Set Password and Sign In
-      </SubmitButton>
-    </form>
-  );
-}
-
-/** 'Use a passkey': accepts the invitation without a password, then creates the passkey signed in. */
-function PasskeyChoice({ token, name, onDone }: { token: string; name: string; onDone: (state: State) => void }) {
-  const accept = useAcceptInvitation();
-  const [pending, setPending] = useState(false);
-  if (typeof window !== 'undefined' && !browserSupportsWebAuthn()) return null;
-  return (
-    <div className="grid gap-3">
-      <p className="text-sm text-ink-700">
-        Or sign in with your fingerprint, face or device PIN instead of a password.
-      </p>
-      <button
-        type="button"
-        className="btn-secondary w-full justify-center"
-        disabled={pending}
-        onClick={() => {
-          setPending(true);
-          accept
-            .mutateAsync({ token })
-            .then(async (answer) => {
-              if (answer.twoFactorRequired) return onDone({ step: 'code', challenge: answer.challenge, name });
-              try {
-                await securityApi('client').addPasskey('Passkey');
-                onDone({ step: 'done', name });
-              } catch (error) {
-                // Signed in already: the passkey can be added again from Settings.
-                onDone({
-                  step: 'done',
-                  name,
-                  passkeyFailed: messageOf(error, 'The passkey was not created.'),
-                });
-              }
-            })
-            .catch((error: unknown) =>
-              toast({
-                title: 'Could not open your portal',
-                description: messageOf(error, 'Please try again.'),
-                variant: 'destructive',
-              }),
-            )
-            .finally(() => setPending(false));
-        }}
-      >
-        <KeyRound aria-hidden="true" className="size-5" />
-        Use a passkey
-      </button>
-    </div>
-  );
+/** "Member (projects, messages, files and approvals)": a team invitation's role, in words. */
+function roleInWords(role: string): string {
+  if (!(CLIENT_ROLES as readonly string[]).includes(role)) return role;
+  const known = role as ClientRole;
+  return `${CLIENT_ROLE_LABELS[known]} (${CLIENT_ROLE_DESCRIPTIONS[known].toLowerCase()})`;
 }
 
 function Welcome() {
@@ -152,19 +62,16 @@ function Welcome() {
       onSuccess: (link) => {
         if (link.state !== 'unknown' && link.purpose === 'reset') {
           window.location.replace(`/portal/reset-password#token=${token}`);
-        } else if (link.state === 'usable') setState({ step: 'choose', token, name: link.name ?? '' });
-        else if (link.state === 'used') setState({ step: 'used' });
+        } else if (link.state === 'usable') {
+          setState({ step: 'choose', token, name: link.name ?? '', team: link.team });
+        } else if (link.state === 'used') setState({ step: 'used' });
         else setState({ step: 'expired', broken: link.state === 'unknown' });
       },
       onError: () => setState({ step: 'expired', broken: true }),
     });
   }, [describe]);
 
-  const finished =
-    (name: string) => (answer: { twoFactorRequired: true; challenge: string } | { twoFactorRequired: false }) => {
-      if (answer.twoFactorRequired) setState({ step: 'code', challenge: answer.challenge, name });
-      else setState({ step: 'done', name });
-    };
+  const finished = (name: string) => (outcome: Outcome) => setState({ ...outcome, name });
 
   useEffect(() => {
     if (state.step === 'done') greetFirstTime(state.name);
@@ -172,7 +79,9 @@ function Welcome() {
 
   const heading =
     state.step === 'choose'
-      ? `Welcome to your client portal, ${firstName(state.name)}`
+      ? state.team
+        ? `${state.team.inviter} invited you to ${state.team.business}'s client portal`
+        : `Welcome to your client portal, ${firstName(state.name)}`
       : state.step === 'done'
         ? `You're all set, ${firstName(state.name)}`
         : state.step === 'code'
@@ -193,18 +102,26 @@ function Welcome() {
       </h1>
       <div className="mt-4">
         {state.step === 'reading' && <Loading label="Opening your invitation..." compact />}
-        {state.step === 'choose' && (
+        {state.step === 'choose' && !state.team && (
           <div className="grid gap-6">
             <p className="text-ink-700">
               Here you follow your projects, approve work and talk to the team. Choose how you will sign in.
             </p>
             <PasswordChoice token={state.token} onSignedIn={finished(state.name)} />
-            <div className="flex items-center gap-3 text-sm text-ink-700" aria-hidden="true">
-              <span className="h-px flex-1 bg-ink-700/15" />
-              or
-              <span className="h-px flex-1 bg-ink-700/15" />
-            </div>
-            <PasskeyChoice token={state.token} name={state.name} onDone={setState} />
+            <Or />
+            <FirstOwnerPasskey token={state.token} onDone={finished(state.name)} />
+          </div>
+        )}
+        {state.step === 'choose' && state.team && (
+          <div className="grid gap-6">
+            <p className="text-ink-700">
+              Your role: {roleInWords(state.team.role)}. Choose the name you go by and how you will sign in.
+            </p>
+            <TeamJoin
+              token={state.token}
+              invitedName={state.name}
+              onDone={(outcome, name) => finished(name)(outcome)}
+            />
           </div>
         )}
         {state.step === 'code' && (
@@ -257,6 +174,12 @@ function Welcome() {
       </div>
     </section>
   );
+}
+
+/** 'Use a passkey' for a client's first owner: the invitation accepted without a password. */
+function FirstOwnerPasskey({ token, onDone }: { token: string; onDone: (outcome: Outcome) => void }) {
+  const accept = useAcceptInvitation();
+  return <PasskeyChoice accept={() => accept.mutateAsync({ token })} onDone={onDone} />;
 }
 
 /** 'Send me a new link': a new invitation to the address on file; the answer reads the same whatever the address. */

@@ -22,6 +22,8 @@ import { queueCounts } from '../../../src/server/services/email/queue.ts';
 import { createSession } from '../../../src/server/services/sign-in/sessions.ts';
 import { unsubscribeLinks } from '../../../src/server/services/email/unsubscribe.ts';
 import { insertClient } from '../../../src/server/services/clients/clients.ts';
+import { insertMember } from '../../../src/server/services/clients/members.ts';
+import type { ClientRole } from '../../../src/shared/team.ts';
 
 export type { Database };
 
@@ -157,11 +159,41 @@ export async function createClientWithData(db: Database, spec: ClientSpec = {}):
         await tx.insert(milestones).values(steps.map((m, i) => ({ ...m, projectId: row!.id, orderIndex: i + 1 })));
       }
       if (messages.length > 0) {
-        await tx.insert(communications).values(messages.map((m) => ({ ...m, projectId: row!.id })));
+        // A client's message is its owner's, as the portal records one (docs/product.md#client-teams).
+        const author = (m: MessageSpec) => (m.fromClient ? { authorId: client.owner.id, authorName: name } : {});
+        await tx.insert(communications).values(messages.map((m) => ({ ...m, ...author(m), projectId: row!.id })));
       }
     }
     return created;
   });
+}
+
+export interface MemberSpec {
+  role: ClientRole;
+  name?: string;
+  /** Default: a unique address at example.com. */
+  email?: string;
+  /** Hashed with the server's argon2id; without one the member cannot use the sign-in form. */
+  password?: string;
+}
+
+/**
+ * Adds a person to client `clientId`'s team (docs/product.md#client-teams), joined (as after an
+ * accepted invitation), so a session of theirs works at once. Returns their member id, name and email.
+ */
+export async function addTeamMember(
+  db: Database,
+  clientId: string,
+  spec: MemberSpec,
+): Promise<{ id: string; name: string; email: string }> {
+  const suffix = uniqueSuffix();
+  const name = spec.name ?? `Member ${suffix}`;
+  const email = (spec.email ?? `member-${suffix}@example.com`).toLowerCase();
+  const passwordHash = spec.password === undefined ? null : await hashPassword(spec.password);
+  const member = await db.write((tx) =>
+    insertMember(tx, { clientId, name, email, role: spec.role, passwordHash, joinedAt: new Date() }),
+  );
+  return { id: member.id, name, email };
 }
 
 /** The staff user for `email` (one of E2E_ADMIN_EMAILS), created on first use. */
