@@ -5,7 +5,6 @@
  * link is opened; a closed registration offers no 'Create one'.
  */
 import type { Page } from '@playwright/test';
-import { clients } from '../../db/schema/index.ts';
 import { insertClient } from '../../src/server/services/clients/clients.ts';
 import { createPasswordResetToken } from '../../src/server/services/sign-in/password-resets.ts';
 import { expectNoAxeViolations, presetConsent, sentMails, test, expect } from './fixtures.ts';
