@@ -96,7 +96,11 @@ try {
   const passwordHash = await hashPassword('bench-password');
   const people: { id: string; projectId: string; token: string }[] = [];
   for (let i = 0; i < CLIENTS; i++) {
-    const client = await insertClient(db, { name: `Bench Client ${i}`, email: `bench-${i}@bench.example`, passwordHash });
+    const client = await insertClient(db, {
+      name: `Bench Client ${i}`,
+      email: `bench-${i}@bench.example`,
+      passwordHash,
+    });
     const [project] = await db.write((tx) =>
       tx
         .insert(projects)

@@ -60,11 +60,15 @@ export function clientInvitationRoutes(deps: AppDeps) {
       const invited = await findInvitedClient(db, token);
       assertStrongPassword(password, invited ? [name ?? invited.name, invited.email] : []);
     }
-    const member = await acceptInvitation(db, token, password ? await hashPassword(password) : null, new Date(), name).catch(
-      (error: unknown) => {
-        throw error instanceof InvitationUnusableError ? unusable(error) : error;
-      },
-    );
+    const member = await acceptInvitation(
+      db,
+      token,
+      password ? await hashPassword(password) : null,
+      new Date(),
+      name,
+    ).catch((error: unknown) => {
+      throw error instanceof InvitationUnusableError ? unusable(error) : error;
+    });
     const outcome = await finishSignIn(c, 'client', member.id, 'invitation');
     if (outcome.twoFactorRequired) return c.json({ twoFactorRequired: true as const, challenge: outcome.challenge });
     return c.json({ twoFactorRequired: false as const, token: outcome.token, client: toPublicMe(member) });

@@ -67,7 +67,8 @@ export function clientSessionRoutes(deps: AppDeps) {
       const { email, password } = c.req.valid('json');
       await byEmail.consume(`login:${normalizeEmail(email)}`);
       const member = await checkMemberPassword(db, email, password);
-      if (!member?.joinedAt || member.erasedAt) throw new AppError(401, 'invalid_credentials', 'Invalid email or password');
+      if (!member?.joinedAt || member.erasedAt)
+        throw new AppError(401, 'invalid_credentials', 'Invalid email or password');
       if (!member.client.isActive) {
         throw new AppError(403, 'account_disabled', 'This account has been deactivated. Please contact us.');
       }

@@ -66,7 +66,12 @@ const clientColumns = {
   rowid: sql<number>`${clients}.rowid`,
 };
 
-const toClientItem = (r: { client: ClientRow; ownerNotifications: boolean | null; projectCount: number; rowid: number }) => ({
+const toClientItem = (r: {
+  client: ClientRow;
+  ownerNotifications: boolean | null;
+  projectCount: number;
+  rowid: number;
+}) => ({
   ...toPublicClient(r.client, r.ownerNotifications === null ? undefined : { emailNotifications: r.ownerNotifications }),
   /** When the client was erased (docs/product.md#privacy); null for a client who was not. */
   erasedAt: r.client.erasedAt?.toISOString() ?? null,

@@ -6,13 +6,7 @@
  * ConflictError('email_taken') on the `email` field (uniqueEmail of clients.ts).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import {
-  clientMembers,
-  clients,
-  passkeys,
-  recoveryCodes,
-  totpCredentials,
-} from '../../../../db/schema/index.ts';
+import { clientMembers, clients, passkeys, recoveryCodes, totpCredentials } from '../../../../db/schema/index.ts';
 import { deleteClientTokens } from '../single-use-token-subjects.ts';
 import { recordEvent } from '../events/events.ts';
 import type { ClientRole } from '../../../shared/team.ts';

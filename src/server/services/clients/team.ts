@@ -104,7 +104,15 @@ export async function inviteMember(
       const now = new Date();
       const member = await insertMember(
         tx,
-        { clientId, name: values.name, email: values.email, role: values.role, passwordHash: null, joinedAt: null, invitedBy: name },
+        {
+          clientId,
+          name: values.name,
+          email: values.email,
+          role: values.role,
+          passwordHash: null,
+          joinedAt: null,
+          invitedBy: name,
+        },
         now,
       );
       const business = client.company || client.name;
@@ -140,7 +148,14 @@ export async function changeRole(db: Database, by: TeamActor, clientId: string, 
     // Not an end of the session: its streams check it again and filter by the new role.
     await recordEvent(tx, { type: 'session-ended', kind: 'client', userId: memberId });
     const label = CLIENT_ROLE_LABELS[role].toLowerCase();
-    await recordAdminEvent(tx, actorOf(by, client).actor, 'update', 'client', clientId, `Made ${memberLabel(member.name, client)} ${label}`);
+    await recordAdminEvent(
+      tx,
+      actorOf(by, client).actor,
+      'update',
+      'client',
+      clientId,
+      `Made ${memberLabel(member.name, client)} ${label}`,
+    );
     return toTeamMember(updated!);
   });
 }

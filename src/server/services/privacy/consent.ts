@@ -6,7 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import { clientMembers, consentRecords, contactSubmissions, newsletterSubscribers } from '../../../../db/schema/index.ts';
+import {
+  clientMembers,
+  consentRecords,
+  contactSubmissions,
+  newsletterSubscribers,
+} from '../../../../db/schema/index.ts';
 import { consentTextAt, currentConsentText, type ConsentPurposeName } from '../../../shared/consent-texts.ts';
 import { InvalidFieldError, NotFoundError } from '../../errors.ts';
 import { writeIn, type Database, type SqlDb, type Writer } from '../../db/database.ts';

@@ -70,7 +70,10 @@ export async function listCommunications(db: Database, query: CommunicationListQ
     rows.map((r) => r.communication.id),
   );
   const items = rows.map((r) => ({
-    ...messageJson(r.communication, r.clientName === null ? undefined : { name: r.clientName, company: r.clientCompany }),
+    ...messageJson(
+      r.communication,
+      r.clientName === null ? undefined : { name: r.clientName, company: r.clientCompany },
+    ),
     attachments: files.get(r.communication.id) ?? [],
     project: r.projectTitle === null ? null : { title: r.projectTitle },
     client: r.clientId === null || r.clientName === null ? null : { id: r.clientId, name: r.clientName },
@@ -78,4 +81,3 @@ export async function listCommunications(db: Database, query: CommunicationListQ
   }));
   return { items: inPageOrder(page.rowids, items), nextCursor: page.nextCursor, total: page.total };
 }
-

@@ -21,8 +21,10 @@ function messageAuthor(
 }
 
 /** A message as the API carries it: its fields, dates as ISO strings, and its `author`. */
-export const messageJson = (row: typeof communications.$inferSelect, business?: { name: string; company: string | null }) => ({
+export const messageJson = (
+  row: typeof communications.$inferSelect,
+  business?: { name: string; company: string | null },
+) => ({
   ...toJson(row),
   author: messageAuthor(row, business),
 });
-

@@ -113,4 +113,3 @@ export async function lookup(db: Database, kind: SessionKind, id: string) {
     user: row.user,
   };
 }
-
