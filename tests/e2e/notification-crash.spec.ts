@@ -57,8 +57,8 @@ test.describe('notifications survive kill -9', () => {
     try {
       const first = await createClientWithData(db, { projects: [{ title: 'First site' }] });
       const second = await createClientWithData(db, { projects: [{ title: 'Second site' }] });
-      const firstToken = (await newSession(db, 'client', first.id)).token;
-      const secondToken = (await newSession(db, 'client', second.id)).token;
+      const firstToken = (await newSession(db, 'client', first.memberId)).token;
+      const secondToken = (await newSession(db, 'client', second.memberId)).token;
 
       // 1. Killed after the message is stored and before its email is due.
       await send(server, firstToken, first.projects[0]!.id, 'Before the delay');
@@ -153,7 +153,7 @@ test.describe('notifications survive kill -9', () => {
       const people = await Promise.all(
         Array.from({ length: count }, (_, i) => createClientWithData(db, { projects: [{ title: `Site ${i}` }] })),
       );
-      const tokens = await Promise.all(people.map(async (p) => (await newSession(db, 'client', p.id)).token));
+      const tokens = await Promise.all(people.map(async (p) => (await newSession(db, 'client', p.memberId)).token));
       await Promise.all(people.map((p, i) => send(server, tokens[i]!, p.projects[0]!.id, `Burst ${i}`)));
       for (const wait of [30, 120, 260]) {
         await new Promise((r) => setTimeout(r, wait));
