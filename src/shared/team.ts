@@ -20,7 +20,7 @@ export const CLIENT_ROLE_LABELS: Record<ClientRole, string> = {
 export const CLIENT_ROLE_DESCRIPTIONS: Record<ClientRole, string> = {
   owner: 'Everything, and manages the team',
   member: 'Projects, messages, files and approvals',
-  billing: 'Proposals, invoices and payments, and the project list',
+  billing: 'The project list, read only; no messages or files',
 };
 
 /** What a role may see and do in the portal (docs/product.md#client-teams). */
