@@ -40,8 +40,13 @@ export function roleMay(role: ClientRole, ability: ClientAbility): boolean {
   return ABILITIES[role].includes(ability);
 }
 
-/** "Dana Reyes (Acme Bakery)": how staff see a client's member (the company, else the client's name). */
+/** The name a client goes by: its company, else the client's name (docs/product.md#client-teams). */
+export function businessName(client: { name: string; company: string | null }): string {
+  return client.company?.trim() || client.name;
+}
+
+/** "Dana Reyes (Acme Bakery)": how staff see a client's member (businessName of the client). */
 export function memberLabel(memberName: string, client: { name: string; company: string | null }): string {
-  const business = client.company?.trim() || client.name;
+  const business = businessName(client);
   return business && business !== memberName ? `${memberName} (${business})` : memberName;
 }

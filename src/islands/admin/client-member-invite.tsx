@@ -11,15 +11,12 @@ import { MailPlus, UserPlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { teamInvitationSchema, type TeamInvitationValues } from '../../shared/schemas/team.ts';
-import { CLIENT_ROLE_DESCRIPTIONS, CLIENT_ROLE_LABELS, CLIENT_ROLES } from '../../shared/team.ts';
+import { businessName, CLIENT_ROLE_DESCRIPTIONS, CLIENT_ROLE_LABELS, CLIENT_ROLES } from '../../shared/team.ts';
 import { messageOf } from '../lib/api.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { ConfirmAction } from '../ui/confirm-action.tsx';
 import { Field } from '../ui/form.tsx';
 import { useInviteMember } from './mutations.ts';
-
-/** The business a client's people belong to, as sentences name it: its company, else its name. */
-export const businessOf = (client: { name: string; company: string | null }) => client.company?.trim() || client.name;
 
 /**
  * The three roles as radio buttons, each with what it may do (docs/product.md#client-teams);
@@ -86,7 +83,7 @@ export function InviteMember({ client }: { client: { id: string; name: string; c
     await send(asked);
     refused.current = (['email', 'name', 'role'] as const).find((field) => getFieldState(field).invalid) ?? null;
   };
-  const business = businessOf(client);
+  const business = businessName(client);
   const headingId = useId();
 
   return (

@@ -12,13 +12,13 @@ import { Eraser, Loader2, Mail, Save, UserCog, UserMinus, Users } from 'lucide-r
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { roleChangeSchema } from '../../shared/schemas/team.ts';
-import { CLIENT_ROLE_DESCRIPTIONS, CLIENT_ROLE_LABELS, type ClientRole } from '../../shared/team.ts';
+import { businessName, CLIENT_ROLE_DESCRIPTIONS, CLIENT_ROLE_LABELS, type ClientRole } from '../../shared/team.ts';
 import { formLevelError, useSubmit } from '../lib/use-submit.ts';
 import { toast } from '../lib/toast-store.ts';
 import { ConfirmAction } from '../ui/confirm-action.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog.tsx';
 import { Loading } from '../ui/loading.tsx';
-import { businessOf, InviteMember, RoleChoice } from './client-member-invite.tsx';
+import { InviteMember, RoleChoice } from './client-member-invite.tsx';
 import { useChangeMemberRole, useEraseMember, useRemoveMember } from './mutations.ts';
 import { Panel } from './page-frame.tsx';
 import { Badge, ListError } from './parts.tsx';
@@ -76,7 +76,7 @@ function ChangeRole({ client, member }: { client: Business; member: AdminClientM
       </DialogTrigger>
       <DialogContent
         title={`Change the role of ${member.name}`}
-        description={`Now ${CLIENT_ROLE_LABELS[member.role].toLowerCase()} of ${businessOf(client)}.`}
+        description={`Now ${CLIENT_ROLE_LABELS[member.role].toLowerCase()} of ${businessName(client)}.`}
         size="lg"
       >
         <form
@@ -131,7 +131,7 @@ type RowProps = { client: Business; member: AdminClientMember; onGone: () => voi
 /** 'Remove': the person leaves the team and is signed out everywhere. */
 function RemoveMember({ client, member, onGone }: RowProps) {
   const remove = useRemoveMember(client.id, member.id);
-  const business = businessOf(client);
+  const business = businessName(client);
   return (
     <ConfirmAction
       trigger={
@@ -183,8 +183,8 @@ function EraseMember({ client, member, onGone }: RowProps) {
             messages they wrote and the files they uploaded.
           </p>
           <p>
-            Kept: {businessOf(client)} with its projects, the team&rsquo;s messages and the other people&rsquo;s words;
-            their approvals keep the date and hash. They will read as Deleted member. This cannot be undone.
+            Kept: {businessName(client)} with its projects, the team&rsquo;s messages and the other people&rsquo;s
+            words; their approvals keep the date and hash. They will read as Deleted member. This cannot be undone.
           </p>
         </>
       }
@@ -252,7 +252,7 @@ export function ClientMembers({ client }: { client: Business }) {
           ref={list}
           tabIndex={-1}
           className="@container grid gap-3 rounded-lg"
-          aria-label={`People of ${businessOf(client)}`}
+          aria-label={`People of ${businessName(client)}`}
         >
           {members.data.members.map((member) => (
             <MemberRow key={member.id} client={client} member={member} onGone={onGone} />

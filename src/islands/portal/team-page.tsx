@@ -11,6 +11,7 @@
 import { ArrowLeft, UserCog, UserMinus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
+  businessName,
   CLIENT_ROLE_DESCRIPTIONS,
   CLIENT_ROLE_LABELS,
   CLIENT_ROLES,
@@ -193,7 +194,7 @@ function MemberRow({ member, self, business, manage, onGone }: RowProps & { mana
 function Team({ me }: { me: PortalClient }) {
   const team = useTeam();
   const manage = roleMay(me.member.role, 'team');
-  const business = me.client.company?.trim() || me.client.name;
+  const business = businessName(me.client);
   const listHeading = useRef<HTMLHeadingElement>(null);
   // Someone removed: once their row (with the button that had focus) has gone, focus goes to the
   // list's heading, after the dialog's own focus return (a timer of its own, set when it unmounted).

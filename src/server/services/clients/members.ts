@@ -5,7 +5,7 @@
  * and lower-cased and are unique across every client's members; a duplicate raises
  * ConflictError('email_taken') on the `email` field (uniqueEmail of clients.ts).
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { clientMembers, clients, passkeys, recoveryCodes, totpCredentials } from '../../../../db/schema/index.ts';
 import { deleteClientTokens } from '../single-use-token-subjects.ts';
 import { recordEvent } from '../events/events.ts';
@@ -90,16 +90,32 @@ export async function primaryOwner(db: SqlDb, clientId: string): Promise<MemberR
 }
 
 /**
+ * How many joined owners client `clientId` has besides `exceptId`, in `tx`: the check that a client
+ * keeps an owner (docs/product.md#client-teams) before a demotion, a removal or an erasure.
+ */
+export async function otherOwners(tx: SqlDb, clientId: string, exceptId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(clientMembers)
+    .where(
+      and(
+        eq(clientMembers.clientId, clientId),
+        eq(clientMembers.role, 'owner'),
+        isNotNull(clientMembers.joinedAt),
+        ne(clientMembers.id, exceptId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
  * Sets client `clientId`'s `email` to its primary owner's, in the caller's transaction, after a
  * change of owners (docs/decisions/0041-client-members.md: staff lists and search read it there).
  */
 export async function syncPrimaryEmail(tx: SqlDb, clientId: string, now = new Date()): Promise<void> {
   const owner = await primaryOwner(tx, clientId);
   if (!owner) return;
-  await tx
-    .update(clients)
-    .set({ email: owner.email, updatedAt: now })
-    .where(and(eq(clients.id, clientId)));
+  await tx.update(clients).set({ email: owner.email, updatedAt: now }).where(eq(clients.id, clientId));
 }
 
 export interface NewMember {

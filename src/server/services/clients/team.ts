@@ -6,9 +6,9 @@
  * each other at once leave one owner. Every change is recorded as an admin event naming who made
  * it, and ends or re-checks the person's live streams (`session-ended`).
  */
-import { and, count, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { clientMembers, clients } from '../../../../db/schema/index.ts';
-import { CLIENT_ROLE_LABELS, memberLabel, type ClientRole } from '../../../shared/team.ts';
+import { businessName, CLIENT_ROLE_LABELS, memberLabel, type ClientRole } from '../../../shared/team.ts';
 import type { TeamInvitationValues } from '../../../shared/schemas/team.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
@@ -22,6 +22,7 @@ import {
   insertMember,
   memberStatus,
   membersOf,
+  otherOwners,
   syncPrimaryEmail,
   toPublicMember,
   type ClientMemberRecord,
@@ -65,22 +66,6 @@ async function memberOf(tx: SqlDb, clientId: string, memberId: string): Promise<
   return member;
 }
 
-/** How many joined owners client `clientId` has besides `exceptId`. */
-async function otherOwners(tx: SqlDb, clientId: string, exceptId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(clientMembers)
-    .where(
-      and(
-        eq(clientMembers.clientId, clientId),
-        eq(clientMembers.role, 'owner'),
-        isNotNull(clientMembers.joinedAt),
-        ne(clientMembers.id, exceptId),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 const lastOwner = () =>
   new ConflictError('last_owner', 'A client must keep at least one owner. Make someone else an owner first.', 'role');
 
@@ -115,7 +100,7 @@ export async function inviteMember(
         },
         now,
       );
-      const business = client.company || client.name;
+      const business = businessName(client);
       const role = CLIENT_ROLE_LABELS[values.role].toLowerCase();
       await queueInvitation(tx, member, siteUrl, now, { inviter: name, business, role });
       const summary = `Invited ${memberLabel(member.name, client)} to the team as ${role}`;

@@ -8,12 +8,12 @@
  * Their exports go too. Erasing again changes nothing and answers the same. The last joined owner
  * cannot be erased alone (ConflictError 'last_owner': erase the client instead).
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { approvals, clientMembers, communications, projectFiles } from '../../../../db/schema/index.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { Database } from '../../db/database.ts';
 import { recordAdminEvent, type Actor } from '../admin-events.ts';
-import { forgetMembers, syncPrimaryEmail } from '../clients/members.ts';
+import { forgetMembers, otherOwners, syncPrimaryEmail } from '../clients/members.ts';
 import { revokeUserSessions } from '../sign-in/sessions.ts';
 import { dropExportsOf } from './export-downloads.ts';
 import { ERASED, erasedName, scrubAdminEvents, type ErasureResult } from './erasure.ts';
@@ -32,16 +32,8 @@ export async function eraseMember(db: Database, staff: Actor, clientId: string, 
     if (!member) throw new NotFoundError('Member');
     const name = erasedName('member', memberId);
     if (member.erasedAt) return { id: memberId, name, erased: false, storageKeys: [] };
-    if (member.role === 'owner' && member.joinedAt) {
-      const others = await tx
-        .select({ id: clientMembers.id })
-        .from(clientMembers)
-        .where(
-          and(eq(clientMembers.clientId, clientId), eq(clientMembers.role, 'owner'), ne(clientMembers.id, memberId)),
-        );
-      if (others.length === 0) {
-        throw new ConflictError('last_owner', 'This is the client’s only owner: erase the client instead.', 'member');
-      }
+    if (member.role === 'owner' && member.joinedAt && (await otherOwners(tx, clientId, memberId)) === 0) {
+      throw new ConflictError('last_owner', 'This is the client’s only owner: erase the client instead.', 'member');
     }
     const now = new Date();
     await revokeUserSessions(tx, 'client', memberId);

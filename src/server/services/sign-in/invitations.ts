@@ -16,6 +16,7 @@ import { renderInvitation, renderTeamInvitation } from '../email/templates/accou
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import { recordAdminEvent, type Actor } from '../admin-events.ts';
 import { markEmailConfirmed } from '../clients/clients.ts';
+import { businessName } from '../../../shared/team.ts';
 import { findMemberByEmail, findMemberById, primaryOwner, type ClientMemberRecord } from '../clients/members.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
 import { queueEmail } from '../email/queue.ts';
@@ -76,7 +77,7 @@ export async function describePasswordLink(db: Database, token: string, now = ne
   const { member } = row;
   const team =
     member.invitedBy && !member.joinedAt
-      ? { inviter: member.invitedBy, business: member.client.company || member.client.name, role: member.role }
+      ? { inviter: member.invitedBy, business: businessName(member.client), role: member.role }
       : null;
   return { state: stateOf(row.link, member, now), purpose: purposeOf(row.link, member), name: member.name, team };
 }
@@ -205,7 +206,7 @@ export async function requestNewInvitation(db: Database, email: string, siteUrl:
     const member = await findMemberById(tx, found.id);
     if (!member?.client.isActive || member.joinedAt) return false;
     const team = member.invitedBy
-      ? { inviter: member.invitedBy, business: member.client.company || member.client.name, role: member.role }
+      ? { inviter: member.invitedBy, business: businessName(member.client), role: member.role }
       : undefined;
     await queueInvitation(tx, member, siteUrl, new Date(), team);
     return true;
