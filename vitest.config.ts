@@ -15,6 +15,7 @@ const FILE_ONLY = [
   'libsql-server',
   'litestream',
   'migrations',
+  'proposals-busy',
   'replica-reads',
   'seed-scale',
   'write-path',
@@ -22,7 +23,7 @@ const FILE_ONLY = [
 
 /**
  * What every `npm test` also runs on a libSQL server: the write path, events and streams, leases,
- * sessions, leads, messages, files and the notification queue. `npm run test:sqld` runs every
+ * sessions, leads, messages, files, signatures and the notification queue. `npm run test:sqld` runs every
  * integration file there but FILE_ONLY.
  */
 const ON_SERVER = [
@@ -34,6 +35,7 @@ const ON_SERVER = [
   'notifications',
   'sign-in-security',
   'client',
+  'agreements',
 ].map((name) => `tests/integration/${name}.test.ts`);
 
 /**

@@ -10,3 +10,4 @@ export * from './files.ts';
 export * from './security.ts';
 export * from './privacy.ts';
 export * from './tokens.ts';
+export * from './proposals.ts';

@@ -47,6 +47,13 @@ export const NOTIFICATION_STATES = ['pending', 'batched', 'skipped'] as const;
 export const EMAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type EmailState = (typeof EMAIL_STATES)[number];
 
+/** A file an email carries, read from the storage when it is sent. */
+export interface EmailAttachment {
+  storageKey: string;
+  filename: string;
+  contentType: string;
+}
+
 export const notificationEmails = sqliteTable(
   'notification_emails',
   {
@@ -60,6 +67,11 @@ export const notificationEmails = sqliteTable(
     html: text('html').notNull(),
     /** Extra headers (List-Unsubscribe, Reply-To), as a JSON object. */
     headers: json('headers').notNull().$type<Record<string, string>>(),
+    /**
+     * Files to attach (a signed agreement's PDF, docs/product.md#agreements): each a storage key,
+     * the name the recipient sees and its media type, read from the storage when the email is sent.
+     */
+    attachments: json('attachments').$type<EmailAttachment[]>(),
     status: text('status', { enum: EMAIL_STATES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at').notNull().default(now),

@@ -5,7 +5,8 @@
  * Every response carries the security headers and `Cache-Control: no-store` unless a route set
  * its own; a state-changing request from another site answers 403 (middleware/cross-site.ts);
  * bodies over 64 KB answer 413 and bodies that are not JSON 415 (but for the one-click
- * unsubscribe, which takes the form mail providers send). Errors become answers
+ * unsubscribe, which takes the form mail providers send, uploads, and the proposals staff write,
+ * up to 1 MB). Errors become answers
  * here and only here (`onError`), always as `{error: {code, message, fields?}}` with an honest
  * status (docs/product.md#errors); unknown paths answer 404 in that shape.
  */
@@ -28,12 +29,13 @@ import {
 } from './errors.ts';
 import { refuseCrossSite } from './middleware/cross-site.ts';
 import { KEY_IN_USE_MESSAGE } from './middleware/idempotency.ts';
-import { limitBodySize, requireJsonBody } from './middleware/json-body.ts';
+import { limitBodySize, limitProposalBodySize, requireJsonBody } from './middleware/json-body.ts';
 import { API_CSP, securityHeaders } from './middleware/security-headers.ts';
 import { adminRoutes } from './routes/admin/index.ts';
 import { blogEditorRoutes } from './routes/blog-editor.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { fileRoutes } from './routes/files.ts';
+import { agreementRoutes } from './routes/agreements.ts';
 import { clientRoutes } from './routes/client/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
@@ -104,9 +106,17 @@ const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/unsubscribe';
 const isOneClickUnsubscribe = (method: string, path: string) =>
   method === 'POST' && path === ONE_CLICK_UNSUBSCRIBE_PATH;
 
-/** A file upload (routes/files.ts): multipart, streamed, limited by its route. */
-const UPLOAD_PATH = /^\/api\/(client|admin)\/projects\/[^/]+\/files$/;
+/**
+ * A file upload (routes/files.ts) or a PDF to check (routes/agreements.ts): multipart, streamed,
+ * limited by its route.
+ */
+const UPLOAD_PATH = /^\/api\/((client|admin)\/projects\/[^/]+\/files|agreements\/verify)$/;
 const isUpload = (method: string, path: string) => method === 'POST' && UPLOAD_PATH.test(path);
+
+/** A proposal or a template as staff write it (routes/admin/proposals.ts): JSON up to 1 MB. */
+const PROPOSAL_PATH = /^\/api\/admin\/(proposals(\/[^/]+)?|proposal-templates)$/;
+const isProposalBody = (method: string, path: string) =>
+  (method === 'POST' || method === 'PUT') && PROPOSAL_PATH.test(path);
 
 export function createApp(deps: AppDeps) {
   const headers = { ...securityHeaders({ https: isHttpsSite(deps.env) }), 'Content-Security-Policy': API_CSP };
@@ -127,8 +137,9 @@ export function createApp(deps: AppDeps) {
   // Uploads (multipart, up to UPLOAD_MAX_BYTES) are streamed and limited by their own route.
   app.use(
     '*',
-    except((c) => isUpload(c.req.method, c.req.path), limitBodySize),
+    except((c) => isUpload(c.req.method, c.req.path) || isProposalBody(c.req.method, c.req.path), limitBodySize),
   );
+  app.use('*', async (c, next) => (isProposalBody(c.req.method, c.req.path) ? limitProposalBodySize(c, next) : next()));
   // The routes that take a form: RFC 8058 one-click unsubscribe, as mail providers send it, and uploads.
   app.use(
     '*',
@@ -143,6 +154,7 @@ export function createApp(deps: AppDeps) {
     .route('/contact', leadRoutes(deps))
     .route('/chat', chatRoutes(deps))
     .route('/files', fileRoutes(deps))
+    .route('/agreements', agreementRoutes(deps))
     .route('/newsletter', newsletterRoutes(deps))
     .route('/consent', consentRoutes(deps))
     .route('/data-exports', dataExportRoutes(deps))

@@ -45,6 +45,43 @@ export const plan = {
   promises: ['No hidden fees', 'No price increases'],
 } as const;
 
+/**
+ * The two design packages of /pricing (docs/product.md#pricing): the page shows them, and the
+ * proposal editor starts from them as templates (docs/product.md#proposals). `priceCents` is the
+ * price the package starts at, in US cents.
+ */
+export const PRICING_PACKAGES = [
+  {
+    id: 'one-page',
+    name: 'One-Page Design',
+    prefix: 'One-time price',
+    price: '$99',
+    priceCents: 9_900,
+    unit: 'flat',
+    summary: 'A polished single page that tells customers who you are and how to reach you.',
+    features: ['Single scrolling page', 'Mobile responsive', 'Basic contact form', '1-2 week turnaround'],
+    popular: false,
+  },
+  {
+    id: 'wordpress',
+    name: 'Custom WordPress Website',
+    prefix: 'Starting at',
+    price: '$500',
+    priceCents: 50_000,
+    unit: '',
+    summary: 'A complete website with room to grow, designed around your brand and easy to update.',
+    features: [
+      'Multiple pages',
+      'Custom branded design',
+      'Content management system (CMS)',
+      'Search engine optimisation (SEO)',
+      'Training and support',
+      'Scalable as your business grows',
+    ],
+    popular: true,
+  },
+] as const;
+
 /** Emergency response times and hotline availability (docs/product.md#constants). */
 export const emergency = {
   hotline: '24/7',

@@ -63,8 +63,21 @@ export type ChatEvent =
   /** The conversation's status, assignment or links changed. */
   | { type: 'chat-updated'; conversationId: string; status: ChatStatus };
 
+/**
+ * A proposal was created, changed, sent, viewed, decided or withdrawn (docs/product.md#proposals):
+ * the staff's lists, the lead board and the client's page show it at once. `clientId` is the
+ * client it was sent to (its members' portals follow it too), null while only staff may see it
+ * (a draft); `leadId` is the lead it was written for, if any.
+ */
+export interface ProposalEvent {
+  type: 'proposal-updated';
+  proposalId: string;
+  clientId: string | null;
+  leadId: string | null;
+}
+
 /** Every event of the event log that a browser may receive. */
-export type BrowserEvent = ProjectEvent | LeadUrgentEvent | ChatEvent;
+export type BrowserEvent = ProjectEvent | LeadUrgentEvent | ChatEvent | ProposalEvent;
 
 /**
  * A stream's own events (docs/product.md#live-updates), data `{}`: `ready` first on a new stream,
@@ -76,9 +89,14 @@ export type StreamControl = { type: 'ready' } | { type: 'reset' };
 /** What the staff's stream carries: every event whole. */
 export type StaffStreamEvent = BrowserEvent | StreamControl;
 
-/** What a client's stream carries: its own projects' events, each with just the project's id. */
+/**
+ * What a client's stream carries: its own projects' events, each with just the project's id, and
+ * its proposals' changes, each with just the proposal's id.
+ */
 export type ClientStreamEvent =
-  { [T in ProjectEvent['type']]: { type: T; projectId: string } }[ProjectEvent['type']] | StreamControl;
+  | { [T in ProjectEvent['type']]: { type: T; projectId: string } }[ProjectEvent['type']]
+  | { type: 'proposal-updated'; proposalId: string }
+  | StreamControl;
 
 /** What a chat visitor's stream carries: its conversation's events; typing only the team's. */
 export type VisitorStreamEvent =

@@ -63,6 +63,7 @@ describe('accepting an invitation', () => {
       name: 'Dana Welcome',
       // A client's own invitation from staff, not an invitation to a team.
       team: null,
+      redirectPath: null,
     });
 
     const accepted = await accept(token, 'quiet-harbour-47');
@@ -124,6 +125,7 @@ describe('accepting an invitation', () => {
       name: 'Eli Expired',
       // A client's own invitation from staff, not an invitation to a team.
       team: null,
+      redirectPath: null,
     });
     const expired = await accept(token, 'quiet-harbour-47');
     expect(expired.status).toBe(410);

@@ -2,7 +2,8 @@
  * Every signed-in route of the portal checks the member's role on the server
  * (docs/product.md#client-teams), checked from the app's own route list (`app.routes`), as the
  * guard of each area is (unauthorized-routes.test.ts): each route must be named below as open to
- * every role, to the roles that see a project's work (owner, member), or to owners only, and a
+ * every role, to the roles that see a project's work (owner, member), to those who decide on a
+ * proposal (owner, billing), or to owners only, and a
  * route that is not named fails the test, so a new route is classified the day it is mounted.
  *
  * Each route is called with a session of each role; a role the route is not for gets 403
@@ -49,6 +50,9 @@ const WORK_ROUTES = [
   'POST /api/client/approvals/:approvalId/decision',
 ];
 
+/** Deciding on a proposal (docs/product.md#proposals): owners and billing members; never a member. */
+const SIGNING_ROUTES = ['POST /api/client/proposals/:id/accept', 'POST /api/client/proposals/:id/decline'];
+
 /** Managing the team: owners only. */
 const OWNER_ROUTES = [
   'POST /api/client/team/invitations',
@@ -67,6 +71,8 @@ const EVERY_ROLE_ROUTES = [
   'POST /api/client/export',
   'GET /api/client/exports',
   'GET /api/client/team',
+  'GET /api/client/proposals',
+  'GET /api/client/proposals/:id',
   'GET /api/client/sessions',
   'DELETE /api/client/sessions/:id',
   'DELETE /api/client/sessions',
@@ -86,7 +92,13 @@ const EVERY_ROLE_ROUTES = [
 
 const ROLES: readonly ClientRole[] = ['owner', 'member', 'billing'];
 const allowed = (route: string): readonly ClientRole[] =>
-  WORK_ROUTES.includes(route) ? ['owner', 'member'] : OWNER_ROUTES.includes(route) ? ['owner'] : ROLES;
+  WORK_ROUTES.includes(route)
+    ? ['owner', 'member']
+    : SIGNING_ROUTES.includes(route)
+      ? ['owner', 'billing']
+      : OWNER_ROUTES.includes(route)
+        ? ['owner']
+        : ROLES;
 
 const api = await createTestApi({ env: { AUTH_RATE_LIMIT: '100000' } });
 afterAll(async () => {
@@ -145,7 +157,7 @@ async function call(route: string, token: string) {
 
 describe('the portal’s route list', () => {
   it('names every signed-in route in exactly one of the role lists, and only routes that exist', () => {
-    const named = [...WORK_ROUTES, ...OWNER_ROUTES, ...EVERY_ROLE_ROUTES];
+    const named = [...WORK_ROUTES, ...SIGNING_ROUTES, ...OWNER_ROUTES, ...EVERY_ROLE_ROUTES];
     expect(signedIn.filter((route) => !named.includes(route))).toEqual([]);
     expect(named.filter((route) => !signedIn.includes(route))).toEqual([]);
     expect(new Set(named).size).toBe(named.length);

@@ -15,8 +15,8 @@
  * - While the stream is down the area's lists poll at their freshness times
  *   (`useFallbackInterval`); while it is up nothing polls.
  * - The events and their data are typed by src/shared/live-events.ts, the definition the server
- *   records them with: project events on both streams, chat events and urgent leads on the
- *   staff's only.
+ *   records them with: project and proposal events on both streams, chat events and urgent leads
+ *   on the staff's only.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
@@ -40,7 +40,7 @@ type LiveKind = 'client' | 'staff';
  * A project event as an area sees it: its type and the project it is about (what both streams
  * carry; the staff's carries more, src/shared/live-events.ts).
  */
-export type LiveMessage = Exclude<ClientStreamEvent, StreamControl>;
+export type LiveMessage = Exclude<ClientStreamEvent, StreamControl | { type: 'proposal-updated' }>;
 
 /** What an area does with its stream. */
 export interface LiveRefresh {
@@ -48,6 +48,11 @@ export interface LiveRefresh {
   onEvent: (queryClient: QueryClient, event: LiveMessage) => void;
   /** What a live-chat event changes (the dashboard's Chats); areas without chats leave it out. */
   onChatEvent?: (queryClient: QueryClient, event: ChatEvent) => void;
+  /**
+   * A proposal changed (docs/product.md#proposals): sent, viewed, decided, withdrawn; both areas
+   * follow it (the staff's stream carries the client and lead it concerns too).
+   */
+  onProposal?: (queryClient: QueryClient, event: { proposalId: string }) => void;
   /** An urgent lead was stored (the dashboard alerts); areas without leads leave it out. */
   onLeadAlert?: (queryClient: QueryClient, event: LeadUrgentEvent) => void;
   /** After a reconnection: marks stale whatever may have changed while the stream was down. */
@@ -122,6 +127,10 @@ function useLiveStream(kind: LiveKind, refresh: LiveRefresh): boolean {
           latest.current.onEvent(queryClient, { type, projectId });
         });
       }
+      on('proposal-updated', ({ proposalId }, id) => {
+        seen(id);
+        latest.current.onProposal?.(queryClient, { proposalId });
+      });
       if (kind === 'staff') {
         const onStaff = listen<StaffStreamEvent>(current);
         for (const type of CHAT_EVENT_TYPES) {

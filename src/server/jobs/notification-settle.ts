@@ -10,6 +10,7 @@ import { renderClientDigest } from '../services/email/templates/client-digest.ts
 import { renderNewLead } from '../services/email/templates/new-lead.tsx';
 import { renderTeamDigest } from '../services/email/templates/team-digest.tsx';
 import type { Env } from '../env/index.ts';
+import type { FileStorage } from '../storage/storage.ts';
 import type { Mailer } from '../services/email/mailer.ts';
 import type { Database } from '../db/database.ts';
 import { type EmailDraft, type loadGroup } from '../services/email/notifications.ts';
@@ -34,6 +35,11 @@ export interface NotificationWorkerOptions {
     | 'MAGIC_LINK_HOURS'
   >;
   mailer: Mailer;
+  /**
+   * Where attachments' bytes are (a signed agreement's PDF); an email that names attachments
+   * fails its try without it.
+   */
+  storage?: FileStorage;
   pollMs?: number;
   /** Whether a lead stored by this process starts a round at once (default true; tests that drive rounds set false). */
   wakeOnLead?: boolean;

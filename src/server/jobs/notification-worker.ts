@@ -19,7 +19,7 @@
  */
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { findDueGroups, leadsQueuedCount, loadGroup, settleGroup } from '../services/email/notifications.ts';
-import { claimEmail, markEmailFailed, markEmailSent } from '../services/email/queue.ts';
+import { claimEmail, markEmailFailed, markEmailSent, type EmailRow } from '../services/email/queue.ts';
 import { log } from '../log.ts';
 import { settle, type NotificationWorkerOptions } from './notification-settle.ts';
 import { reportRoundError } from './round-errors.ts';
@@ -50,6 +50,20 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
   const onError = options.onError ?? reportRoundError('notifications', 'notification step failed');
 
   let stopping = false;
+
+  /** The files `email` names, read from the storage (a missing file fails this try; it is retried). */
+  async function attachmentsOf(email: EmailRow) {
+    if (!email.attachments || email.attachments.length === 0) return undefined;
+    const { storage } = options;
+    if (!storage) throw new Error('This email has attachments and the worker has no storage');
+    return Promise.all(
+      email.attachments.map(async (file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        content: Buffer.concat(await (await storage.read(file.storageKey)).toArray()),
+      })),
+    );
+  }
 
   async function settleDue(): Promise<void> {
     while (!stopping) {
@@ -82,6 +96,7 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
         text: email.text,
         html: email.html,
         headers: email.headers,
+        attachments: await attachmentsOf(email),
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

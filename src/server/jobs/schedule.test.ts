@@ -29,11 +29,12 @@ function fakeJob(name: string, underLease: boolean, seen: string[], failStop = f
 }
 
 describe('the scheduled jobs', () => {
-  it('are one list: the sweep, retention, chat escalation and backups under the lease; emails and exports in each process', () => {
+  it('are one list: the sweep, retention, chat escalation, proposals and backups under the lease; emails and exports in each process', () => {
     expect(SCHEDULED_JOBS.map((job) => [job.name, job.underLease])).toEqual([
       ['sweep', true],
       ['retention', true],
       ['chat-escalation', true],
+      ['proposals', true],
       ['backups', true],
       ['notifications', false],
       ['data-exports', false],

@@ -17,6 +17,7 @@ import { scheduleBackups } from './backup.ts';
 import { CHAT_ESCALATION_EVERY_MS, scheduleChatEscalation } from './chat-escalation.ts';
 import { EXPORT_EVERY_MS, scheduleExportBuilder } from './export-builder.ts';
 import { POLL_MS, startNotificationWorker } from './notification-worker.ts';
+import { PROPOSALS_EVERY_MS, scheduleProposals } from './proposals.ts';
 import { RETENTION_EVERY_MS, scheduleRetention } from './retention.ts';
 import { scheduleSweep, SWEEP_EVERY_MS } from './sweep.ts';
 
@@ -69,6 +70,13 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     start: ({ db, env }, timing) => scheduleChatEscalation(db, env, timing),
   },
   {
+    // Proposals that expired, reminders 3 days before, agreements left without their PDF (docs/product.md#proposals).
+    name: 'proposals',
+    everyMs: () => PROPOSALS_EVERY_MS,
+    underLease: true,
+    start: ({ db, storage, env }, timing) => scheduleProposals(db, storage, env, timing),
+  },
+  {
     // A checked copy of the database and its files, when BACKUP_DIR is set (docs/product.md#backups).
     name: 'backups',
     everyMs: (env) => env.BACKUP_EVERY_HOURS * 3_600_000,
@@ -80,7 +88,8 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     name: 'notifications',
     everyMs: () => POLL_MS,
     underLease: false,
-    start: ({ db, env, mailer }, { everyMs }) => startNotificationWorker({ db, env, mailer, pollMs: everyMs }),
+    start: ({ db, env, mailer, storage }, { everyMs }) =>
+      startNotificationWorker({ db, env, mailer, storage, pollMs: everyMs }),
   },
   {
     // The data exports people asked for (docs/product.md#privacy).

@@ -22,5 +22,7 @@ function allowRoles(...roles: ClientRole[]): MiddlewareHandler<SessionEnv<'clien
 
 /** Everyone of a team but `billing`: a project's work (messages, files, milestones, approvals). */
 export const workRoles = () => allowRoles('owner', 'member');
+/** Those who may sign or decline a proposal: `owner` and `billing` (docs/product.md#proposals). */
+export const signingRoles = () => allowRoles('owner', 'billing');
 /** Owners only: the team's management. */
 export const ownerOnly = () => allowRoles('owner');

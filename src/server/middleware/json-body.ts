@@ -20,6 +20,20 @@ const bodyAtMost64KB: MiddlewareHandler = bodyLimit({
   },
 });
 
+/** Largest proposal or template body staff send, in bytes: 1 MB (docs/product.md#limits). */
+const MAX_PROPOSAL_BODY_BYTES = 1024 * 1024;
+
+/**
+ * 413 past 1 MB, for the proposals staff write (routes/admin/proposals.ts): a long proposal is
+ * read whole, so one with too many lines is told the line limit by its validation.
+ */
+export const limitProposalBodySize: MiddlewareHandler = bodyLimit({
+  maxSize: MAX_PROPOSAL_BODY_BYTES,
+  onError: () => {
+    throw new AppError(413, 'payload_too_large', 'The request body is larger than 1 MB');
+  },
+});
+
 /**
  * 413 past 64 KB. GET and HEAD carry no body the API reads, and looking for one would build the
  * full fetch `Request` of every read (the costliest step of a small answer under load).

@@ -3,7 +3,7 @@
  * when (docs/product.md#dashboard). Written in the same transaction as the change it records.
  */
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
-import { adminEvents, contactSubmissions, projects } from '../../../db/schema/index.ts';
+import { adminEvents, contactSubmissions, projects, proposals } from '../../../db/schema/index.ts';
 import type { Database, SqlDb } from '../db/database.ts';
 import { toJson } from '../db/json.ts';
 
@@ -60,7 +60,8 @@ export async function recordAdminEvents(
 
 /**
  * The latest `limit` events (default 50), newest first; with `clientId`, only those about that
- * client (docs/product.md#client-page): the client itself, its projects, and the lead it came from.
+ * client (docs/product.md#client-page): the client itself, its projects, its proposals and the lead
+ * it came from.
  */
 export async function latestAdminEvents(db: Database, limit = 50, clientId?: string) {
   const about = clientId
@@ -71,6 +72,13 @@ export async function latestAdminEvents(db: Database, limit = 50, clientId?: str
           inArray(
             adminEvents.entityId,
             db.read.select({ id: projects.id }).from(projects).where(eq(projects.clientId, clientId)),
+          ),
+        ),
+        and(
+          eq(adminEvents.entity, 'proposal'),
+          inArray(
+            adminEvents.entityId,
+            db.read.select({ id: proposals.id }).from(proposals).where(eq(proposals.clientId, clientId)),
           ),
         ),
         and(

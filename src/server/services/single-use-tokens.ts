@@ -40,8 +40,11 @@ export interface TokenPayloads {
   'client-sign-in': { redirectPath: string };
   /** Subject: the client's id. */
   'password-reset': null;
-  /** Subject: the client's id. */
-  'client-invitation': null;
+  /**
+   * Subject: the invited member's id. `redirectPath`: the portal page the person lands on once
+   * set up (a proposal sent to a lead, docs/product.md#proposals); null for the portal's home.
+   */
+  'client-invitation': { redirectPath: string } | null;
   /** Subject: `{kind}:{userId}`. How the first factor was passed, and where the sign-in goes after. */
   'second-factor': { method: string; redirectPath: string | null };
   /** Subject: `{kind}:{userId}`, the account adding a passkey. */

@@ -1,6 +1,6 @@
 /**
  * The query strings of the dashboard's lists (docs/product.md#lists): GET /api/admin/clients,
- * /projects, /communications, /contact-submissions and /newsletter-subscribers take
+ * /projects, /communications, /contact-submissions, /newsletter-subscribers and /proposals take
  * - `q`: search words (at most 200 characters; anything may be typed, docs/product.md#search);
  * - filters: `status` (projects, leads), `source` (leads), `unread=true` (messages from the
  *   client not read yet), `clientId`, `projectId`, `active` and `confirmed` (clients), and `from` / `to`
@@ -13,6 +13,7 @@
  */
 import { z } from '../zod.ts';
 import { LEAD_STATUSES, PROJECT_STATUSES } from '../projects.ts';
+import { PROPOSAL_STATUSES } from '../proposals.ts';
 
 /** Page size of a list: the default and the largest a request may ask for. */
 const PAGE_DEFAULT = 50;
@@ -25,6 +26,7 @@ const SORTS = {
   communications: ['createdAt', 'subject'],
   leads: ['createdAt', 'name', 'status'],
   subscribers: ['createdAt', 'email'],
+  proposals: ['createdAt', 'title', 'status', 'validUntil', 'oneOff'],
 } as const;
 export type ListName = keyof typeof SORTS;
 
@@ -79,8 +81,17 @@ export const subscriberListQuery = z.object({
   format: z.enum(['json', 'csv'], { error: 'Use json or csv' }).optional(),
 });
 
+/** Proposals (docs/product.md#proposals): by status, client or lead; searched by title and recipient. */
+export const proposalListQuery = z.object({
+  ...base('proposals'),
+  status: z.enum(PROPOSAL_STATUSES, { error: 'Unknown status' }).optional(),
+  clientId: id.optional(),
+  leadId: id.optional(),
+});
+
 export type ClientListQuery = z.output<typeof clientListQuery>;
 export type ProjectListQuery = z.output<typeof projectListQuery>;
 export type CommunicationListQuery = z.output<typeof communicationListQuery>;
 export type LeadListQuery = z.output<typeof leadListQuery>;
 export type SubscriberListQuery = z.output<typeof subscriberListQuery>;
+export type ProposalListQuery = z.output<typeof proposalListQuery>;

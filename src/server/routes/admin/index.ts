@@ -24,6 +24,7 @@ import { staffLeadRoutes } from './leads.ts';
 import { staffMilestoneRoutes } from './milestones.ts';
 import { staffPrivacyRoutes } from './privacy.ts';
 import { staffProjectRoutes } from './projects.ts';
+import { staffProposalRoutes } from './proposals.ts';
 import { staffSessionRoutes, staffSignOutRoutes } from './session.ts';
 import { staffSecondFactorRoutes } from './second-factor.ts';
 import { staffSignInRoutes } from './sign-in.ts';
@@ -61,6 +62,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', staffChatRoutes(deps))
     .route('/', staffFileRoutes(deps))
     .route('/', staffApprovalRoutes(deps))
+    .route('/', staffProposalRoutes(deps))
     .route('/', staffStreamRoutes());
   return new Hono<ApiEnv>()
     .route('/auth', staffSignInRoutes(deps))

@@ -40,7 +40,7 @@ export function staffLeadRoutes(deps: AppDeps) {
   const { db, env } = deps;
   return new Hono<SessionEnv<'staff'>>()
     .get('/contact-submissions', validate('query', leadListQuery), async (c) =>
-      c.json(await listLeads(db, c.req.valid('query'))),
+      c.json(await listLeads(db, c.req.valid('query'), deps.env.SITE_TIME_ZONE)),
     )
     .get('/contact-submissions.csv', validate('query', leadListQuery), (c) => {
       c.header('Content-Type', 'text/csv; charset=utf-8');
@@ -53,7 +53,7 @@ export function staffLeadRoutes(deps: AppDeps) {
       return c.json({ updated: await setLeadsStatus(db, c.var.user, ids, status) });
     })
     .get('/contact-submissions/:id', validate('param', idParam), async (c) =>
-      c.json(await getLead(db, c.req.valid('param').id)),
+      c.json(await getLead(db, c.req.valid('param').id, deps.env.SITE_TIME_ZONE)),
     )
     .patch('/contact-submissions/:id', validate('param', idParam), validate('json', leadStatusSchema), async (c) =>
       c.json(await setLeadStatus(db, c.var.user, c.req.valid('param').id, c.req.valid('json').status)),

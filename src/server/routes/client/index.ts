@@ -19,6 +19,7 @@ import { clientCommunicationRoutes } from './communications.ts';
 import { clientInvitationRoutes } from './invitation.ts';
 import { passwordResetRoutes } from './password-resets.ts';
 import { clientProjectRoutes } from './projects.ts';
+import { clientProposalRoutes } from './proposals.ts';
 import { clientSessionRoutes } from './session.ts';
 import { clientPasskeySignInRoutes, clientSignInLinkRoutes } from './sign-in-link.ts';
 import { clientStreamRoutes } from './stream.ts';
@@ -34,6 +35,7 @@ export function clientRoutes(deps: AppDeps) {
     .route('/', clientCommunicationRoutes(deps))
     .route('/', clientFileRoutes(deps))
     .route('/', clientApprovalRoutes(deps))
+    .route('/', clientProposalRoutes(deps))
     .route('/', clientExportRoutes(deps))
     .route('/', clientTeamRoutes(deps))
     .route('/', accountSecurityRoutes('client', deps))

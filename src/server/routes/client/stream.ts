@@ -1,6 +1,7 @@
 /**
  * GET /api/client/stream (docs/product.md#live-updates): the signed-in member's live updates as
- * Server-Sent Events, only about their client's projects, each carrying just `{projectId}`, and
+ * Server-Sent Events, only about their client's projects, each carrying just `{projectId}` (and its
+ * proposals, each carrying just `{proposalId}`), and
  * only what the member's role may see (docs/product.md#client-teams: a `billing` member gets no
  * message events); a role changed while the stream is open applies from the next event. 401
  * without a client session (the client guard of routes/client/index.ts); the stream ends with the
@@ -16,6 +17,8 @@ export function clientStreamRoutes() {
     const clientId = c.var.user.clientId;
     return liveStream(c, 'client', { clientId }, (event, member) => {
       if (!('clientId' in event) || event.clientId !== clientId) return null;
+      // Every role sees the team's proposals (docs/product.md#proposals).
+      if (event.type === 'proposal-updated') return { proposalId: event.proposalId };
       if (event.type !== 'project-updated' && !roleMay(member.role, 'work')) return null;
       return { projectId: event.projectId };
     });

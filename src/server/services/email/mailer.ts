@@ -21,6 +21,8 @@ interface OutgoingMail {
   html?: string;
   /** Extra header fields, e.g. List-Unsubscribe, Reply-To. */
   headers?: Record<string, string>;
+  /** Files to attach, with the name the recipient sees and their media type. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -53,6 +55,7 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerOptions): Maile
       text: mail.text,
       html: mail.html,
       headers: mail.headers,
+      attachments: mail.attachments,
       messageId: messageId(mail.id, from),
     };
   };

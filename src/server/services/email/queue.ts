@@ -7,7 +7,7 @@
  * failed ones (`listFailedEmails`, `retryFailedEmail`); `queueCounts` is what health reports.
  */
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { notificationEmails, notifications, users } from '../../../../db/schema/index.ts';
+import { notificationEmails, notifications, users, type EmailAttachment } from '../../../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { RenderedEmail } from './templates/types.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
@@ -20,8 +20,9 @@ export type EmailRow = typeof notificationEmails.$inferSelect;
 
 /**
  * Queues rendered `email` to `to` for `audience` ('client' or 'team', which the health counts and
- * the undelivered list show), with extra `headers` (e.g. Reply-To), in the caller's write `tx`, so
- * it goes out only if that write commits. Returns the email's id (its Message-ID).
+ * the undelivered list show), with extra `headers` (e.g. Reply-To) and `attachments` (files of the
+ * storage, read when it is sent), in the caller's write `tx`, so it goes out only if that write
+ * commits. Returns the email's id (its Message-ID).
  */
 export async function queueEmail(
   tx: SqlDb,
@@ -29,10 +30,11 @@ export async function queueEmail(
   to: string[],
   email: RenderedEmail,
   headers: Record<string, string> = {},
+  attachments: EmailAttachment[] | null = null,
 ): Promise<string> {
   const [row] = await tx
     .insert(notificationEmails)
-    .values({ audience, to, subject: email.subject, text: email.text, html: email.html, headers })
+    .values({ audience, to, subject: email.subject, text: email.text, html: email.html, headers, attachments })
     .returning({ id: notificationEmails.id });
   if (!row) throw new Error('Insert returned no row');
   return row.id;

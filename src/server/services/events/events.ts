@@ -47,8 +47,9 @@ export function chatAudience(conversationId: string): string {
 function audienceOf(event: LiveEvent): string {
   if (event.type === 'session-ended') return INTERNAL_AUDIENCE;
   if (event.type === 'lead-urgent') return STAFF_AUDIENCE;
+  if (event.type === 'proposal-updated' && !event.clientId) return STAFF_AUDIENCE;
   if ('conversationId' in event) return chatAudience(event.conversationId);
-  return clientAudience(event.clientId);
+  return clientAudience(event.clientId!);
 }
 
 /** How long events are kept for streams that reconnect: 24 hours, in milliseconds. */

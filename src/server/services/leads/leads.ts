@@ -3,8 +3,10 @@
  * (docs/product.md#leads). Stored by the public forms; listed, exported and given a status by
  * staff (the status change recorded as an admin event).
  */
-import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
-import { contactSubmissions, leadNotes, type LeadStatus } from '../../../../db/schema/index.ts';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { contactSubmissions, leadNotes, proposals, type LeadStatus } from '../../../../db/schema/index.ts';
+import type { ProposalStatus } from '../../../shared/proposals.ts';
+import { statusAt } from '../proposals/validity.ts';
 import type { LeadListQuery } from '../../../shared/schemas/lists.ts';
 import { NotFoundError } from '../../errors.ts';
 import { recordAdminEvent, recordAdminEvents, type Actor } from '../admin-events.ts';
@@ -111,13 +113,49 @@ async function leadRowsByRowid(db: Database, rowids: number[]): Promise<ListedLe
 /**
  * One page of leads for staff (docs/product.md#lists): `{ items, nextCursor, total }`; newest
  * first unless sorted or searched (name, email, message); filtered by status, source and
- * creation time. InvalidFieldError('cursor') for a foreign cursor.
+ * creation time. Each lead carries its newest proposal (`proposal`, or null), its status as of now
+ * in `timeZone`. InvalidFieldError('cursor') for a foreign cursor.
  */
-export async function listLeads(db: Database, query: LeadListQuery) {
+export async function listLeads(db: Database, query: LeadListQuery, timeZone: string) {
   const page = await pageKeys(db, leadList, { ...query, filters: leadFilters(query) });
   const rows = await leadRowsByRowid(db, page.rowids);
+  const latest = await latestProposals(
+    db,
+    rows.map((row) => row.id),
+    timeZone,
+  );
   // The audit report stays on the lead's own page: a list carries only the score.
-  return { items: rows.map(toJson), nextCursor: page.nextCursor, total: page.total };
+  return {
+    items: rows.map((row) => ({ ...toJson(row), proposal: latest.get(row.id) ?? null })),
+    nextCursor: page.nextCursor,
+    total: page.total,
+  };
+}
+
+/**
+ * The newest proposal of each of `leadIds` (docs/product.md#proposals), as the lead board shows it:
+ * `{id, title, status, version}`, the status as of now in `timeZone`.
+ */
+async function latestProposals(db: Database, leadIds: string[], timeZone: string) {
+  const found = new Map<string, { id: string; title: string; status: ProposalStatus; version: number }>();
+  if (leadIds.length === 0) return found;
+  const rows = await db.read
+    .select({
+      id: proposals.id,
+      leadId: proposals.leadId,
+      title: proposals.title,
+      status: proposals.status,
+      validUntil: proposals.validUntil,
+      version: proposals.version,
+    })
+    .from(proposals)
+    .where(inArray(proposals.leadId, leadIds))
+    .orderBy(desc(proposals.createdAt));
+  for (const row of rows) {
+    if (!row.leadId || found.has(row.leadId)) continue;
+    found.set(row.leadId, { id: row.id, title: row.title, status: statusAt(row, timeZone), version: row.version });
+  }
+  return found;
 }
 
 /** Leads read per step of an export: bounds the memory an export holds at once. */
@@ -142,11 +180,12 @@ export async function* leadRowsForExport(db: Database, query: LeadListQuery): As
   } while (cursor);
 }
 
-/** One lead as the API sends it. NotFoundError when it does not exist. */
-export async function getLead(db: Database, id: string) {
+/** One lead as the API sends it, with its newest proposal (as listLeads). NotFoundError when it does not exist. */
+export async function getLead(db: Database, id: string, timeZone: string) {
   const [row] = await db.read.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
   if (!row) throw new NotFoundError('Lead');
-  return toJson(row);
+  const latest = await latestProposals(db, [id], timeZone);
+  return { ...toJson(row), proposal: latest.get(id) ?? null };
 }
 
 /**

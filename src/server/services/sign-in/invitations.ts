@@ -46,6 +46,11 @@ export interface PasswordLinkInfo {
    * which business, as which role; null otherwise.
    */
   team: { inviter: string; business: string; role: string } | null;
+  /**
+   * The portal page the person lands on once set up (an invitation that came with a proposal,
+   * docs/product.md#proposals); null for the portal's home.
+   */
+  redirectPath: string | null;
 }
 
 type PasswordLink = TokenRow<(typeof PASSWORD_LINKS)[number]>;
@@ -73,13 +78,20 @@ function stateOf(link: PasswordLink, member: ClientMemberRecord, now: Date): Lin
 /** What password link `token` is and where it stands (PasswordLinkInfo), without spending it. */
 export async function describePasswordLink(db: Database, token: string, now = new Date()): Promise<PasswordLinkInfo> {
   const row = await linkOf(db.read, token);
-  if (!row) return { state: 'unknown', purpose: 'reset', name: null, team: null };
+  if (!row) return { state: 'unknown', purpose: 'reset', name: null, team: null, redirectPath: null };
   const { member } = row;
   const team =
     member.invitedBy && !member.joinedAt
       ? { inviter: member.invitedBy, business: businessName(member.client), role: member.role }
       : null;
-  return { state: stateOf(row.link, member, now), purpose: purposeOf(row.link, member), name: member.name, team };
+  const redirectPath = row.link.purpose === 'client-invitation' ? (row.link.payload?.redirectPath ?? null) : null;
+  return {
+    state: stateOf(row.link, member, now),
+    purpose: purposeOf(row.link, member),
+    name: member.name,
+    team,
+    redirectPath,
+  };
 }
 
 /** The member whose link `token` is (name and email, for the password check), or undefined. */
@@ -167,6 +179,25 @@ export async function queueInvitation(
   const ttl = team ? TEAM_INVITATION_TTL_MS : INVITATION_TTL_MS;
   await createPasswordResetToken(tx, member.id, now, ttl, token, 'invitation');
   return queueEmail(tx, 'client', [member.email], rendered);
+}
+
+/**
+ * Stores, in the caller's transaction `tx`, an invitation for member `memberId` that works for
+ * `ttlMs` from `now` and lands on `redirectPath` once the person is set up (a proposal sent to a
+ * lead, docs/product.md#proposals); returns the welcome page's link under `siteUrl`. The caller
+ * queues the email that carries it.
+ */
+export async function createInvitationLink(
+  tx: SqlDb,
+  memberId: string,
+  siteUrl: string,
+  now: Date,
+  ttlMs: number,
+  redirectPath: string,
+): Promise<string> {
+  const token = newResetToken();
+  await createPasswordResetToken(tx, memberId, now, ttlMs, token, 'invitation', redirectPath);
+  return welcomeLink(siteUrl, token);
 }
 
 /**

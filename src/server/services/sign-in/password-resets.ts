@@ -34,12 +34,11 @@ export type PasswordLinkPurpose = 'reset' | 'invitation';
 /** The single-use store's purposes of a client's password links, reset and invitation. */
 export const PASSWORD_LINKS = ['password-reset', 'client-invitation'] as const;
 
-const STORED_AS = { reset: 'password-reset', invitation: 'client-invitation' } as const;
-
 /**
  * Stores a link token for client member `memberId` (only as a hash) and returns it: `token`, or a new one. It
  * works for `ttlMs` milliseconds from `now` (default 1 hour; an invitation passes
- * INVITATION_TTL_MS and `purpose` 'invitation'). `db` may be a transaction.
+ * INVITATION_TTL_MS and `purpose` 'invitation', and may name the portal page it lands on,
+ * `redirectPath`). `db` may be a transaction.
  */
 export async function createPasswordResetToken(
   db: Writer,
@@ -48,8 +47,11 @@ export async function createPasswordResetToken(
   ttlMs = RESET_TTL_MS,
   token = newResetToken(),
   purpose: PasswordLinkPurpose = 'reset',
+  redirectPath: string | null = null,
 ): Promise<string> {
-  return issueToken(db, STORED_AS[purpose], memberId, ttlMs, null, { now, token });
+  if (purpose === 'reset') return issueToken(db, 'password-reset', memberId, ttlMs, null, { now, token });
+  const payload = redirectPath ? { redirectPath } : null;
+  return issueToken(db, 'client-invitation', memberId, ttlMs, payload, { now, token });
 }
 
 /**
