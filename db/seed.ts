@@ -2,8 +2,8 @@
  * `npm run db:seed`: demo data for a newcomer (docs/product.md#portal). The end-to-end server runs
  * it too, so a broken seed stops the run; the tests themselves make their own data.
  * Applies the migrations, then creates the demo client (its owner and a billing member) with three
- * projects in different states, their milestones and a conversation with messages from both sides. Running it again changes
- * nothing. Prints the demo sign-in.
+ * projects in different states, their milestones and a conversation with messages from both sides, and a proposal
+ * waiting for its signature (db/seed-proposal.ts). Running it again changes nothing. Prints the demo sign-in.
  *
  * `npm run db:seed -- --scale N [--seed S]` then adds N clients with their projects, milestones
  * and messages, and 5·N leads (db/seed-scale.ts); with the same S a second run adds nothing.
@@ -17,6 +17,7 @@ import { migrateDatabase, openDatabase, PATIENT_WRITES } from '../src/server/db/
 import { loadEnv } from '../src/server/env/index.ts';
 import { insertClient } from '../src/server/services/clients/clients.ts';
 import { findMemberByEmail, insertMember } from '../src/server/services/clients/members.ts';
+import { seedDemoProposal } from './seed-proposal.ts';
 
 export const DEMO_CLIENT = {
   name: 'Maria Costa',
@@ -211,6 +212,10 @@ if (existing) {
   });
   console.log(`Demo data created. Sign in at /portal/login as ${DEMO_CLIENT.email} / ${DEMO_CLIENT.password}`);
   console.log(`Its bookkeeper (a billing member) signs in as ${DEMO_BOOKKEEPER.email} with the same password.`);
+}
+
+if (await seedDemoProposal(db, env, DEMO_CLIENT.email)) {
+  console.log('A proposal is waiting for its signature in the demo portal (Catering page and cake photography).');
 }
 
 if (scale > 0) {

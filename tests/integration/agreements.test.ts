@@ -132,6 +132,13 @@ describe('signing a proposal', () => {
     const decision = suite.api.outbox().find((m) => m.includes('accepted New website'));
     expect(decision).toBeDefined();
 
+    // The signer's data export holds their signature's record.
+    const { clientExportContent } = await import('../../src/server/services/privacy/export-records.ts');
+    const exported = await clientExportContent(suite.api.db, agreement!.signerMemberId);
+    expect(exported.records.agreements).toEqual([
+      expect.objectContaining({ id: agreementId, signerName: 'Dana Q. Reyes', ipAddress: '198.51.100.77' }),
+    ]);
+
     // Decided for good: a second signature, or a decline, is refused and changes nothing.
     const again = await accept(id, ownerToken, { signerName: 'Dana', consent: true, documentHash, optionalItems: [] });
     expect(again.status).toBe(409);

@@ -159,6 +159,7 @@ describe('a client exports their own data', () => {
       messages: 2,
       files: 2,
       approvals: 1,
+      agreements: 0,
       sessions: 1,
       passkeys: 0,
       two_step_verification: 0,

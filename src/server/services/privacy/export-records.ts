@@ -8,6 +8,7 @@
 import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
+  agreements,
   approvals,
   chatConversations,
   clientSessions,
@@ -25,6 +26,7 @@ import { NotFoundError } from '../../errors.ts';
 import { consentsOfClient } from './consent.ts';
 import { findMemberById } from '../clients/members.ts';
 import { roleMay } from '../../../shared/team.ts';
+import { agreementReference, type SignedDocument } from '../../../shared/proposals.ts';
 import {
   chatsOf,
   consentRows,
@@ -94,6 +96,12 @@ export async function clientExportContent(db: Database, memberId: string): Promi
     .where(like(notificationEmails.to, `%"${member.email}"%`))
     .orderBy(asc(notificationEmails.createdAt));
   const ownFiles = fileRows.filter((f) => f.uploaderMemberId === memberId);
+  // The agreements this person signed (docs/product.md#agreements): their own signature's record.
+  const signed = await db.read
+    .select()
+    .from(agreements)
+    .where(eq(agreements.signerMemberId, memberId))
+    .orderBy(asc(agreements.signedAt));
   return {
     subject: { kind: 'client', id: memberId, name: member.name },
     records: {
@@ -169,6 +177,20 @@ export async function clientExportContent(db: Database, memberId: string): Promi
         decidedByEmail: a.decidedByEmail,
         decisionIp: a.decisionIp,
         comment: a.comment,
+      })),
+      agreements: signed.map((a) => ({
+        id: a.id,
+        reference: agreementReference(a.id),
+        proposalId: a.proposalId,
+        projectId: a.projectId,
+        title: (JSON.parse(a.document) as SignedDocument).proposal.title,
+        signerName: a.signerName,
+        signerEmail: a.signerEmail,
+        signedAt: iso(a.signedAt),
+        ipAddress: a.ipAddress,
+        browser: a.userAgent,
+        consentVersion: a.consentVersion,
+        documentSha256: a.documentHash,
       })),
       sessions: sessions.map((s) => ({
         signedInAt: iso(s.createdAt),

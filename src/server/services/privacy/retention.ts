@@ -16,7 +16,7 @@
  * sets).
  */
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { chatConversations, clients, contactSubmissions, projects } from '../../../../db/schema/index.ts';
+import { chatConversations, clients, contactSubmissions, projects, proposals } from '../../../../db/schema/index.ts';
 import type { Env } from '../../env/index.ts';
 import type { Database } from '../../db/database.ts';
 import { anonymiseLeads, eraseClient } from './erasure.ts';
@@ -120,6 +120,9 @@ export async function applyRetention(
     for (const clientId of due.clients) {
       storageKeys.push(...(await storageKeysOf(tx, { clientId })));
       await tx.delete(projects).where(eq(projects.clientId, clientId));
+      // Its proposals and signed agreements go with the business records they started (their
+      // PDFs' bytes, no longer named by any row, are deleted by the hourly sweep).
+      await tx.delete(proposals).where(eq(proposals.clientId, clientId));
     }
   });
   for (const clientId of due.clients) {
