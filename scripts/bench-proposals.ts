@@ -125,7 +125,7 @@ async function timeRenders(termsText: string) {
   const input = pdfInput(termsText);
   for (let i = 0; i < 2; i++) await renderAgreementPdf(input);
   const times: number[] = [];
-  let pdf = Buffer.alloc(0);
+  let pdf: Buffer = Buffer.alloc(0);
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
     pdf = await renderAgreementPdf(input);
@@ -186,7 +186,7 @@ try {
   });
   const staff = decodeURIComponent(/admin_session=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')?.[1] ?? '');
   const signatures: number[] = [];
-  let pdf = Buffer.alloc(0);
+  let pdf: Buffer = Buffer.alloc(0);
   for (let i = 0; i < 5; i++) {
     const client = await insertClient(db, {
       name: `Bench Owner ${i}`,

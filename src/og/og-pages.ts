@@ -28,6 +28,7 @@ const PAGE_CARDS: Record<string, OgCard> = {
   '/work': { eyebrow: 'Our work', title: 'Websites that bring in real business' },
   '/website-audit': { eyebrow: 'Free tool', title: 'Free Website Audit: security, SEO, accessibility and speed' },
   '/bug-bounty-toolkit': { eyebrow: 'Free security tool', title: 'Bug Bounty Toolkit' },
+  '/verify': { eyebrow: 'Signed agreements', title: 'Verify a signed agreement: issued by us, unchanged' },
   '/privacy-policy': { eyebrow: 'Legal', title: 'Privacy Policy' },
   '/terms-of-service': { eyebrow: 'Legal', title: 'Terms of Service' },
 };

@@ -21,7 +21,7 @@ export interface EsignDisclosure {
 }
 
 /** Every version, oldest first; the last is the one shown now. */
-export const ESIGN_DISCLOSURES: readonly EsignDisclosure[] = [
+const ESIGN_DISCLOSURES: readonly EsignDisclosure[] = [
   {
     version: 'esign-2026-12',
     title: 'Consent to sign electronically',

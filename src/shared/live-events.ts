@@ -69,7 +69,7 @@ export type ChatEvent =
  * client it was sent to (its members' portals follow it too), null while only staff may see it
  * (a draft); `leadId` is the lead it was written for, if any.
  */
-export interface ProposalEvent {
+interface ProposalEvent {
   type: 'proposal-updated';
   proposalId: string;
   clientId: string | null;

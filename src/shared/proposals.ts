@@ -34,7 +34,7 @@ export const OPEN_PROPOSAL_STATUSES: readonly ProposalStatus[] = ['sent', 'viewe
 
 /** How often an item is billed: once (null) or every month. */
 export const RECURRENCES = ['monthly'] as const;
-export type Recurrence = (typeof RECURRENCES)[number];
+type Recurrence = (typeof RECURRENCES)[number];
 
 /** One line of a proposal. */
 export interface ProposalItem {
@@ -107,11 +107,6 @@ export function proposalTotals(
   // Half up, in integers: (a·p + 50) div 100.
   const depositCents = Math.floor((oneOffCents * proposal.depositPercent + 50) / 100);
   return { oneOffSubtotalCents, discountCents, oneOffCents, monthlyCents, depositCents };
-}
-
-/** The positions of `items` that are optional. */
-export function optionalPositions(items: readonly ProposalItem[]): number[] {
-  return items.flatMap((item, index) => (item.optional ? [index] : []));
 }
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

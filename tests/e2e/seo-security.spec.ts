@@ -12,6 +12,7 @@ const publicPages = [
   '/blog/homepage-that-converts',
   '/privacy-policy',
   '/terms-of-service',
+  '/verify',
 ];
 
 test.describe('every public page', () => {

@@ -31,7 +31,7 @@ const accept = (id: string, token: string, body: Record<string, unknown>, header
 /** POST /api/agreements/verify with `bytes` as the multipart field `file`. */
 async function verify(bytes: Uint8Array) {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'agreement.pdf');
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'agreement.pdf');
   const response = await suite.api.raw('/api/agreements/verify', { method: 'POST', body: form });
   return { status: response.status, body: await response.json() };
 }
@@ -120,7 +120,8 @@ describe('signing a proposal', () => {
       body: { valid: true, agreementId, title: 'New website' },
     });
     const tampered = bytes.slice();
-    tampered[Math.floor(tampered.length / 2)] ^= 0x01;
+    const middle = Math.floor(tampered.length / 2);
+    tampered[middle] = tampered[middle]! ^ 0x01;
     expect((await verify(tampered)).body).toEqual({ valid: false });
 
     await suite.api.deliver();

@@ -1,7 +1,8 @@
 /**
  * 'Recent activity', the latest admin events (docs/product.md#activity-log): who created,
- * updated or deleted what, and when; an event about a project that still exists links to its page. Shows the 8 newest, with the rest (up to the 50 the API
- * returns) behind 'Show all'.
+ * updated or deleted what, and when; an event about a project or a proposal that still exists
+ * links to its page. Shows the 8 newest, with the rest (up to the 50 the API returns) behind
+ * 'Show all'.
  */
 import { History } from 'lucide-react';
 import { useState } from 'react';
@@ -14,17 +15,23 @@ const FIRST = 8;
 const TONE = { create: 'green', update: 'blue', delete: 'red' } as const;
 const LABEL = { create: 'Created', update: 'Updated', delete: 'Deleted' } as const;
 
+/** The page an event's record has ('#project/{id}', '#proposal/{id}'), or null for none. */
+function pageOf(event: AdminEvent): string | null {
+  if (event.action === 'delete') return null;
+  if (event.entity === 'project') return `#project/${encodeURIComponent(event.entityId)}`;
+  if (event.entity === 'proposal') return `#proposal/${encodeURIComponent(event.entityId)}`;
+  return null;
+}
+
 /** One admin event: what was done, to what, by whom and when. */
 export function EventRow({ event }: { event: AdminEvent }) {
+  const href = pageOf(event);
   return (
     <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-ink-700/10 py-3 last:border-b-0">
       <Badge tone={TONE[event.action]}>{LABEL[event.action]}</Badge>
       <span className="min-w-0 flex-1 wrap-anywhere text-ink-900">
-        {event.entity === 'project' && event.action !== 'delete' ? (
-          <a
-            href={`#project/${encodeURIComponent(event.entityId)}`}
-            className="text-brand-700 underline-offset-2 hover:underline"
-          >
+        {href ? (
+          <a href={href} className="text-brand-700 underline-offset-2 hover:underline">
             {event.summary}
           </a>
         ) : (

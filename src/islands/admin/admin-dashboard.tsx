@@ -1,13 +1,14 @@
 /**
  * /admin (docs/product.md#dashboard): for signed-in staff, the four counters (Total Clients; Active Projects,
- * status in-progress; Total Projects; Unread Messages, not read and from the client), the four
- * tabs with their counts (Clients, Projects, Messages, Contact Forms), the full-page client and
- * project forms, the latest admin events ('Recent activity'), and the staff member's own email
+ * status in-progress; Total Projects; Unread Messages, not read and from the client), the
+ * tabs with their counts (Clients, Projects, Messages, Contact Forms, Proposals), the full-page
+ * client, project and proposal forms, a proposal's page (docs/product.md#proposals), the latest admin events ('Recent activity'), and the staff member's own email
  * notifications switch (docs/product.md#settings-screen). The sign-in screen otherwise.
  * Everything follows live updates (docs/product.md#live-updates): a client's message shows up,
  * and the counters move, without a reload.
  */
 import {
+  FileSignature,
   FolderKanban,
   Inbox,
   MailCheck,
@@ -31,6 +32,9 @@ import { LeadsTab } from './leads-tab.tsx';
 import { MessagesTab } from './messages-tab.tsx';
 import { ProjectForm } from './project-form.tsx';
 import { ProjectsTab } from './projects-tab.tsx';
+import { ProposalEditor } from './proposal-editor.tsx';
+import { ProposalsTab } from './proposal-list.tsx';
+import { ProposalPage } from './proposal-page.tsx';
 import { NotificationRoutes, StaffNotifications } from './staff-notifications.tsx';
 import { SubscribersTab } from './subscribers-tab.tsx';
 import { UrgentLeadAlerts } from './urgent-lead-alerts.tsx';
@@ -39,7 +43,7 @@ import { ClientPage } from './client-page.tsx';
 import { LeadPage } from './lead-page.tsx';
 import { ProjectPage } from './project-page.tsx';
 import { SecurityPage, TeamPage } from './security-pages.tsx';
-import { adminLive, useChatCounts, useSummary, type AdminUser } from './queries.ts';
+import { adminLive, useChatCounts, useProposalCount, useSummary, type AdminUser } from './queries.ts';
 import { navigate, useView, type Tab } from './route.ts';
 
 function Counter({
@@ -105,7 +109,7 @@ function Counters() {
 }
 
 const TAB_TRIGGER =
-  'inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2.5 text-sm font-semibold text-ink-700 hover:text-ink-900 data-[state=active]:bg-white data-[state=active]:text-ink-900 data-[state=active]:shadow-sm';
+  'inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2.5 text-sm font-semibold text-ink-700 hover:text-ink-900 data-[state=active]:bg-white data-[state=active]:text-ink-900 data-[state=active]:shadow-sm xl:whitespace-nowrap';
 
 function TabLabel({ icon: Icon, label, count }: { icon: LucideIcon; label: string; count?: number }) {
   return (
@@ -121,6 +125,7 @@ function TabLabel({ icon: Icon, label, count }: { icon: LucideIcon; label: strin
 function ListView({ tab, params, user }: { tab: Tab; params: string; user: AdminUser }) {
   const summary = useSummary().data;
   const chatCounts = useChatCounts().data;
+  const proposalCount = useProposalCount().data;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -141,7 +146,7 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
       <Tabs.Root value={tab} onValueChange={(next) => navigate(next)}>
         <Tabs.List
           aria-label="Dashboard sections"
-          className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200/70 p-1 sm:inline-grid sm:grid-cols-3 xl:grid-cols-6"
+          className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200/70 p-1 sm:inline-grid sm:grid-cols-4 xl:inline-flex xl:flex-wrap"
         >
           <Tabs.Trigger value="clients" className={TAB_TRIGGER}>
             <TabLabel icon={Users} label="Clients" count={summary?.totalClients} />
@@ -154,6 +159,9 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
           </Tabs.Trigger>
           <Tabs.Trigger value="leads" className={TAB_TRIGGER}>
             <TabLabel icon={Inbox} label="Contact Forms" count={summary?.totalLeads} />
+          </Tabs.Trigger>
+          <Tabs.Trigger value="proposals" className={TAB_TRIGGER}>
+            <TabLabel icon={FileSignature} label="Proposals" count={proposalCount} />
           </Tabs.Trigger>
           <Tabs.Trigger value="chats" className={TAB_TRIGGER}>
             <TabLabel icon={MessagesSquare} label="Chats waiting" count={chatCounts?.waiting} />
@@ -174,6 +182,9 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
         </Tabs.Content>
         <Tabs.Content value="leads" className="mt-6 focus-visible:outline-none">
           {tab === 'leads' && <LeadsTab params={params} />}
+        </Tabs.Content>
+        <Tabs.Content value="proposals" className="mt-6 focus-visible:outline-none">
+          {tab === 'proposals' && <ProposalsTab params={params} />}
         </Tabs.Content>
         <Tabs.Content value="chats" className="mt-6 focus-visible:outline-none">
           {tab === 'chats' && <ChatsTab params={params} />}
@@ -209,6 +220,8 @@ function Dashboard({ user }: { user: AdminUser }) {
     const titles = {
       'client-form': `${'id' in view && view.id ? 'Edit' : 'Add'} Client`,
       'project-form': `${'id' in view && view.id ? 'Edit' : 'Add'} Project`,
+      'proposal-form': `${'id' in view && view.id ? 'Edit' : 'New'} proposal`,
+      'proposal-page': 'Proposal',
       'client-page': 'Client',
       'project-page': 'Project',
       'lead-page': 'Lead',
@@ -226,6 +239,10 @@ function Dashboard({ user }: { user: AdminUser }) {
   if (view.kind === 'team') return <TeamPage user={user} />;
   if (view.kind === 'client-form') return <ClientForm id={view.id} />;
   if (view.kind === 'project-form') return <ProjectForm id={view.id} />;
+  if (view.kind === 'proposal-form') {
+    return <ProposalEditor id={view.id} clientId={view.clientId} leadId={view.leadId} />;
+  }
+  if (view.kind === 'proposal-page') return <ProposalPage key={view.id} id={view.id} />;
   if (view.kind === 'client-page') return <ClientPage key={view.id} id={view.id} />;
   if (view.kind === 'project-page') return <ProjectPage key={view.id} id={view.id} />;
   if (view.kind === 'lead-page') return <LeadPage key={view.id} id={view.id} />;

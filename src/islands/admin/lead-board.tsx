@@ -1,7 +1,8 @@
 /**
  * The leads as a board (docs/product.md#leads): one column per status (New, Contacted, Won,
  * Lost), each with its count, its newest 20 leads and "Load more"; a lead moves to another
- * column with its status select. Search, source and dates filter every column.
+ * column with its status select; a lead's newest proposal shows as 'Proposal: {status}', a link
+ * to its page. Search, source and dates filter every column.
  */
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, type LeadStatus } from '../../shared/projects.ts';
 import { formatCount, formatDateTime } from '../lib/format.ts';
@@ -17,6 +18,7 @@ import {
 } from './list-view.tsx';
 import { LeadStatusSelect } from './lead-status-select.tsx';
 import { Badge, ListError } from './parts.tsx';
+import { LeadProposalLink } from './proposal-parts.tsx';
 import { useLeadPages, type AdminLead, type ListParams } from './queries.ts';
 import { SOURCE_LABELS, STATUS_TONE } from './lead-labels.ts';
 import { preview } from '../lib/preview.ts';
@@ -35,6 +37,11 @@ function BoardCard({ lead }: { lead: AdminLead }) {
         <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
       </p>
       <p className="mt-1.5 text-sm wrap-anywhere text-ink-700">{preview(lead.message, 120)}</p>
+      {lead.proposal && (
+        <p className="mt-1.5">
+          <LeadProposalLink proposal={lead.proposal} />
+        </p>
+      )}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <span className="flex gap-1">
           {lead.clientId && <Badge tone="green">Client</Badge>}

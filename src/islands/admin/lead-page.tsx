@@ -1,10 +1,12 @@
 /**
  * A lead's page (docs/product.md#leads): the lead as its card shows it (message, source,
  * 'How did you find us', audit score, contact actions, status, "Convert to client" and the
- * staff's notes), and for a website-audit lead the audit report it was sent: the score, each
- * check with its points, the issues found and the recommendations; or, when the audit could not
- * be run, why.
+ * staff's notes, its newest proposal), `Write a proposal` for a lead with an email
+ * (docs/product.md#proposals), and for a website-audit lead the audit report it was sent: the
+ * score, each check with its points, the issues found and the recommendations; or, when the audit
+ * could not be run, why.
  */
+import { FileSignature } from 'lucide-react';
 import type { AuditReport } from '../../shared/audit.ts';
 import { scoreBand } from '../../shared/audit.ts';
 import { formatDateTime } from '../lib/format.ts';
@@ -13,6 +15,7 @@ import { LeadPrivacy } from './privacy-panels.tsx';
 import { Badge } from './parts.tsx';
 import { Panel, RecordPage } from './page-frame.tsx';
 import { useLead } from './queries.ts';
+import { navigate } from './route.ts';
 
 const BAND_TONE = { green: 'green', yellow: 'amber', red: 'red' } as const;
 
@@ -88,7 +91,25 @@ function AuditReportPanel({ report }: { report: AuditReport }) {
 export function LeadPage({ id }: { id: string }) {
   const lead = useLead(id);
   return (
-    <RecordPage query={lead} what="lead" backHref="#leads" backLabel="Back to leads" title={(l) => l.name}>
+    <RecordPage
+      query={lead}
+      what="lead"
+      backHref="#leads"
+      backLabel="Back to leads"
+      title={(l) => l.name}
+      actions={(l) =>
+        l.email ? (
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => navigate(`proposals/new?leadId=${encodeURIComponent(l.id)}`, 'push')}
+          >
+            <FileSignature aria-hidden="true" className="size-4" /> Write a proposal
+            <span className="sr-only"> for {l.name}</span>
+          </button>
+        ) : null
+      }
+    >
       {(l) => (
         <div className="grid items-start gap-6 xl:grid-cols-2">
           <div className="grid gap-6">

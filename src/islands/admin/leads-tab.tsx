@@ -6,7 +6,8 @@
  * Email' opens a prefilled reply quoting the message; the table has both in each row, and each
  * row's details show the whole message and the rest of the card. The 'Call' button appears only for a real
  * phone number (never a tel: link built from an email). The lead's status (new, contacted, won,
- * lost) can be changed, and every lead downloaded as CSV. 'No contact submissions found'.
+ * lost) can be changed, and every lead downloaded as CSV. A lead's card shows its newest proposal
+ * ('Proposal: Viewed', a link to its page; docs/product.md#proposals). 'No contact submissions found'.
  */
 import { AlertTriangle, Columns3, Download, Inbox, List, Mail, Phone, Reply } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -24,6 +25,7 @@ import { apiParams, FilterSelect, itemsOf, ListBody, toggledIn, useListParams, t
 import { LeadStatusSelect } from './lead-status-select.tsx';
 import { useSetLeadsStatus } from './mutations.ts';
 import { Badge, CARD, TabHeading } from './parts.tsx';
+import { LeadProposalLink } from './proposal-parts.tsx';
 import { useLeadPages, type AdminLead, type ListParams } from './queries.ts';
 import { navigate } from './route.ts';
 import { BULK_MAX } from '../../shared/schemas/admin.ts';
@@ -118,6 +120,11 @@ export function LeadCard({ lead, notesOpen = false }: { lead: AdminLead; notesOp
         {SOURCE_LABELS[lead.source] ?? lead.source}
         {lead.subject ? ` · ${lead.subject}` : ''}
       </p>
+      {lead.proposal && (
+        <p className="mt-1">
+          <LeadProposalLink proposal={lead.proposal} />
+        </p>
+      )}
       <ul className="mt-2 space-y-1 text-sm">
         {lead.email && (
           <li className="flex items-center gap-2 text-ink-700">

@@ -8,6 +8,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import type { LeadStatus } from '../../shared/projects.ts';
 import type { TeamInvitationValues } from '../../shared/schemas/team.ts';
 import type { ClientRole } from '../../shared/team.ts';
+import type { ProposalBody, ProposalTemplateValues } from '../../shared/schemas/proposals.ts';
 import type {
   AdminClientValues,
   AdminProjectBody,
@@ -324,3 +325,83 @@ export const useLinkChat = (id: string) =>
   useChatWrite((target: { leadId: string } | { clientId: string }) =>
     unwrap(api.admin.chats[':id'].convert.$post({ param: { id }, json: target })),
   );
+
+/**
+ * Drafts a proposal (`id` null: POST, answers `{id, status}`) or changes draft `id` (PUT; 409
+ * `proposal_sent` once sent) (docs/product.md#proposals). The body's money is in integer cents.
+ */
+export function useSaveProposal(id: string | null) {
+  return useAdminWrite(
+    (body: ProposalBody) =>
+      id === null
+        ? unwrap(api.admin.proposals.$post({ json: body }))
+        : unwrap(api.admin.proposals[':id'].$put({ param: { id }, json: body })),
+    [adminKeys.proposals, adminKeys.leads],
+  );
+}
+
+/**
+ * Deletes draft `id` (409 for a sent one: it is kept as a record). `leave` runs first, before
+ * anything is refreshed, to take the screen off the draft: nothing then asks again for a proposal
+ * that no longer exists (a 404 in the browser's console).
+ */
+export function useDeleteProposal(id: string, leave: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.admin.proposals[':id'].$delete({ param: { id } })),
+    onSuccess: async () => {
+      leave();
+      // Let the screen change before the draft's own query goes.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      queryClient.removeQueries({ queryKey: adminKeys.proposal(id) });
+      await Promise.all(
+        [adminKeys.proposals, adminKeys.leads, adminKeys.events, adminKeys.summary].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+  });
+}
+
+/**
+ * Sends proposal `id` (a draft) to whoever may sign it; answers the proposal as sent. A lead's
+ * proposal makes the lead a client, so the clients and leads are refreshed too.
+ */
+export function useSendProposal() {
+  return useAdminWrite(
+    (id: string) => unwrap(api.admin.proposals[':id'].send.$post({ param: { id } })),
+    [adminKeys.proposals, adminKeys.leads, adminKeys.clients],
+  );
+}
+
+/** Withdraws sent proposal `id`: it can no longer be signed. */
+export function useWithdrawProposal(id: string) {
+  return useAdminWrite(
+    () => unwrap(api.admin.proposals[':id'].withdraw.$post({ param: { id } })),
+    [adminKeys.proposals, adminKeys.leads],
+  );
+}
+
+/** The next version of sent proposal `id`, as a draft: answers `{id, status, version}`. */
+export function useReviseProposal(id: string) {
+  return useAdminWrite(
+    () => unwrap(api.admin.proposals[':id'].revise.$post({ param: { id } })),
+    [adminKeys.proposals, adminKeys.leads],
+  );
+}
+
+/** A new draft with the content and recipient of proposal `id`: answers `{id, status, version}`. */
+export function useDuplicateProposal(id: string) {
+  return useAdminWrite(
+    () => unwrap(api.admin.proposals[':id'].duplicate.$post({ param: { id } })),
+    [adminKeys.proposals, adminKeys.leads],
+  );
+}
+
+/** Saves a proposal's content as a template (409 `name_taken` on `name` for a name in use). */
+export function useSaveProposalTemplate() {
+  return useAdminWrite(
+    (body: ProposalTemplateValues) => unwrap(api.admin['proposal-templates'].$post({ json: body })),
+    [adminKeys.proposalTemplates],
+  );
+}

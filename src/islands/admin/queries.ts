@@ -1,8 +1,8 @@
 /**
  * The dashboard's reads (docs/product.md#dashboard): the staff profile (fresh 5 minutes; a 401
  * means signed out, shown as the sign-in screen), the lists of clients, projects,
- * communications, leads and recent activity (fresh 2 minutes each), one project's milestones,
- * and whether Google sign-in is configured. Types come from the API through the client.
+ * communications, leads, proposals and recent activity (fresh 2 minutes each), one project's
+ * milestones, one proposal and the proposal templates, and whether Google sign-in is configured. Types come from the API through the client.
  * Live updates (docs/product.md#live-updates) mark the lists an event changed stale; while the
  * stream is down, the lists poll at their freshness time.
  */
@@ -25,6 +25,9 @@ export const adminKeys = {
   communications: ['admin', 'communications'],
   leads: ['admin', 'leads'],
   subscribers: ['admin', 'subscribers'],
+  proposals: ['admin', 'proposals'],
+  proposal: (id: string) => ['admin', 'proposals', 'one', id],
+  proposalTemplates: ['admin', 'proposal-templates'],
   events: ['admin', 'events'],
   milestones: (projectId: string) => ['admin', 'milestones', projectId],
   undeliveredEmails: ['admin', 'undelivered-emails'],
@@ -56,6 +59,9 @@ const fetchChats = (query: ListParams) => unwrap(api.admin.chats.$get({ query })
 const fetchChat = (id: string) => unwrap(api.admin.chats[':id'].$get({ param: { id } }));
 const fetchChatCounts = () => unwrap(api.admin.chats.counts.$get());
 const fetchClientMembers = (id: string) => unwrap(api.admin.clients[':id'].members.$get({ param: { id } }));
+const fetchProposals = (query: ListParams) => unwrap(api.admin.proposals.$get({ query }));
+const fetchProposal = (id: string) => unwrap(api.admin.proposals[':id'].$get({ param: { id } }));
+const fetchProposalTemplates = () => unwrap(api.admin['proposal-templates'].$get());
 
 /** The signed-in staff member. */
 export type AdminUser = Awaited<ReturnType<typeof fetchMe>>;
@@ -78,6 +84,12 @@ export type AdminChat = Awaited<ReturnType<typeof fetchChats>>['items'][number];
 export type AdminChatDetail = Awaited<ReturnType<typeof fetchChat>>;
 /** A person of a client's team, `{id, name, email, role, status}` (docs/product.md#client-teams). */
 export type AdminClientMember = Awaited<ReturnType<typeof fetchClientMembers>>['members'][number];
+/** A proposal as the list shows it, with its recipient, totals and agreement (docs/product.md#proposals). */
+export type AdminProposal = Awaited<ReturnType<typeof fetchProposals>>['items'][number];
+/** One proposal as its page and the editor load it: the list's fields and its series' `versions`. */
+export type AdminProposalDetail = Awaited<ReturnType<typeof fetchProposal>>;
+/** A proposal template: the two of the pricing page (`builtIn`) and those staff saved. */
+export type AdminProposalTemplate = Awaited<ReturnType<typeof fetchProposalTemplates>>['items'][number];
 /** A notification email that failed after every try (docs/product.md#notifications). */
 export type UndeliveredEmail = Awaited<ReturnType<typeof fetchUndeliveredEmails>>[number];
 
@@ -103,6 +115,11 @@ export const adminQueries = {
   chats: (query: ListParams) => list([...adminKeys.chats, 'list', JSON.stringify(query)], () => fetchChats(query)),
   chat: (id: string) => list([...adminKeys.chats, id], () => fetchChat(id)),
   chatCounts: list(adminKeys.chatCounts, fetchChatCounts),
+  // Under the proposals' key, so a live `proposal-updated` refreshes the page and the editor too.
+  proposal: (id: string) => list(adminKeys.proposal(id), () => fetchProposal(id)),
+  proposalTemplates: list(adminKeys.proposalTemplates, fetchProposalTemplates),
+  // The tab's count: the summary has none, so the list's `total` (one row asked for).
+  proposalCount: list([...adminKeys.proposals, 'count'], async () => (await fetchProposals({ limit: '1' })).total),
 };
 
 /** The signed-in staff member or null, and whether the check is still running. */
@@ -141,6 +158,12 @@ export const useChats = (query: ListParams) => useList(adminQueries.chats(query)
 export const useChat = (id: string) => useList(adminQueries.chat(id));
 /** How many chats wait for a first answer, and the visitors' unread messages. */
 export const useChatCounts = () => useList(adminQueries.chatCounts);
+/** One proposal with its versions (docs/product.md#proposals); follows live updates. */
+export const useProposal = (id: string) => useList(adminQueries.proposal(id));
+/** The proposal templates, the pricing page's first. */
+export const useProposalTemplates = () => useList(adminQueries.proposalTemplates);
+/** How many proposals there are (every version counts), for the tab's label. */
+export const useProposalCount = () => useList(adminQueries.proposalCount);
 
 /** Which conversations a visitor is typing in now: conversation id → when it stops showing (ms). */
 const typing = new Map<string, number>();
@@ -220,6 +243,13 @@ export const adminLive: LiveRefresh = {
   onEvent: (queryClient, { type, projectId }) => {
     for (const queryKey of STALE_AFTER[type](projectId)) void queryClient.invalidateQueries({ queryKey });
   },
+  // A proposal changed: the proposals list (and a proposal open in the editor or on a page), the
+  // lead board and lead pages that show its status, the activity log.
+  onProposal: (queryClient) => {
+    for (const queryKey of [adminKeys.proposals, adminKeys.leads, adminKeys.events, adminKeys.summary]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
+  },
   onReconnect: (queryClient) => {
     for (const queryKey of [
       adminKeys.clients,
@@ -229,6 +259,7 @@ export const adminLive: LiveRefresh = {
       adminKeys.summary,
       adminKeys.chats,
       adminKeys.chatCounts,
+      adminKeys.proposals,
     ]) {
       void queryClient.invalidateQueries({ queryKey });
     }
@@ -246,6 +277,7 @@ const LIST_KEYS = {
   communications: adminKeys.communications,
   leads: adminKeys.leads,
   subscribers: adminKeys.subscribers,
+  proposals: adminKeys.proposals,
 } as const;
 
 function pagesOf<T extends { nextCursor: string | null }>(
@@ -274,6 +306,8 @@ export const useProjectPages = (params: ListParams) => usePages(pagesOf('project
 export const useCommunicationPages = (params: ListParams) =>
   usePages(pagesOf('communications', params, fetchCommunications));
 export const useLeadPages = (params: ListParams) => usePages(pagesOf('leads', params, fetchLeads));
+/** The proposals (docs/product.md#proposals), or a client's or lead's with `clientId` / `leadId`. */
+export const useProposalPages = (params: ListParams) => usePages(pagesOf('proposals', params, fetchProposals));
 /** The newsletter's subscribers (docs/product.md#newsletter). */
 export const useSubscriberPages = (params: ListParams) =>
   usePages(pagesOf('subscribers', params, fetchSubscribers as (query: ListParams) => Promise<SubscriberPage>));

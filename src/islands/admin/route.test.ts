@@ -21,6 +21,19 @@ describe('dashboard views from the address fragment', () => {
     ['#projects/new', { kind: 'project-form', id: null }],
     ['#projects/p%201', { kind: 'project-form', id: 'p 1' }],
     ['#messages/x', { kind: 'list', tab: 'messages', params: '' }],
+    ['#proposals', { kind: 'list', tab: 'proposals', params: '' }],
+    [
+      '#proposals?status=viewed&sort=validUntil.asc&q=bakery',
+      { kind: 'list', tab: 'proposals', params: 'status=viewed&sort=validUntil.asc&q=bakery' },
+    ],
+    ['#proposals/new', { kind: 'proposal-form', id: null, clientId: null, leadId: null }],
+    ['#proposals/new?clientId=c-1', { kind: 'proposal-form', id: null, clientId: 'c-1', leadId: null }],
+    ['#proposals/new?leadId=l%209', { kind: 'proposal-form', id: null, clientId: null, leadId: 'l 9' }],
+    ['#proposals/new?leadId=', { kind: 'proposal-form', id: null, clientId: null, leadId: null }],
+    ['#proposals/p-1', { kind: 'proposal-form', id: 'p-1', clientId: null, leadId: null }],
+    ['#proposals/p-1?clientId=c-1', { kind: 'proposal-form', id: 'p-1', clientId: null, leadId: null }],
+    ['#proposal/p%201', { kind: 'proposal-page', id: 'p 1' }],
+    ['#proposal/', { kind: 'list', tab: 'clients', params: '' }],
   ])('%s', (hash, view) => {
     expect(parseView(hash)).toEqual(view);
   });

@@ -5,23 +5,28 @@
  * '#project/{id}' a project's files and approvals (docs/product.md#files) and '#lead/{id}' a
  * lead's page (docs/product.md#client-page, docs/product.md#leads), '#security' the signed-in
  * person's sign-in security and '#team' the staff and invitations (docs/product.md#sign-in-security), '#chats' the live
- * chats and '#chat/{id}' one of them (docs/product.md#live-chat). A tab's
+ * chats and '#chat/{id}' one of them (docs/product.md#live-chat), '#proposals/new' (optionally
+ * '?clientId=…' or '?leadId=…') and '#proposals/{id}' the proposal editor, '#proposal/{id}' a
+ * proposal's page (docs/product.md#proposals). A tab's
  * search, filters and sort follow a '?' ('#projects?status=review&sort=title.asc'), so Back,
  * Forward and reload keep them (docs/product.md#lists). Opening a form or a page adds a history
  * entry, so Back returns to the list; switching tabs and leaving a form replace the entry.
  */
 import { useSyncExternalStore } from 'react';
 
-const TABS = ['clients', 'projects', 'messages', 'leads', 'chats', 'subscribers'] as const;
+const TABS = ['clients', 'projects', 'messages', 'leads', 'proposals', 'chats', 'subscribers'] as const;
 export type Tab = (typeof TABS)[number];
 
 export type View =
   | { kind: 'list'; tab: Tab; params: string }
   | { kind: 'client-form'; id: string | null }
   | { kind: 'project-form'; id: string | null }
+  /** A new proposal (`id` null), for the client or lead its address names, or draft `id`. */
+  | { kind: 'proposal-form'; id: string | null; clientId: string | null; leadId: string | null }
   | { kind: 'client-page'; id: string }
   | { kind: 'project-page'; id: string }
   | { kind: 'lead-page'; id: string }
+  | { kind: 'proposal-page'; id: string }
   | { kind: 'chat-page'; id: string }
   | { kind: 'security' }
   | { kind: 'team' };
@@ -36,9 +41,19 @@ export function parseView(hash: string): View {
     const id = second === 'new' ? null : decodeURIComponent(second);
     if (first === 'clients') return { kind: 'client-form', id };
     if (first === 'projects') return { kind: 'project-form', id };
+    if (first === 'proposals') {
+      const query = new URLSearchParams(id === null ? params : '');
+      return {
+        kind: 'proposal-form',
+        id,
+        clientId: query.get('clientId') || null,
+        leadId: query.get('leadId') || null,
+      };
+    }
     if (first === 'client' && id) return { kind: 'client-page', id };
     if (first === 'project' && id) return { kind: 'project-page', id };
     if (first === 'lead' && id) return { kind: 'lead-page', id };
+    if (first === 'proposal' && id) return { kind: 'proposal-page', id };
     if (first === 'chat' && id) return { kind: 'chat-page', id };
   }
   const tab = (TABS as readonly string[]).includes(first) ? (first as Tab) : 'clients';

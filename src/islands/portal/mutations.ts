@@ -6,7 +6,9 @@
  * (docs/product.md#settings-screen), a saved profile and the email switch update the profile
  * query. The password requests touch no cached data. On the Team page (docs/product.md#client-teams),
  * an invitation, a role change and a removal each refresh the team list (and the profile, whose
- * role may be the one that changed).
+ * role may be the one that changed). Signing or declining a proposal (docs/product.md#proposals)
+ * refreshes every proposal query whatever the answer (a refusal may mean it was decided, changed
+ * or withdrawn meanwhile), and a signature the project list too, since it starts a project.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
@@ -15,6 +17,7 @@ import type {
   ProfileFormValues,
   RegisterValues,
 } from '../../shared/schemas/client.ts';
+import type { AcceptProposalValues } from '../../shared/schemas/proposals.ts';
 import type { TeamInvitationValues } from '../../shared/schemas/team.ts';
 import type { ClientRole } from '../../shared/team.ts';
 import { api, unwrap } from '../lib/api.ts';
@@ -252,4 +255,32 @@ export function useRequestNewInvitation() {
 /** 'Send it again': a new "Confirm your email" email for the signed-in, unconfirmed client. */
 export function useResendConfirmation() {
   return useMutation({ mutationFn: () => unwrap(api.client['confirmation-email'].$post()) });
+}
+
+/**
+ * An owner or billing member signs proposal `id`: their typed name, the consent, the hash of the
+ * document they read, the optional items chosen and the drawing, if any. Answers
+ * `{agreementId, projectId}`; resolves once the proposals (and, signed, the projects) are fetched again.
+ */
+export function useAcceptProposal(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: AcceptProposalValues) =>
+      unwrap(api.client.proposals[':id'].accept.$post({ param: { id }, json: values })),
+    onSettled: (answer) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: portalKeys.proposals }),
+        answer ? queryClient.invalidateQueries({ queryKey: portalKeys.projects }) : null,
+      ]),
+  });
+}
+
+/** An owner or billing member declines proposal `id`, saying why; resolves once the proposals are fetched again. */
+export function useDeclineProposal(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: { reason: string }) =>
+      unwrap(api.client.proposals[':id'].decline.$post({ param: { id }, json: values })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: portalKeys.proposals }),
+  });
 }

@@ -2,7 +2,8 @@
  * /portal (docs/product.md#portal): the signed-in client's projects as cards (title, status,
  * progress by status, start date, unread team messages), each opening
  * /portal/projects/{projectId}, under 'Awaiting your approval' when approvals wait
- * (docs/product.md#approvals). Empty state 'No projects yet'. Without a session: the sign-in
+ * (docs/product.md#approvals) and 'Proposals' when the client has any (proposal-list.tsx,
+ * docs/product.md#proposals, for every role). Empty state 'No projects yet'. Without a session: the sign-in
  * screen. The cards follow live updates (docs/product.md#live-updates): a team message shows
  * its badge without a reload. A `billing` member (docs/product.md#client-teams) sees the cards
  * without links or message badges, and no approvals: project pages are not theirs to open.
@@ -17,6 +18,7 @@ import { ProjectStatusBadge } from '../ui/status-badge.tsx';
 import { PortalFrame } from './portal-frame.tsx';
 import { portalLive, useApprovals, useProjects, type PortalClient, type PortalProject } from './queries.ts';
 import { AwaitingApprovals } from './approvals.tsx';
+import { ProposalsSection } from './proposal-list.tsx';
 import { preview } from '../lib/preview.ts';
 import { roleMay } from '../../shared/team.ts';
 
@@ -110,6 +112,7 @@ function Projects({ client }: { client: PortalClient }) {
           and approvals, are for your team&rsquo;s owners and members.
         </p>
       )}
+      <ProposalsSection role={client.member.role} />
       <div className="mt-8">
         {projects.isPending ? (
           <Loading />

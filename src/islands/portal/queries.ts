@@ -6,9 +6,12 @@
  * A project's files and the client's approvals (docs/product.md#files, docs/product.md#approvals)
  * are fresh 1 and 2 minutes. Live updates (docs/product.md#live-updates) mark the list, a
  * project's detail and files, and the approvals stale when an event names that project; while the stream is down, both poll at their freshness times.
- * The client's team (docs/product.md#client-teams) is fresh 2 minutes.
+ * The client's team (docs/product.md#client-teams) is fresh 2 minutes. The client's proposals
+ * (docs/product.md#proposals) are fresh 2 minutes as a list and 1 minute each; a proposal's page
+ * asks the server for the totals of the optional items ticked, and keeps showing the last answer
+ * while the next one comes. A `proposal-updated` event makes every proposal query stale.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../lib/api.ts';
 import { useFallbackInterval, type LiveRefresh } from '../lib/live.ts';
 import { FRESH_DETAIL_MS, FRESH_LIST_MS, FRESH_PROFILE_MS, nullWhenSignedOut } from '../lib/query.ts';
@@ -21,6 +24,10 @@ export const portalKeys = {
   approvals: ['portal', 'approvals'],
   exports: ['portal', 'exports'],
   team: ['portal', 'team'],
+  /** The list, and the prefix of every proposal query (what a live event makes stale). */
+  proposals: ['portal', 'proposals'],
+  /** Proposal `id` with the totals for the optional items at `chosen`. */
+  proposal: (id: string, chosen: readonly number[]) => ['portal', 'proposals', id, chosen.join(',')],
 } as const;
 
 const fetchMe = () => unwrap(api.client.me.$get());
@@ -30,6 +37,14 @@ const fetchFiles = (projectId: string) =>
   unwrap(api.client.projects[':projectId'].files.$get({ param: { projectId } }));
 const fetchApprovals = () => unwrap(api.client.approvals.$get());
 const fetchTeam = () => unwrap(api.client.team.$get());
+const fetchProposals = () => unwrap(api.client.proposals.$get());
+const fetchProposal = (id: string, chosen: readonly number[]) =>
+  unwrap(
+    api.client.proposals[':id'].$get({
+      param: { id },
+      query: chosen.length > 0 ? { optionalItems: chosen.join(',') } : {},
+    }),
+  );
 
 /** The signed-in client, without the password hash. */
 export type PortalClient = Awaited<ReturnType<typeof fetchMe>>;
@@ -43,6 +58,11 @@ export type PortalCommunication = ProjectDetail['communications'][number];
 export type PortalApproval = Awaited<ReturnType<typeof fetchApprovals>>[number];
 /** A person of the client's team: `{id, name, email, role, status: 'active' | 'invited'}`. */
 export type TeamMember = Awaited<ReturnType<typeof fetchTeam>>['members'][number];
+
+/** A proposal as the portal's home lists it: title, status, totals without optional items, agreement. */
+export type PortalProposalSummary = Awaited<ReturnType<typeof fetchProposals>>['items'][number];
+/** One proposal as sent, its status, `documentHash`, the totals for the items chosen and its agreement once signed. */
+export type PortalProposal = Awaited<ReturnType<typeof fetchProposal>>;
 
 /** The profile: the signed-in client, or null when signed out (a 401). */
 const meQuery = queryOptions({
@@ -91,6 +111,30 @@ export const useApprovals = () =>
 export const useTeam = () =>
   useQuery({ queryKey: portalKeys.team, queryFn: fetchTeam, staleTime: FRESH_LIST_MS, select: (team) => team.members });
 
+/** The client's proposals, newest first (every role reads them); polled only while the live stream is down. */
+export const useProposals = () =>
+  useQuery({
+    queryKey: portalKeys.proposals,
+    queryFn: fetchProposals,
+    staleTime: FRESH_LIST_MS,
+    refetchInterval: useFallbackInterval(FRESH_LIST_MS),
+    select: (answer) => answer.items,
+  });
+
+/**
+ * Proposal `id` with the server's totals for the optional items at `chosen` (positions, ascending);
+ * 404 for one that is missing or not the client's. While the totals of a new choice are on their
+ * way, the last answer stays on screen (`isPlaceholderData`).
+ */
+export const useProposal = (id: string, chosen: readonly number[]) =>
+  useQuery({
+    queryKey: portalKeys.proposal(id, chosen),
+    queryFn: () => fetchProposal(id, chosen),
+    staleTime: FRESH_DETAIL_MS,
+    placeholderData: keepPreviousData,
+    refetchInterval: useFallbackInterval(FRESH_DETAIL_MS),
+  });
+
 /** The client's projects; they poll every 2 minutes only while the live stream is down. */
 export const useProjects = () => useQuery({ ...projectsQuery, refetchInterval: useFallbackInterval(FRESH_LIST_MS) });
 
@@ -100,8 +144,9 @@ export const useProject = (projectId: string) =>
 
 /**
  * The portal's live updates: an event about a project (a message, a read, a change) makes the
- * project list (its unread badges) and that project's detail stale; after a reconnection every
- * project's data is.
+ * project list (its unread badges) and that project's detail stale; a proposal's change (sent,
+ * viewed, signed or declined from another browser, withdrawn by the team) makes the proposal list
+ * and every proposal page stale; after a reconnection every project's and proposal's data is.
  */
 export const portalLive: LiveRefresh = {
   onEvent: (queryClient, { projectId }) => {
@@ -110,11 +155,15 @@ export const portalLive: LiveRefresh = {
     void queryClient.invalidateQueries({ queryKey: portalKeys.files(projectId) });
     void queryClient.invalidateQueries({ queryKey: portalKeys.approvals });
   },
+  onProposal: (queryClient) => {
+    void queryClient.invalidateQueries({ queryKey: portalKeys.proposals });
+  },
   onReconnect: (queryClient) => {
     void queryClient.invalidateQueries({ queryKey: portalKeys.projects });
     void queryClient.invalidateQueries({ queryKey: ['portal', 'project'] });
     void queryClient.invalidateQueries({ queryKey: ['portal', 'files'] });
     void queryClient.invalidateQueries({ queryKey: portalKeys.approvals });
+    void queryClient.invalidateQueries({ queryKey: portalKeys.proposals });
   },
   profileKey: portalKeys.me,
 };

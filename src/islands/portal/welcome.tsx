@@ -7,6 +7,8 @@
  * password, or a passkey (welcome-choices.tsx). Either signs them in, and the page then greets
  * them for the first time. A used invitation says so and offers to sign in; an expired or broken
  * one offers 'Send me a new link'. A reset link that lands here goes on to /portal/reset-password.
+ * An invitation that came with a proposal (docs/product.md#proposals) names the page to land on
+ * (`redirectPath`): the last step then offers 'Review the proposal' there instead of 'Go to my portal'.
  */
 import { ArrowRight, Mail, PartyPopper } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -22,15 +24,22 @@ import { Or, PasskeyChoice, PasswordChoice, TeamJoin, type Outcome } from './wel
 /** Who invited a person to a client's team, to which business, as which role (from the link). */
 type TeamInvite = { inviter: string; business: string; role: string };
 
+/** Where the person lands once set up: a portal page the invitation names, or null for the portal's home. */
+type Landing = string | null;
+
 type State =
   | { step: 'reading' }
-  | { step: 'choose'; token: string; name: string; team: TeamInvite | null }
-  | { step: 'code'; challenge: string; name: string }
-  | { step: 'done'; name: string; passkeyFailed?: string }
+  | { step: 'choose'; token: string; name: string; team: TeamInvite | null; landing: Landing }
+  | { step: 'code'; challenge: string; name: string; landing: Landing }
+  | { step: 'done'; name: string; passkeyFailed?: string; landing: Landing }
   | { step: 'used' }
   | { step: 'expired'; broken: boolean };
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
+/** The invitation's landing page when it is a page of the portal on this site; null otherwise. */
+const portalPath = (path: string | null | undefined): Landing =>
+  path && /^\/portal(\/|$)/.test(path) && !path.startsWith('//') ? path : null;
 
 /** The first greeting of a client who has just set up the account (never 'Welcome back!'). */
 function greetFirstTime(name: string) {
@@ -63,7 +72,13 @@ function Welcome() {
         if (link.state !== 'unknown' && link.purpose === 'reset') {
           window.location.replace(`/portal/reset-password#token=${token}`);
         } else if (link.state === 'usable') {
-          setState({ step: 'choose', token, name: link.name ?? '', team: link.team });
+          setState({
+            step: 'choose',
+            token,
+            name: link.name ?? '',
+            team: link.team,
+            landing: portalPath(link.redirectPath),
+          });
         } else if (link.state === 'used') setState({ step: 'used' });
         else setState({ step: 'expired', broken: link.state === 'unknown' });
       },
@@ -71,7 +86,8 @@ function Welcome() {
     });
   }, [describe]);
 
-  const finished = (name: string) => (outcome: Outcome) => setState({ ...outcome, name });
+  const landing = 'landing' in state ? state.landing : null;
+  const finished = (name: string) => (outcome: Outcome) => setState({ ...outcome, name, landing });
 
   useEffect(() => {
     if (state.step === 'done') greetFirstTime(state.name);
@@ -128,7 +144,7 @@ function Welcome() {
           <PortalSecondFactor
             challenge={state.challenge}
             onCancel={() => window.location.assign('/portal/login')}
-            onDone={() => setState({ step: 'done', name: state.name })}
+            onDone={() => setState({ step: 'done', name: state.name, landing: state.landing })}
             greet={false}
           />
         )}
@@ -144,8 +160,8 @@ function Welcome() {
                 password?&rsquo; on the sign-in screen.
               </p>
             )}
-            <a href="/portal" className="btn-primary">
-              Go to my portal
+            <a href={state.landing ?? '/portal'} className="btn-primary">
+              {state.landing ? 'Review the proposal' : 'Go to my portal'}
               <ArrowRight aria-hidden="true" className="size-5" />
             </a>
           </div>

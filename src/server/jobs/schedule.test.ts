@@ -44,6 +44,7 @@ describe('the scheduled jobs', () => {
       sweep: 3_600_000,
       retention: 86_400_000,
       'chat-escalation': 20_000,
+      proposals: 300_000,
       backups: 6 * 3_600_000,
       notifications: 1000,
       'data-exports': 1000,

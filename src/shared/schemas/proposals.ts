@@ -27,7 +27,6 @@ export const proposalItemSchema = z.object({
   recurring: z.enum(RECURRENCES, { error: 'Use null for one-off or "monthly"' }).nullable().default(null),
   optional: z.boolean({ error: 'Use true or false' }).default(false),
 });
-export type ProposalItemInput = z.input<typeof proposalItemSchema>;
 
 const optionalMarkdown = (label: string, max: number) =>
   z

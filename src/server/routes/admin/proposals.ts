@@ -44,7 +44,7 @@ export function staffProposalRoutes({ db, env }: AppDeps) {
       c.json(await createProposal(db, c.var.user, c.req.valid('json'), zone), 201),
     )
     .get('/proposals/:id', validate('param', idParam), async (c) =>
-      c.json(await getProposal(db, c.req.valid('param').id, zone)),
+      c.json(await getProposal(db, c.req.valid('param').id, zone, env.SITE_URL)),
     )
     .put('/proposals/:id', validate('param', idParam), validate('json', proposalBodySchema), async (c) =>
       c.json(await updateProposal(db, c.var.user, c.req.valid('param').id, c.req.valid('json'), zone)),
@@ -57,7 +57,7 @@ export function staffProposalRoutes({ db, env }: AppDeps) {
       c.json(await sendProposal(db, c.var.user, c.req.valid('param').id, env)),
     )
     .post('/proposals/:id/withdraw', validate('param', idParam), async (c) =>
-      c.json(await withdrawProposal(db, c.var.user, c.req.valid('param').id, zone)),
+      c.json(await withdrawProposal(db, c.var.user, c.req.valid('param').id, env)),
     )
     .post('/proposals/:id/revise', validate('param', idParam), async (c) =>
       c.json(await reviseProposal(db, c.var.user, c.req.valid('param').id, zone), 201),

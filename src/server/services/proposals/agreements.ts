@@ -36,10 +36,10 @@ export interface AgreementDeps {
 }
 
 /** The page (and API) where a PDF is checked. */
-export const VERIFY_PATH = '/verify';
+const VERIFY_PATH = '/verify';
 
 /** The name a signed agreement's PDF is offered under: 'Agreement AGR-1A2B3C4D - {title}.pdf', cleaned. */
-export function agreementFileName(agreementId: string, title: string): string {
+function agreementFileName(agreementId: string, title: string): string {
   const clean = title
     // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, ' ')

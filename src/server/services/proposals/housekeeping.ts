@@ -14,7 +14,7 @@ import { queueProposalEmails, type ProposalEmailEnv } from './recipients.ts';
 import { daysFromToday, todayIn } from './validity.ts';
 
 /** Days before the valid-until day on which the reminder goes. */
-export const REMINDER_DAYS_BEFORE = 3;
+const REMINDER_DAYS_BEFORE = 3;
 
 /** A reminder waits until the proposal has been out a day, so one sent close to its end gets none at once. */
 const REMINDER_NOT_BEFORE_MS = 24 * 60 * 60 * 1000;

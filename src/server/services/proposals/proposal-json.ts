@@ -14,7 +14,7 @@ type AgreementRow = typeof agreements.$inferSelect;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** An agreement as both sides list it: its id, reference, who signed and when, and the project it started. */
-export function agreementSummary(agreement: Pick<AgreementRow, 'id' | 'signedAt' | 'signerName' | 'projectId'>) {
+function agreementSummary(agreement: Pick<AgreementRow, 'id' | 'signedAt' | 'signerName' | 'projectId'>) {
   return {
     id: agreement.id,
     reference: agreementReference(agreement.id),

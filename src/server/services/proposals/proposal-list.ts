@@ -10,7 +10,7 @@ import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { agreements, clients, contactSubmissions, proposals } from '../../../../db/schema/index.ts';
 import type { ProposalListQuery } from '../../../shared/schemas/lists.ts';
 import type { Database } from '../../db/database.ts';
-import { createdBetween, inPageOrder } from '../list-rows.ts';
+import { createdBetween, inPageOrder, inRowids, preparedPer } from '../list-rows.ts';
 import { pageKeys, type ListSpec } from '../lists.ts';
 import { staffProposalJson } from './proposal-json.ts';
 import { todayIn } from './validity.ts';
@@ -52,6 +52,23 @@ function statusCondition(status: ProposalListQuery['status'], today: string): SQ
   return eq(proposals.status, status);
 }
 
+const byRowid = preparedPer((db) =>
+  db.read
+    .select({
+      rowid: sql<number>`${proposals}.rowid`,
+      proposal: proposals,
+      client: clients,
+      lead: contactSubmissions,
+      agreement: agreements,
+    })
+    .from(proposals)
+    .leftJoin(clients, eq(clients.id, proposals.clientId))
+    .leftJoin(contactSubmissions, eq(contactSubmissions.id, proposals.leadId))
+    .leftJoin(agreements, eq(agreements.proposalId, proposals.id))
+    .where(inRowids(proposals))
+    .prepare(),
+);
+
 /** One page of proposals for `query`. InvalidFieldError('cursor') for a foreign cursor. */
 export async function listProposals(db: Database, query: ProposalListQuery, timeZone: string) {
   const words =
@@ -68,21 +85,7 @@ export async function listProposals(db: Database, query: ProposalListQuery, time
   );
   const sort = query.sort === 'relevance' ? undefined : query.sort;
   const page = await pageKeys(db, spec, { ...query, q: undefined, sort, filters: [where], count: false });
-  const rows = page.rowids.length
-    ? await db.read
-        .select({
-          rowid: sql<number>`${proposals}.rowid`,
-          proposal: proposals,
-          client: clients,
-          lead: contactSubmissions,
-          agreement: agreements,
-        })
-        .from(proposals)
-        .leftJoin(clients, eq(clients.id, proposals.clientId))
-        .leftJoin(contactSubmissions, eq(contactSubmissions.id, proposals.leadId))
-        .leftJoin(agreements, eq(agreements.proposalId, proposals.id))
-        .where(sql`${proposals}.rowid in (select value from json_each(${JSON.stringify(page.rowids)}))`)
-    : [];
+  const rows = page.rowids.length ? await byRowid(db).all({ rowids: JSON.stringify(page.rowids) }) : [];
   const [total] = await db.read.select({ n: count() }).from(proposals).where(where);
   const now = new Date();
   return {

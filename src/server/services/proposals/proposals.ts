@@ -15,7 +15,13 @@
  */
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { agreements, clientMembers, clients, contactSubmissions, proposals } from '../../../../db/schema/index.ts';
-import { OPEN_PROPOSAL_STATUSES, PROPOSAL_LIMITS, proposalTotals } from '../../../shared/proposals.ts';
+import {
+  OPEN_PROPOSAL_STATUSES,
+  PROPOSAL_LIMITS,
+  proposalTotals,
+  type OfferedDocument,
+  type SignedDocument,
+} from '../../../shared/proposals.ts';
 import type { ProposalValues } from '../../../shared/schemas/proposals.ts';
 import { staffName } from '../../../shared/staff-name.ts';
 import { businessName } from '../../../shared/team.ts';
@@ -27,7 +33,7 @@ import { recordEvent } from '../events/events.ts';
 import { offeredDocument } from './documents.ts';
 import { staffProposalJson, type ProposalRow } from './proposal-json.ts';
 import { queueProposalEmails, type ProposalEmailEnv } from './recipients.ts';
-import { recordCurrentTerms } from './terms.ts';
+import { currentTerms, recordCurrentTerms, TERMS_PATH } from './terms.ts';
 import { daysFromToday, statusAt, todayIn } from './validity.ts';
 
 /** Records `proposal-updated` for `row` in `tx`: its client's portals follow it once it was sent. */
@@ -103,8 +109,12 @@ function contentOf(values: ProposalValues) {
   };
 }
 
-/** Staff's view of proposal `id` (see proposal-json.ts); NotFoundError when there is none. */
-export async function getProposal(db: Database | { read: SqlDb }, id: string, timeZone: string) {
+/**
+ * Staff's view of proposal `id` (see proposal-json.ts), with its `terms` (as sent, or as a draft
+ * will be sent, the page's address under `siteUrl`), its versions, and for a signed one the
+ * agreement's `chosenOptionalItems` and signed `totals`; NotFoundError when there is none.
+ */
+export async function getProposal(db: Database | { read: SqlDb }, id: string, timeZone: string, siteUrl: string) {
   const [row] = await db.read
     .select({ proposal: proposals, client: clients, lead: contactSubmissions, agreement: agreements })
     .from(proposals)
@@ -123,8 +133,25 @@ export async function getProposal(db: Database | { read: SqlDb }, id: string, ti
     .from(proposals)
     .where(eq(proposals.seriesId, row.proposal.seriesId))
     .orderBy(desc(proposals.version));
+  // The terms it was sent with (frozen in its document), or those a draft will be sent with.
+  const offered = row.proposal.document ? (JSON.parse(row.proposal.document) as OfferedDocument) : null;
+  const published = offered ? null : currentTerms();
+  const terms = offered?.terms ?? {
+    version: published!.version,
+    title: published!.title,
+    url: new URL(TERMS_PATH, siteUrl).href,
+    text: published!.text,
+  };
+  // What the client signed: the optional items chosen and the totals that follow.
+  const signed = row.agreement ? (JSON.parse(row.agreement.document) as SignedDocument) : null;
+  const json = staffProposalJson(row.proposal, row, timeZone);
   return {
-    ...staffProposalJson(row.proposal, row, timeZone),
+    ...json,
+    terms,
+    agreement:
+      json.agreement && signed
+        ? { ...json.agreement, chosenOptionalItems: signed.chosenOptionalItems, totals: signed.totals }
+        : null,
     versions: versions.map((v) => ({ id: v.id, version: v.version, status: statusAt(v, timeZone) })),
   };
 }
@@ -324,11 +351,17 @@ export async function sendProposal(db: Database, actor: Actor, id: string, env: 
     );
     await recordProposalUpdated(tx, sent);
   });
-  return getProposal(db, id, env.SITE_TIME_ZONE);
+  return getProposal(db, id, env.SITE_TIME_ZONE, env.SITE_URL);
 }
 
 /** Withdraws sent proposal `id` (it can no longer be signed). NotFoundError; AppError 409 unless open. */
-export async function withdrawProposal(db: Database, actor: Actor, id: string, timeZone: string) {
+export async function withdrawProposal(
+  db: Database,
+  actor: Actor,
+  id: string,
+  env: Pick<ProposalEmailEnv, 'SITE_TIME_ZONE' | 'SITE_URL'>,
+) {
+  const timeZone = env.SITE_TIME_ZONE;
   const now = new Date();
   await db.write(async (tx) => {
     const row = await proposalRow(tx, id);
@@ -344,7 +377,7 @@ export async function withdrawProposal(db: Database, actor: Actor, id: string, t
     await recordAdminEvent(tx, actor, 'update', 'proposal', id, `Withdrew proposal ${row.title}`);
     await recordProposalUpdated(tx, withdrawn);
   });
-  return getProposal(db, id, timeZone);
+  return getProposal(db, id, timeZone, env.SITE_URL);
 }
 
 /** A new draft copying `source`'s content, for `recipient`, valid at least 30 more days. */

@@ -38,7 +38,7 @@ export interface ProposalMail {
 }
 
 /** The client's members who may sign, in the caller's transaction: oldest first. */
-export function signersOf(tx: SqlDb, clientId: string) {
+function signersOf(tx: SqlDb, clientId: string) {
   return tx
     .select()
     .from(clientMembers)

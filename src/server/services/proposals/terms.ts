@@ -80,9 +80,3 @@ export async function recordCurrentTerms(tx: SqlDb): Promise<TermsVersion> {
     .onConflictDoNothing();
   return { ...terms, version };
 }
-
-/** The stored Terms of `version`, or undefined. */
-export async function termsAt(db: SqlDb, version: string): Promise<TermsVersion | undefined> {
-  const [row] = await db.select().from(termsVersions).where(eq(termsVersions.version, version));
-  return row ? { version: row.version, title: row.title, text: row.text, sha256: row.sha256 } : undefined;
-}
