@@ -32,7 +32,7 @@ export interface ProposalTemplateJson {
 const monthlyPlanItem: ProposalItem = {
   description: `The $${plan.priceUsdPerMonth} monthly plan: ${plan.inclusions
     .filter((line) => line !== plan.commitment)
-    .join(', ')} (${plan.commitment})`,
+    .join('; ')} (${plan.commitment})`,
   quantity: 1,
   unitPriceCents: plan.priceUsdPerMonth * 100,
   recurring: 'monthly',
@@ -57,7 +57,7 @@ function builtInTemplates(): ProposalTemplateJson[] {
     ].join('\n'),
     items: [
       {
-        description: `${pkg.name}: ${pkg.features.join(', ').toLowerCase()}`,
+        description: `${pkg.name}: ${pkg.features.join('; ')}`,
         quantity: 1,
         unitPriceCents: pkg.priceCents,
         recurring: null,
