@@ -6,7 +6,6 @@
  * empty dates are left out. Cancel, and 'Create Project' or 'Update Project' ('Saving...').
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
 import {
@@ -20,8 +19,8 @@ import { Field } from '../ui/form.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { FormPage, MissingRecord } from './form-page.tsx';
 import { useSaveProject } from './mutations.ts';
-import { itemsOf } from './list-view.tsx';
-import { useClientPages, useProject, type AdminProject } from './queries.ts';
+import { ClientPicker } from './client-picker.tsx';
+import { useProject, type AdminProject } from './queries.ts';
 import { navigate } from './route.ts';
 import { SaveButton } from './save-button.tsx';
 
@@ -37,27 +36,8 @@ const EMPTY: ProjectFormInput = {
   budget: '',
 };
 
-/** How many clients the picker offers at once; the search box finds any other. */
-const PICKER_SIZE = '50';
-
-/**
- * The clients the picker offers: the first 50 by name, or the best 50 matches of what was typed
- * in 'Find a client', and always the project's own client.
- */
-function useClientChoices(search: string, current: { id: string; name: string; company: string | null } | null) {
-  const words = search.trim();
-  const found = useClientPages(
-    words ? { q: words, sort: 'relevance', limit: PICKER_SIZE } : { sort: 'name.asc', limit: PICKER_SIZE },
-  );
-  const choices: { id: string; name: string; company: string | null }[] = itemsOf(found);
-  if (current && !choices.some((c) => c.id === current.id)) choices.unshift(current);
-  return { choices, total: found.data?.pages[0]?.total, isPending: found.isPending };
-}
-
 function ProjectFormPage({ project }: { project: AdminProject | null }) {
   const editing = project !== null;
-  const [search, setSearch] = useState('');
-  const searchId = useId();
   const {
     register,
     handleSubmit,
@@ -69,12 +49,6 @@ function ProjectFormPage({ project }: { project: AdminProject | null }) {
     resolver: zodResolver(projectFormSchema),
     defaultValues: project ? projectToForm(project) : EMPTY,
   });
-  // The chosen client stays an option while the search shows others.
-  const known = useRef(
-    new Map(project?.client ? [[project.clientId, { id: project.clientId, ...project.client }]] : []),
-  );
-  const clients = useClientChoices(search, known.current.get(watch('clientId')) ?? null);
-  for (const c of clients.choices) known.current.set(c.id, c);
   const back = () => navigate('projects');
   const save = useSaveProject(project?.id ?? null);
   const onSubmit = useSubmit(save, {
@@ -92,37 +66,12 @@ function ProjectFormPage({ project }: { project: AdminProject | null }) {
       onSubmit={handleSubmit(onSubmit)}
       actions={<SaveButton pending={isSubmitting}>{editing ? 'Update Project' : 'Create Project'}</SaveButton>}
     >
-      <div className="sm:col-span-2">
-        <label htmlFor={searchId} className="block text-sm font-semibold text-ink-900">
-          Find a client
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="field-input mt-1"
-          value={search}
-          maxLength={200}
-          aria-describedby={`${searchId}-hint`}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <p id={`${searchId}-hint`} className="mt-1 text-sm text-ink-700">
-          {clients.isPending
-            ? 'Loading clients...'
-            : `The list below shows ${clients.choices.length} of ${clients.total ?? 0} ${search.trim() ? 'matching clients' : 'clients'}.`}
-        </p>
-      </div>
-      <Field label="Client" error={errors.clientId?.message} className="sm:col-span-2">
-        {(control) => (
-          <select {...control} className="field-input" {...register('clientId')}>
-            <option value="">Select a client</option>
-            {clients.choices.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.company ? `${c.name} (${c.company})` : c.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <ClientPicker
+        selectedId={watch('clientId')}
+        initial={project?.client ? { id: project.clientId, ...project.client } : null}
+        error={errors.clientId?.message}
+        select={register('clientId')}
+      />
       <Field label="Project Title" error={errors.title?.message} className="sm:col-span-2">
         {(control) => <input {...control} className="field-input" {...register('title')} />}
       </Field>
