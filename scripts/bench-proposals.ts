@@ -163,7 +163,8 @@ await migrateDatabase(db, join(root, 'db', 'migrations'));
 const parts = await assembleProcess(env, { db });
 const app = createApp(parts.deps());
 const origin = new URL(env.SITE_URL).origin;
-const request = (path: string, init: RequestInit) => app.request(path, init, { clientAddress: '198.51.100.5' });
+const request = (path: string, init: RequestInit, clientAddress = '198.51.100.5') =>
+  app.request(path, init, { clientAddress });
 const json = async (path: string, token: string, body?: unknown, method = 'POST') => {
   const response = await request(path, {
     method,
@@ -217,11 +218,18 @@ try {
     pdf = Buffer.from((await json(`/api/agreements/${agreementId}/pdf`, token, undefined, 'GET')) as ArrayBuffer);
   }
 
+  // Each check from an address of its own, so the check's rate limit (30 per address) never answers.
+  let checks = 0;
   const verify = async (bytes: Buffer) => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'agreement.pdf');
     const started = performance.now();
-    const response = await request('/api/agreements/verify', { method: 'POST', body: form });
+    const response = await request(
+      '/api/agreements/verify',
+      { method: 'POST', body: form },
+      `203.0.113.${++checks % 250}`,
+    );
+    if (!response.ok) throw new Error(`/verify answered ${response.status}: ${await response.text()}`);
     const answer = (await response.json()) as { valid: boolean };
     return { ms: performance.now() - started, valid: answer.valid, status: response.status };
   };
