@@ -11,13 +11,10 @@
  */
 import { Eraser } from 'lucide-react';
 import { useId, useRef, useState, type PointerEvent } from 'react';
-
-/** A point of a stroke, in the drawing's own units. */
-export type Point = readonly [x: number, y: number];
+import { PAD_SIZE, signatureSvg, strokePath, type Point } from '../../shared/signature-drawing.ts';
 
 /** The drawing's size in its own units (the viewBox); it is shown at the width of its box. */
-const WIDTH = 600;
-const HEIGHT = 200;
+const { width: WIDTH, height: HEIGHT } = PAD_SIZE;
 
 /** At most this many strokes, and this many points in all (about 25,000 characters of path data). */
 const MAX_STROKES = 300;
@@ -25,30 +22,6 @@ const MAX_POINTS = 1_800;
 
 /** A point closer than this to the stroke's last one is left out (units of the drawing). */
 const MIN_STEP = 1.5;
-
-/** `n` rounded to one decimal, written without a trailing '.0' (12 → '12', 12.34 → '12.3'). */
-const num = (n: number) => String(Math.round(n * 10) / 10);
-
-/**
- * The path data of one stroke: 'M x y' then 'L x y' for each further point; a single point (a dot)
- * is drawn as a line to itself, so that it shows.
- */
-export function strokePath(points: readonly Point[]): string {
-  const [first, ...rest] = points;
-  if (!first) return '';
-  const segments = (rest.length > 0 ? rest : [first]).map(([x, y]) => `L ${num(x)} ${num(y)}`);
-  return `M ${num(first[0])} ${num(first[1])} ${segments.join(' ')}`;
-}
-
-/**
- * The drawing of `strokes` on a `width` × `height` pad as the server keeps it, or null when there
- * is no stroke with a point.
- */
-export function signatureSvg(strokes: readonly (readonly Point[])[], width = WIDTH, height = HEIGHT): string | null {
-  const paths = strokes.filter((stroke) => stroke.length > 0).map((stroke) => `<path d="${strokePath(stroke)}"/>`);
-  if (paths.length === 0) return null;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">${paths.join('')}</svg>`;
-}
 
 const clamp = (value: number, max: number) => Math.min(max, Math.max(0, value));
 

@@ -3,10 +3,12 @@
  * signing screen as a small SVG of pen strokes. The server keeps only what a signature needs and
  * nothing that could run or load: the SVG is parsed as XML (cheerio), must be one `<svg>` with a
  * numeric `viewBox` holding only `<path>` elements whose `d` is made of move, line, curve and
- * close commands and numbers, and is written again from those parts alone (no attribute, style,
+ * close commands and numbers that svgpath reads without an error, and is written again from those parts alone (no attribute, style,
  * script or link of the original survives).
  */
 import { load } from 'cheerio';
+import svgpath from 'svgpath';
+import { svgOfPaths } from '../../../shared/signature-drawing.ts';
 import { InvalidFieldError } from '../../errors.ts';
 
 /** At most this many strokes, and this many characters of path data in all. */
@@ -44,12 +46,11 @@ export function normalizeSignatureSvg(svg: string): string | null {
   for (const child of children.toArray()) {
     if (child.tagName !== 'path') throw refused();
     const d = ($(child).attr('d') ?? '').trim().replace(/\s+/g, ' ');
-    if (!PATH_DATA.test(d)) throw refused();
+    // Only the commands a stroke needs, and data svgpath reads without an error.
+    if (!PATH_DATA.test(d) || (svgpath(d) as ReturnType<typeof svgpath> & { err?: string }).err) throw refused();
     length += d.length;
     paths.push(d);
   }
   if (length > MAX_PATH_CHARS) throw refused();
-  if (paths.length === 0) return null;
-  const body = paths.map((d) => `<path d="${d}"/>`).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${box[1]} ${box[2]}">${body}</svg>`;
+  return svgOfPaths(box[1]!, box[2]!, paths);
 }
