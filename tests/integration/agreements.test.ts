@@ -330,7 +330,7 @@ describe('signing a proposal', () => {
 
   it('finishes an agreement whose PDF was never made (the process died after the signature), once', async () => {
     const { id, ownerToken, documentHash } = await sentToClient('Crashed Co');
-    const { acceptProposal } = await import('../../src/server/services/proposals/client-proposals.ts');
+    const { acceptProposal } = await import('../../src/server/services/proposals/signing.ts');
     const { findMemberById } = await import('../../src/server/services/clients/members.ts');
     const { finishPendingAgreements } = await import('../../src/server/services/proposals/agreements.ts');
     const session = await call(suite, 'GET', '/api/client/me', ownerToken);

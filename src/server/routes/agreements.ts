@@ -19,7 +19,8 @@ import { AppError, NotFoundError } from '../errors.ts';
 import { currentClient, currentStaff } from '../middleware/identity.ts';
 import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
 import { notificationRoutes } from '../services/email/notification-routes.ts';
-import { agreementPdfOf, finishAgreement, verifyAgreementPdf } from '../services/proposals/agreements.ts';
+import { agreementPdfOf, verifyAgreementPdf } from '../services/proposals/agreement-files.ts';
+import { finishAgreement } from '../services/proposals/agreements.ts';
 import { hashUploadedFile } from '../services/proposals/verify-upload.ts';
 import { validate } from '../validation.ts';
 

@@ -20,16 +20,9 @@ import { proposalBodySchema, proposalTemplateSchema } from '../../../shared/sche
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
 import { listProposals } from '../../services/proposals/proposal-list.ts';
-import {
-  createProposal,
-  deleteProposal,
-  duplicateProposal,
-  getProposal,
-  reviseProposal,
-  sendProposal,
-  updateProposal,
-  withdrawProposal,
-} from '../../services/proposals/proposals.ts';
+import { createProposal, deleteProposal, getProposal, updateProposal } from '../../services/proposals/proposals.ts';
+import { sendProposal, withdrawProposal } from '../../services/proposals/sending.ts';
+import { duplicateProposal, reviseProposal } from '../../services/proposals/versions.ts';
 import { deleteTemplate, listTemplates, saveTemplate } from '../../services/proposals/templates.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';

@@ -21,12 +21,8 @@ import { log } from '../../log.ts';
 import { signingRoles } from '../../middleware/client-roles.ts';
 import { notificationRoutes } from '../../services/email/notification-routes.ts';
 import { finishAgreement } from '../../services/proposals/agreements.ts';
-import {
-  acceptProposal,
-  clientProposal,
-  clientProposals,
-  declineProposal,
-} from '../../services/proposals/client-proposals.ts';
+import { clientProposal, clientProposals } from '../../services/proposals/client-proposals.ts';
+import { acceptProposal, declineProposal } from '../../services/proposals/signing.ts';
 import { validate } from '../../validation.ts';
 
 const proposalParam = z.object({ id: z.string().min(1).max(100) });

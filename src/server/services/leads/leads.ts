@@ -3,10 +3,9 @@
  * (docs/product.md#leads). Stored by the public forms; listed, exported and given a status by
  * staff (the status change recorded as an admin event).
  */
-import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
-import { contactSubmissions, leadNotes, proposals, type LeadStatus } from '../../../../db/schema/index.ts';
-import type { ProposalStatus } from '../../../shared/proposals.ts';
-import { statusAt } from '../proposals/validity.ts';
+import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { contactSubmissions, leadNotes, type LeadStatus } from '../../../../db/schema/index.ts';
+import { latestProposals } from '../proposals/lead-proposals.ts';
 import type { LeadListQuery } from '../../../shared/schemas/lists.ts';
 import { NotFoundError } from '../../errors.ts';
 import { recordAdminEvent, recordAdminEvents, type Actor } from '../admin-events.ts';
@@ -130,32 +129,6 @@ export async function listLeads(db: Database, query: LeadListQuery, timeZone: st
     nextCursor: page.nextCursor,
     total: page.total,
   };
-}
-
-/**
- * The newest proposal of each of `leadIds` (docs/product.md#proposals), as the lead board shows it:
- * `{id, title, status, version}`, the status as of now in `timeZone`.
- */
-async function latestProposals(db: Database, leadIds: string[], timeZone: string) {
-  const found = new Map<string, { id: string; title: string; status: ProposalStatus; version: number }>();
-  if (leadIds.length === 0) return found;
-  const rows = await db.read
-    .select({
-      id: proposals.id,
-      leadId: proposals.leadId,
-      title: proposals.title,
-      status: proposals.status,
-      validUntil: proposals.validUntil,
-      version: proposals.version,
-    })
-    .from(proposals)
-    .where(inArray(proposals.leadId, leadIds))
-    .orderBy(desc(proposals.createdAt));
-  for (const row of rows) {
-    if (!row.leadId || found.has(row.leadId)) continue;
-    found.set(row.leadId, { id: row.id, title: row.title, status: statusAt(row, timeZone), version: row.version });
-  }
-  return found;
 }
 
 /** Leads read per step of an export: bounds the memory an export holds at once. */

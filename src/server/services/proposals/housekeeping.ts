@@ -9,7 +9,7 @@ import { proposals } from '../../../../db/schema/index.ts';
 import { OPEN_PROPOSAL_STATUSES } from '../../../shared/proposals.ts';
 import type { Database } from '../../db/database.ts';
 import { ConflictError } from '../../errors.ts';
-import { recordProposalUpdated } from './proposals.ts';
+import { recordProposalUpdated } from './proposal-rows.ts';
 import { queueProposalEmails, type ProposalEmailEnv } from './recipients.ts';
 import { daysFromToday, todayIn } from './validity.ts';
 
