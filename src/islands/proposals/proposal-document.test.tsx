@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ProposalItem } from '../../shared/proposals.ts';
-import { ProposalDocument, SafeMarkdown, safeLinkUrl } from './proposal-document.tsx';
+import { safeLinkUrl } from '../../shared/links.ts';
+import { ProposalDocument, SafeMarkdown } from './proposal-document.tsx';
 
 /**
  * The proposal document (docs/product.md#proposals) as the server renders it: Markdown from staff

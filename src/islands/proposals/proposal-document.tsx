@@ -16,6 +16,7 @@ import Markdown, { type Components } from 'react-markdown';
 import { formatCents, lineAmountCents, type ProposalItem } from '../../shared/proposals.ts';
 import { cn } from '../lib/cn.ts';
 import { formatDate } from '../lib/format.ts';
+import { safeLinkUrl } from '../../shared/links.ts';
 
 type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 
@@ -56,17 +57,6 @@ function safeTree(top: HeadingLevel) {
       }
     });
   };
-}
-
-const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
-
-/** A link's address when it is an absolute http, https or mailto URL; null (no link) otherwise. */
-export function safeLinkUrl(url: string): string | null {
-  try {
-    return LINK_PROTOCOLS.has(new URL(url.trim()).protocol) ? url.trim() : null;
-  } catch {
-    return null;
-  }
 }
 
 const components: Components = {

@@ -5,7 +5,8 @@
  * additional terms; and the label-and-value field the header and the certificate share.
  */
 import { formatCents, lineAmountCents, type ProposalItem, type SignedDocument } from '../../../../shared/proposals.ts';
-import { formatCalendarDay, formatDay } from './dates.ts';
+import { formatDay as formatValidDay } from '../validity.ts';
+import { formatDay } from './dates.ts';
 import {
   bottom,
   clean,
@@ -71,7 +72,7 @@ export function drawHeader(doc: Doc, signed: SignedDocument, reference: string, 
   const rows: [string, string][] = [
     ['Prepared for', `${proposal.client.business}\n${proposal.client.name} <${proposal.client.email}>`],
     ['Sent', formatDay(proposal.sentAt, timeZone)],
-    ['Valid until', formatCalendarDay(proposal.validUntil, timeZone)],
+    ['Valid until', formatValidDay(proposal.validUntil)],
   ];
   for (const [label, value] of rows) drawField(doc, label, [{ text: clean(value) }], 100);
   drawRule(doc, 10);

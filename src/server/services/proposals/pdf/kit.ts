@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create as openFont } from 'fontkit';
+import { safeLinkUrl } from '../../../../shared/links.ts';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -107,15 +108,8 @@ export function pageIndex(doc: Doc): number {
   return range.start + range.count - 1;
 }
 
-/** The URL as a clickable link: only http(s) and mailto; anything else (javascript:, data:, relative) is not. */
-export function safeLink(url: string): string | undefined {
-  try {
-    const parsed = new URL(url);
-    return ['http:', 'https:', 'mailto:'].includes(parsed.protocol) ? parsed.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The URL as a clickable link (src/shared/links.ts): only http(s) and mailto; anything else is not. */
+export const safeLink = (url: string): string | undefined => safeLinkUrl(url) ?? undefined;
 
 /** The face of a run. */
 function faceOf(run: Run): string {
