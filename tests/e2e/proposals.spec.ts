@@ -130,7 +130,7 @@ test('staff send a proposal; the client signs it by keyboard alone; both sides s
   await context.close();
 });
 
-test('the proposal page and its signing dialog pass axe, fit 375, 1280 and 1920 px, and refuse a signature without consent or name', async ({
+test('the proposal page and its signing dialog pass axe, fit 375, 1280 and 1920 px, refuse a signature without consent or name, and sign once on a double click', async ({
   staffPage,
   page,
   signInClient,
@@ -156,4 +156,15 @@ test('the proposal page and its signing dialog pass axe, fit 375, 1280 and 1920 
   await page.getByRole('dialog').getByRole('button', { name: 'Sign the proposal' }).click();
   await expect(page.getByText('Please agree to sign electronically')).toBeVisible();
   await expect(page.getByText('Your full name is required')).toBeVisible();
+  // A double click on the button signs once.
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/accept')) posts.push(request.url());
+  });
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('checkbox', { name: /sign electronically/ }).check();
+  await dialog.getByLabel('Your full name').fill(`Fay Fits ${word}`);
+  await dialog.getByRole('button', { name: 'Sign the proposal' }).dblclick();
+  await expect(page.getByText(`Signed by Fay Fits ${word}`)).toBeVisible();
+  expect(posts).toHaveLength(1);
 });

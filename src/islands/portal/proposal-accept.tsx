@@ -13,8 +13,8 @@
  * behind shows where it stands.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, PenLine } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { PenLine } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { currentEsignDisclosure } from '../../shared/esign.ts';
 import { formatCents } from '../../shared/proposals.ts';
@@ -23,6 +23,7 @@ import type { z } from '../../shared/zod.ts';
 import { ApiError, messageOf } from '../lib/api.ts';
 import { Field } from '../ui/form.tsx';
 import { useAcceptProposal } from './mutations.ts';
+import { AnswerActions, useOneAnswer } from './proposal-answer.tsx';
 import type { PortalProposal } from './queries.ts';
 import { SignaturePad } from './signature-pad.tsx';
 
@@ -114,8 +115,6 @@ export function AcceptForm({
 }) {
   const id = useId();
   const accept = useAcceptProposal(proposal.id);
-  const busy = useRef(false);
-  const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -136,33 +135,21 @@ export function AcceptForm({
   useEffect(() => setValue('documentHash', proposal.documentHash), [proposal.documentHash, setValue]);
   useEffect(() => setValue('optionalItems', [...chosen]), [chosen, setValue]);
 
-  const setWaiting = (waiting: boolean) => {
-    busy.current = waiting;
-    setPending(waiting);
-    onBusy(waiting);
-  };
+  const answer = useOneAnswer(onBusy, (error) => {
+    const onFields =
+      error instanceof ApiError
+        ? Object.entries(error.fields).filter(([field]) => (FORM_FIELDS as readonly string[]).includes(field))
+        : [];
+    for (const [field, message] of onFields) {
+      setError(field as (typeof FORM_FIELDS)[number], { type: 'server', message });
+    }
+    if (onFields.length === 0) setFailure(messageOf(error, 'Please try again.'));
+  });
+  const pending = answer.pending;
 
   const sign = async (values: AcceptProposalValues) => {
-    // A second press while the first is on its way (a double click) sends nothing.
-    if (busy.current) return;
-    setWaiting(true);
     setFailure(null);
-    try {
-      await accept.mutateAsync(values);
-    } catch (error) {
-      setWaiting(false);
-      const onFields =
-        error instanceof ApiError
-          ? Object.entries(error.fields).filter(([field]) => (FORM_FIELDS as readonly string[]).includes(field))
-          : [];
-      for (const [field, message] of onFields) {
-        setError(field as (typeof FORM_FIELDS)[number], { type: 'server', message });
-      }
-      if (onFields.length === 0) setFailure(messageOf(error, 'Please try again.'));
-      return;
-    }
-    setWaiting(false);
-    onSigned();
+    if (await answer.send(() => accept.mutateAsync(values))) onSigned();
   };
 
   const consentError = errors.consent?.message;
@@ -210,29 +197,15 @@ export function AcceptForm({
           The proposal was not signed. {failure}
         </p>
       )}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          className="btn-secondary aria-disabled:opacity-50"
-          aria-disabled={pending || undefined}
-          onClick={() => {
-            if (!busy.current) onCancel();
-          }}
-        >
-          Cancel
-        </button>
-        <button type="submit" className="btn-primary aria-disabled:opacity-50" aria-disabled={pending || undefined}>
-          {pending ? (
-            <>
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Signing...
-            </>
-          ) : (
-            <>
-              <PenLine aria-hidden="true" className="size-4" /> Sign the proposal
-            </>
-          )}
-        </button>
-      </div>
+      <AnswerActions
+        pending={pending}
+        isBusy={answer.isBusy}
+        onCancel={onCancel}
+        label="Sign the proposal"
+        busyLabel="Signing..."
+        icon={PenLine}
+        tone="primary"
+      />
     </form>
   );
 }

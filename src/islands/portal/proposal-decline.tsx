@@ -6,14 +6,15 @@
  * answer at a time: a double click sends once, and the dialog stays open until the answer comes.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, XCircle } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { XCircle } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PROPOSAL_LIMITS } from '../../shared/proposals.ts';
 import { declineProposalSchema } from '../../shared/schemas/proposals.ts';
 import { ApiError, messageOf } from '../lib/api.ts';
 import { Field } from '../ui/form.tsx';
 import { useDeclineProposal } from './mutations.ts';
+import { AnswerActions, useOneAnswer } from './proposal-answer.tsx';
 
 /** The decline form of proposal `proposalId`; see AcceptForm for `onDone`, `onBusy` and `onCancel`. */
 export function DeclineForm({
@@ -28,8 +29,6 @@ export function DeclineForm({
   onCancel: () => void;
 }) {
   const decline = useDeclineProposal(proposalId);
-  const busy = useRef(false);
-  const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -37,28 +36,15 @@ export function DeclineForm({
     setError,
     formState: { errors },
   } = useForm<{ reason: string }>({ resolver: zodResolver(declineProposalSchema), defaultValues: { reason: '' } });
-
-  const setWaiting = (waiting: boolean) => {
-    busy.current = waiting;
-    setPending(waiting);
-    onBusy(waiting);
-  };
+  const answer = useOneAnswer(onBusy, (error) => {
+    const reason = error instanceof ApiError ? error.fields.reason : undefined;
+    if (reason) setError('reason', { type: 'server', message: reason });
+    else setFailure(messageOf(error, 'Please try again.'));
+  });
 
   const send = async (values: { reason: string }) => {
-    if (busy.current) return;
-    setWaiting(true);
     setFailure(null);
-    try {
-      await decline.mutateAsync(values);
-    } catch (error) {
-      setWaiting(false);
-      const reason = error instanceof ApiError ? error.fields.reason : undefined;
-      if (reason) setError('reason', { type: 'server', message: reason });
-      else setFailure(messageOf(error, 'Please try again.'));
-      return;
-    }
-    setWaiting(false);
-    onDone();
+    if (await answer.send(() => decline.mutateAsync(values))) onDone();
   };
 
   return (
@@ -83,29 +69,15 @@ export function DeclineForm({
           Your answer was not sent. {failure}
         </p>
       )}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          className="btn-secondary aria-disabled:opacity-50"
-          aria-disabled={pending || undefined}
-          onClick={() => {
-            if (!busy.current) onCancel();
-          }}
-        >
-          Cancel
-        </button>
-        <button type="submit" className="btn-danger aria-disabled:opacity-50" aria-disabled={pending || undefined}>
-          {pending ? (
-            <>
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Sending...
-            </>
-          ) : (
-            <>
-              <XCircle aria-hidden="true" className="size-4" /> Decline the proposal
-            </>
-          )}
-        </button>
-      </div>
+      <AnswerActions
+        pending={answer.pending}
+        isBusy={answer.isBusy}
+        onCancel={onCancel}
+        label="Decline the proposal"
+        busyLabel="Sending..."
+        icon={XCircle}
+        tone="danger"
+      />
     </form>
   );
 }
