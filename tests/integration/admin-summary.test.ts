@@ -22,7 +22,7 @@ afterAll(async () => {
 const summary = async () => (await api.http.admin.summary.$get({}, bearer(staffToken))).json();
 
 describe('GET /api/admin/summary', () => {
-  it('counts clients, active and all projects, unread client messages, leads of the last 7 days, all messages and leads', async () => {
+  it('counts clients, active and all projects, unread client messages, leads of the last 7 days, all messages, leads and proposals', async () => {
     expect(await summary()).toEqual({
       totalClients: 0,
       activeProjects: 0,
@@ -31,6 +31,7 @@ describe('GET /api/admin/summary', () => {
       newLeadsThisWeek: 0,
       totalMessages: 0,
       totalLeads: 0,
+      totalProposals: 0,
     });
     const [a, b] = await api.db.write((tx) =>
       tx
@@ -75,6 +76,7 @@ describe('GET /api/admin/summary', () => {
       newLeadsThisWeek: 2,
       totalMessages: 4,
       totalLeads: 3,
+      totalProposals: 0,
     });
     // The totals kept by triggers follow deletes too, cascades included.
     await api.db.write((tx) => tx.delete(clients).where(eq(clients.id, b!.id)));

@@ -1392,6 +1392,7 @@ describe('the summary after writes', () => {
       newLeadsThisWeek: before.newLeadsThisWeek + 1,
       totalMessages: before.totalMessages + 4,
       totalLeads: before.totalLeads + 1,
+      totalProposals: before.totalProposals,
     });
     expect(await totals()).toEqual({
       clients: totalsBefore.clients! + 1,

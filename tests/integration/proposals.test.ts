@@ -15,6 +15,7 @@ const { newClient, signIn, draft, send } = proposalHelpers(suite);
 describe('proposals for staff', () => {
   it('drafts a proposal for a client, with totals computed by the server in cents', async () => {
     const { clientId } = await newClient('Acme Bakery');
+    const before = (await call(suite, 'GET', '/api/admin/summary', suite.staffToken)).body.totalProposals as number;
     const created = await call(suite, 'POST', '/api/admin/proposals', suite.staffToken, proposalBody({ clientId }));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toEqual({ id: expect.any(String), status: 'draft' });
@@ -30,6 +31,8 @@ describe('proposals for staff', () => {
     });
     const list = await call(suite, 'GET', `/api/admin/proposals?clientId=${clientId}`, suite.staffToken);
     expect(list.body).toMatchObject({ total: 1, nextCursor: null, items: [{ id: created.body.id, status: 'draft' }] });
+    // The dashboard's tab counts it (GET /api/admin/summary).
+    expect((await call(suite, 'GET', '/api/admin/summary', suite.staffToken)).body.totalProposals).toBe(before + 1);
   });
 
   it('refuses negative and fractional prices, too many lines and a day already past, storing nothing', async () => {

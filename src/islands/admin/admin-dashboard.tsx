@@ -43,7 +43,7 @@ import { ClientPage } from './client-page.tsx';
 import { LeadPage } from './lead-page.tsx';
 import { ProjectPage } from './project-page.tsx';
 import { SecurityPage, TeamPage } from './security-pages.tsx';
-import { adminLive, useChatCounts, useProposalCount, useSummary, type AdminUser } from './queries.ts';
+import { adminLive, useChatCounts, useSummary, type AdminUser } from './queries.ts';
 import { navigate, useView, type Tab } from './route.ts';
 
 function Counter({
@@ -125,7 +125,6 @@ function TabLabel({ icon: Icon, label, count }: { icon: LucideIcon; label: strin
 function ListView({ tab, params, user }: { tab: Tab; params: string; user: AdminUser }) {
   const summary = useSummary().data;
   const chatCounts = useChatCounts().data;
-  const proposalCount = useProposalCount().data;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -161,7 +160,7 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
             <TabLabel icon={Inbox} label="Contact Forms" count={summary?.totalLeads} />
           </Tabs.Trigger>
           <Tabs.Trigger value="proposals" className={TAB_TRIGGER}>
-            <TabLabel icon={FileSignature} label="Proposals" count={proposalCount} />
+            <TabLabel icon={FileSignature} label="Proposals" count={summary?.totalProposals} />
           </Tabs.Trigger>
           <Tabs.Trigger value="chats" className={TAB_TRIGGER}>
             <TabLabel icon={MessagesSquare} label="Chats waiting" count={chatCounts?.waiting} />

@@ -119,7 +119,6 @@ export const adminQueries = {
   proposal: (id: string) => list(adminKeys.proposal(id), () => fetchProposal(id)),
   proposalTemplates: list(adminKeys.proposalTemplates, fetchProposalTemplates),
   // The tab's count: the summary has none, so the list's `total` (one row asked for).
-  proposalCount: list([...adminKeys.proposals, 'count'], async () => (await fetchProposals({ limit: '1' })).total),
 };
 
 /** The signed-in staff member or null, and whether the check is still running. */
@@ -163,7 +162,6 @@ export const useProposal = (id: string) => useList(adminQueries.proposal(id));
 /** The proposal templates, the pricing page's first. */
 export const useProposalTemplates = () => useList(adminQueries.proposalTemplates);
 /** How many proposals there are (every version counts), for the tab's label. */
-export const useProposalCount = () => useList(adminQueries.proposalCount);
 
 /** Which conversations a visitor is typing in now: conversation id → when it stops showing (ms). */
 const typing = new Map<string, number>();
