@@ -2,7 +2,8 @@
  * The dashboard's reads (docs/product.md#dashboard): the staff profile (fresh 5 minutes; a 401
  * means signed out, shown as the sign-in screen), the lists of clients, projects,
  * communications, leads, proposals and recent activity (fresh 2 minutes each), one project's
- * milestones, one proposal and the proposal templates, and whether Google sign-in is configured. Types come from the API through the client.
+ * milestones, one proposal and the proposal templates, and whether Google sign-in is configured.
+ * Types come from the API through the client.
  * Live updates (docs/product.md#live-updates) mark the lists an event changed stale; while the
  * stream is down, the lists poll at their freshness time.
  */
@@ -118,7 +119,6 @@ export const adminQueries = {
   // Under the proposals' key, so a live `proposal-updated` refreshes the page and the editor too.
   proposal: (id: string) => list(adminKeys.proposal(id), () => fetchProposal(id)),
   proposalTemplates: list(adminKeys.proposalTemplates, fetchProposalTemplates),
-  // The tab's count: the summary has none, so the list's `total` (one row asked for).
 };
 
 /** The signed-in staff member or null, and whether the check is still running. */
@@ -161,7 +161,6 @@ export const useChatCounts = () => useList(adminQueries.chatCounts);
 export const useProposal = (id: string) => useList(adminQueries.proposal(id));
 /** The proposal templates, the pricing page's first. */
 export const useProposalTemplates = () => useList(adminQueries.proposalTemplates);
-/** How many proposals there are (every version counts), for the tab's label. */
 
 /** Which conversations a visitor is typing in now: conversation id → when it stops showing (ms). */
 const typing = new Map<string, number>();
