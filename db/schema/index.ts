@@ -11,3 +11,4 @@ export * from './security.ts';
 export * from './privacy.ts';
 export * from './tokens.ts';
 export * from './proposals.ts';
+export * from './invoices.ts';

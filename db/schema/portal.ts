@@ -30,6 +30,8 @@ export const clients = sqliteTable(
     email: text('email').notNull().unique(),
     company: text('company'),
     phone: text('phone'),
+    /** Where invoices are addressed (docs/product.md#invoices): lines of text, or null. */
+    billingAddress: text('billing_address'),
     isActive: boolean('is_active').notNull().default(true),
     /**
      * Whether the client's email is confirmed (docs/product.md#registration): false for a

@@ -40,6 +40,7 @@ import { clientRoutes } from './routes/client/index.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
+import { checkoutRoutes, webhookRoutes } from './routes/payments.ts';
 import { consentRoutes } from './routes/consent.ts';
 import { dataExportRoutes } from './routes/data-exports.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
@@ -113,8 +114,11 @@ const isOneClickUnsubscribe = (method: string, path: string) =>
 const UPLOAD_PATH = /^\/api\/((client|admin)\/projects\/[^/]+\/files|agreements\/verify)$/;
 const isUpload = (method: string, path: string) => method === 'POST' && UPLOAD_PATH.test(path);
 
-/** A proposal or a template as staff write it (routes/admin/proposals.ts): JSON up to 1 MB. */
-const PROPOSAL_PATH = /^\/api\/admin\/(proposals(\/[^/]+)?|proposal-templates)$/;
+/**
+ * A proposal or a template as staff write it (routes/admin/proposals.ts), an invoice (routes/admin/invoices.ts)
+ * or a Stripe event (routes/payments.ts): JSON up to 1 MB.
+ */
+const PROPOSAL_PATH = /^\/api\/(admin\/(proposals(\/[^/]+)?|proposal-templates|invoices(\/[^/]+)?)|webhooks\/stripe)$/;
 const isProposalBody = (method: string, path: string) =>
   (method === 'POST' || method === 'PUT') && PROPOSAL_PATH.test(path);
 
@@ -162,7 +166,9 @@ export function createApp(deps: AppDeps) {
     .route('/admin', adminRoutes(deps))
     .route('/blog-admin', blogEditorRoutes(deps))
     .route('/audit', websiteAuditRoutes(deps, deps.audit))
-    .route('/unsubscribe', unsubscribeRoutes(deps));
+    .route('/unsubscribe', unsubscribeRoutes(deps))
+    .route('/checkout', checkoutRoutes(deps))
+    .route('/webhooks', webhookRoutes(deps));
 
   if (deps.env.BENCH_ROUTES) {
     // A route with no work behind it, for `npm run bench:api` to measure the stack's own cost.

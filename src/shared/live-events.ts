@@ -76,8 +76,20 @@ interface ProposalEvent {
   leadId: string | null;
 }
 
+/**
+ * An invoice was drafted, changed, issued, paid, refunded or voided, or a plan's state changed
+ * (docs/product.md#invoices): the staff's lists and finance summary and the client's billing
+ * page show it at once. `clientId` is null while only staff may see it (a draft); the client's
+ * `owner` and `billing` members follow it once it is issued.
+ */
+interface InvoiceEvent {
+  type: 'invoice-updated';
+  invoiceId: string | null;
+  clientId: string | null;
+}
+
 /** Every event of the event log that a browser may receive. */
-export type BrowserEvent = ProjectEvent | LeadUrgentEvent | ChatEvent | ProposalEvent;
+export type BrowserEvent = ProjectEvent | LeadUrgentEvent | ChatEvent | ProposalEvent | InvoiceEvent;
 
 /**
  * A stream's own events (docs/product.md#live-updates), data `{}`: `ready` first on a new stream,
@@ -96,6 +108,7 @@ export type StaffStreamEvent = BrowserEvent | StreamControl;
 export type ClientStreamEvent =
   | { [T in ProjectEvent['type']]: { type: T; projectId: string } }[ProjectEvent['type']]
   | { type: 'proposal-updated'; proposalId: string }
+  | { type: 'invoice-updated'; invoiceId: string | null }
   | StreamControl;
 
 /** What a chat visitor's stream carries: its conversation's events; typing only the team's. */

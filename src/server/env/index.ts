@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { authEnv } from './auth.ts';
+import { billingEnv } from './billing.ts';
 import { chatEnv } from './chat.ts';
 import { limitsEnv } from './limits.ts';
 import { mailEnv } from './mail.ts';
@@ -25,6 +26,7 @@ const envSchema = z.object({
   ...chatEnv,
   ...storageEnv,
   ...retentionEnv,
+  ...billingEnv,
 });
 
 /**
@@ -50,6 +52,17 @@ const checkedEnvSchema = envSchema
         message:
           "needs an embedded database file (DATABASE_URL=file:…): a libSQL server is backed up with that server's own tools",
       });
+    }
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      const missing = env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'is required with the other Stripe key: set both to take payments online, or neither',
+      });
+    }
+    if (env.STRIPE_API_BASE && env.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_API_BASE'], message: 'is for tests only (needs NODE_ENV=test)' });
     }
     if (env.AUDIT_ALLOW_LOOPBACK && env.NODE_ENV !== 'test') {
       ctx.addIssue({

@@ -29,12 +29,13 @@ function fakeJob(name: string, underLease: boolean, seen: string[], failStop = f
 }
 
 describe('the scheduled jobs', () => {
-  it('are one list: the sweep, retention, chat escalation, proposals and backups under the lease; emails and exports in each process', () => {
+  it('are one list: the sweep, retention, chat escalation, proposals, invoices and backups under the lease; emails and exports in each process', () => {
     expect(SCHEDULED_JOBS.map((job) => [job.name, job.underLease])).toEqual([
       ['sweep', true],
       ['retention', true],
       ['chat-escalation', true],
       ['proposals', true],
+      ['invoices', true],
       ['backups', true],
       ['notifications', false],
       ['data-exports', false],
@@ -45,6 +46,7 @@ describe('the scheduled jobs', () => {
       retention: 86_400_000,
       'chat-escalation': 20_000,
       proposals: 300_000,
+      invoices: 300_000,
       backups: 6 * 3_600_000,
       notifications: 1000,
       'data-exports': 1000,

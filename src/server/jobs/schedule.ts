@@ -18,6 +18,7 @@ import { CHAT_ESCALATION_EVERY_MS, scheduleChatEscalation } from './chat-escalat
 import { EXPORT_EVERY_MS, scheduleExportBuilder } from './export-builder.ts';
 import { POLL_MS, startNotificationWorker } from './notification-worker.ts';
 import { PROPOSALS_EVERY_MS, scheduleProposals } from './proposals.ts';
+import { INVOICES_EVERY_MS, scheduleInvoices } from './invoices.ts';
 import { RETENTION_EVERY_MS, scheduleRetention } from './retention.ts';
 import { scheduleSweep, SWEEP_EVERY_MS } from './sweep.ts';
 
@@ -75,6 +76,13 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     everyMs: () => PROPOSALS_EVERY_MS,
     underLease: true,
     start: ({ db, storage, env }, timing) => scheduleProposals(db, storage, env, timing),
+  },
+  {
+    // Plans billed by invoice, and reminders of unpaid invoices (docs/product.md#invoices).
+    name: 'invoices',
+    everyMs: () => INVOICES_EVERY_MS,
+    underLease: true,
+    start: ({ db, env }, timing) => scheduleInvoices(db, env, timing),
   },
   {
     // A checked copy of the database and its files, when BACKUP_DIR is set (docs/product.md#backups).

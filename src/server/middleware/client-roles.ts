@@ -24,5 +24,7 @@ function allowRoles(...roles: ClientRole[]): MiddlewareHandler<SessionEnv<'clien
 export const workRoles = () => allowRoles('owner', 'member');
 /** Those who may sign or decline a proposal: `owner` and `billing` (docs/product.md#proposals). */
 export const signingRoles = () => allowRoles('owner', 'billing');
+/** Those who pay: `owner` and `billing` see invoices, pay them and manage the plan (docs/product.md#invoices). */
+export const billingRoles = () => allowRoles('owner', 'billing');
 /** Owners only: the team's management. */
 export const ownerOnly = () => allowRoles('owner');

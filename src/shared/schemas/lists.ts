@@ -1,6 +1,6 @@
 /**
  * The query strings of the dashboard's lists (docs/product.md#lists): GET /api/admin/clients,
- * /projects, /communications, /contact-submissions, /newsletter-subscribers and /proposals take
+ * /projects, /communications, /contact-submissions, /newsletter-subscribers and /proposals and /invoices take
  * - `q`: search words (at most 200 characters; anything may be typed, docs/product.md#search);
  * - filters: `status` (projects, leads), `source` (leads), `unread=true` (messages from the
  *   client not read yet), `clientId`, `projectId`, `active` and `confirmed` (clients), and `from` / `to`
@@ -13,6 +13,7 @@
  */
 import { z } from '../zod.ts';
 import { LEAD_STATUSES, PROJECT_STATUSES } from '../projects.ts';
+import { INVOICE_FILTERS } from '../invoices.ts';
 import { PROPOSAL_STATUSES } from '../proposals.ts';
 
 /** Page size of a list: the default and the largest a request may ask for. */
@@ -27,6 +28,7 @@ const SORTS = {
   leads: ['createdAt', 'name', 'status'],
   subscribers: ['createdAt', 'email'],
   proposals: ['createdAt', 'title', 'status', 'validUntil', 'oneOff'],
+  invoices: ['createdAt', 'number', 'status', 'dueDate', 'total', 'balance'],
 } as const;
 export type ListName = keyof typeof SORTS;
 
@@ -89,9 +91,23 @@ export const proposalListQuery = z.object({
   leadId: id.optional(),
 });
 
+/**
+ * Invoices and credit notes (docs/product.md#invoices): by status (`overdue` derived from the due
+ * date), kind and client; searched by number or client; `format=csv` answers every matching
+ * invoice as CSV, `format=payments-csv` every payment of them.
+ */
+export const invoiceListQuery = z.object({
+  ...base('invoices'),
+  status: z.enum(INVOICE_FILTERS, { error: 'Unknown status' }).optional(),
+  kind: z.enum(['invoice', 'credit_note'], { error: 'Use invoice or credit_note' }).optional(),
+  clientId: id.optional(),
+  format: z.enum(['json', 'csv', 'payments-csv'], { error: 'Use json, csv or payments-csv' }).optional(),
+});
+
 export type ClientListQuery = z.output<typeof clientListQuery>;
 export type ProjectListQuery = z.output<typeof projectListQuery>;
 export type CommunicationListQuery = z.output<typeof communicationListQuery>;
 export type LeadListQuery = z.output<typeof leadListQuery>;
 export type SubscriberListQuery = z.output<typeof subscriberListQuery>;
 export type ProposalListQuery = z.output<typeof proposalListQuery>;
+export type InvoiceListQuery = z.output<typeof invoiceListQuery>;

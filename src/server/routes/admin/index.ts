@@ -25,6 +25,7 @@ import { staffMilestoneRoutes } from './milestones.ts';
 import { staffPrivacyRoutes } from './privacy.ts';
 import { staffProjectRoutes } from './projects.ts';
 import { staffProposalRoutes } from './proposals.ts';
+import { staffInvoiceRoutes } from './invoices.ts';
 import { staffSessionRoutes, staffSignOutRoutes } from './session.ts';
 import { staffSecondFactorRoutes } from './second-factor.ts';
 import { staffSignInRoutes } from './sign-in.ts';
@@ -63,6 +64,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', staffFileRoutes(deps))
     .route('/', staffApprovalRoutes(deps))
     .route('/', staffProposalRoutes(deps))
+    .route('/', staffInvoiceRoutes(deps))
     .route('/', staffStreamRoutes());
   return new Hono<ApiEnv>()
     .route('/auth', staffSignInRoutes(deps))

@@ -20,6 +20,7 @@ import { clientInvitationRoutes } from './invitation.ts';
 import { passwordResetRoutes } from './password-resets.ts';
 import { clientProjectRoutes } from './projects.ts';
 import { clientProposalRoutes } from './proposals.ts';
+import { clientInvoiceRoutes } from './invoices.ts';
 import { clientSessionRoutes } from './session.ts';
 import { clientPasskeySignInRoutes, clientSignInLinkRoutes } from './sign-in-link.ts';
 import { clientStreamRoutes } from './stream.ts';
@@ -36,6 +37,7 @@ export function clientRoutes(deps: AppDeps) {
     .route('/', clientFileRoutes(deps))
     .route('/', clientApprovalRoutes(deps))
     .route('/', clientProposalRoutes(deps))
+    .route('/', clientInvoiceRoutes(deps))
     .route('/', clientExportRoutes(deps))
     .route('/', clientTeamRoutes(deps))
     .route('/', accountSecurityRoutes('client', deps))

@@ -19,6 +19,8 @@ export function clientStreamRoutes() {
       if (!('clientId' in event) || event.clientId !== clientId) return null;
       // Every role sees the team's proposals (docs/product.md#proposals).
       if (event.type === 'proposal-updated') return { proposalId: event.proposalId };
+      // Invoices are for those who pay: `owner` and `billing` (docs/product.md#invoices).
+      if (event.type === 'invoice-updated') return member.role === 'member' ? null : { invoiceId: event.invoiceId };
       if (event.type !== 'project-updated' && !roleMay(member.role, 'work')) return null;
       return { projectId: event.projectId };
     });

@@ -47,7 +47,7 @@ export function chatAudience(conversationId: string): string {
 function audienceOf(event: LiveEvent): string {
   if (event.type === 'session-ended') return INTERNAL_AUDIENCE;
   if (event.type === 'lead-urgent') return STAFF_AUDIENCE;
-  if (event.type === 'proposal-updated' && !event.clientId) return STAFF_AUDIENCE;
+  if ((event.type === 'proposal-updated' || event.type === 'invoice-updated') && !event.clientId) return STAFF_AUDIENCE;
   if ('conversationId' in event) return chatAudience(event.conversationId);
   return clientAudience(event.clientId!);
 }

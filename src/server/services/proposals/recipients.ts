@@ -37,8 +37,8 @@ export interface ProposalMail {
   sentBy: string;
 }
 
-/** The client's members who may sign, in the caller's transaction: oldest first. */
-function signersOf(tx: SqlDb, clientId: string) {
+/** The client's members who may sign (and who pay: `owner` and `billing`), in the caller's transaction: oldest first. */
+export function signersOf(tx: SqlDb, clientId: string) {
   return tx
     .select()
     .from(clientMembers)

@@ -7,7 +7,8 @@
  * conditional update, so two signatures at once make one agreement (the other gets 409
  * `already_decided`). The same write records the agreement, turns the lead into a won client,
  * creates the project with a milestone per one-off item chosen, tells the team, and records the
- * live events. The PDF follows right after (services/proposals/agreements.ts).
+ * live events, and starts the billing: the deposit's invoice, issued, and the monthly lines' plan
+ * (services/invoices/deposits.ts). The PDF follows right after (services/proposals/agreements.ts).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { agreements, proposals } from '../../../../db/schema/index.ts';
@@ -17,6 +18,7 @@ import type { AcceptProposalValues } from '../../../shared/schemas/proposals.ts'
 import { memberLabel } from '../../../shared/team.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
 import type { Env } from '../../env/index.ts';
+import type { IssueEnv } from '../invoices/issuing.ts';
 import { AppError, InvalidFieldError } from '../../errors.ts';
 import { recordAdminEvent } from '../admin-events.ts';
 import type { ClientMemberRecord } from '../clients/members.ts';
@@ -25,6 +27,7 @@ import { formatTime } from '../email/templates/layout.tsx';
 import { renderProposalDecided } from '../email/templates/proposals.tsx';
 import { recordEvent } from '../events/events.ts';
 import { startProject, winLead } from './acceptance.ts';
+import { startBilling } from '../invoices/deposits.ts';
 import { visibleProposal } from './client-proposals.ts';
 import { signedDocument } from './documents.ts';
 import { clientProposalJson, type ProposalRow } from './proposal-json.ts';
@@ -62,7 +65,7 @@ export interface SigningContext {
   userAgent: string;
 }
 
-type DecisionEnv = Pick<Env, 'SITE_URL' | 'SITE_TIME_ZONE'>;
+type DecisionEnv = Pick<Env, 'SITE_URL' | 'SITE_TIME_ZONE'> & IssueEnv;
 
 /** Queues the team's email about a decision on `row` in `tx` (to the team inbox `teamTo`). */
 async function tellTeam(
@@ -90,7 +93,7 @@ async function tellTeam(
 
 /**
  * `member` signs proposal `id` with `values` (see the module comment): returns
- * `{agreementId, projectId}`. NotFoundError; AppError 409 `already_decided`, `proposal_expired`,
+ * `{agreementId, projectId, depositInvoiceId}` (the deposit's invoice, or null). NotFoundError; AppError 409 `already_decided`, `proposal_expired`,
  * `proposal_withdrawn` or `document_changed`; InvalidFieldError for an item that is not optional
  * or a drawn signature that is not one. `teamTo` is the team inbox (services/email/notification-routes.ts).
  */
@@ -150,6 +153,14 @@ export async function acceptProposal(
       signatureSvg: signature,
     });
     if (row.leadId) await winLead(tx, actor, row.leadId, member.clientId);
+    const depositInvoiceId = await startBilling(
+      tx,
+      actor,
+      { clientId: member.clientId, projectId, proposalId: id, title: row.title },
+      signed.document,
+      env,
+      now,
+    );
     await recordAdminEvent(
       tx,
       actor,
@@ -161,7 +172,7 @@ export async function acceptProposal(
     await tellTeam(tx, accepted, label, 'accepted', signed.document.totals, teamTo, env, now);
     await recordEvent(tx, { type: 'project-updated', projectId, clientId: member.clientId });
     await recordProposalUpdated(tx, accepted);
-    return { agreementId, projectId };
+    return { agreementId, projectId, depositInvoiceId };
   });
 }
 
