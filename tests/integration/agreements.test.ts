@@ -68,7 +68,11 @@ describe('signing a proposal', () => {
       { 'user-agent': 'Mozilla/5.0 (Test) Signing', 'x-test-address': '198.51.100.77' },
     );
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
-    expect(signed.body).toEqual({ agreementId: expect.any(String), projectId: expect.any(String) });
+    expect(signed.body).toEqual({
+      agreementId: expect.any(String),
+      projectId: expect.any(String),
+      depositInvoiceId: expect.any(String),
+    });
     const { agreementId, projectId } = signed.body;
 
     const [agreement] = await suite.api.db.read.select().from(agreements).where(eq(agreements.id, agreementId));

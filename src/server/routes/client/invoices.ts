@@ -10,21 +10,17 @@
  * - POST /api/client/plan/cancel {reason?} → 200 {plan}: the request staff confirm;
  *   POST /api/client/plan/update-card → 200 {url} (Stripe's billing portal); 404 without Stripe.
  */
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { subscriptions } from '../../../../db/schema/index.ts';
 import { cancelPlanSchema } from '../../../shared/schemas/invoices.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { NotFoundError } from '../../errors.ts';
 import { billingRoles } from '../../middleware/client-roles.ts';
 import { notificationRoutes } from '../../services/email/notification-routes.ts';
 import { invoiceCheckout } from '../../services/invoices/checkout.ts';
 import { clientInvoice, clientInvoices, visibleInvoice } from '../../services/invoices/client-invoices.ts';
 import { invoiceFileName, invoicePdfOf } from '../../services/invoices/invoice-files.ts';
-import { requestCancellation } from '../../services/invoices/plans.ts';
-import { stripeFailure, stripeOf, stripeOff } from '../../services/invoices/stripe.ts';
+import { requestCancellation, updateCardSession } from '../../services/invoices/plans.ts';
 import { validate } from '../../validation.ts';
 import { pdfAnswer } from '../admin/invoices.ts';
 
@@ -51,24 +47,5 @@ export function clientInvoiceRoutes(deps: AppDeps) {
       const teamTo = (await notificationRoutes(db, env)).team;
       return c.json(await requestCancellation(db, c.var.user, c.req.valid('json').reason, teamTo, env));
     })
-    .post('/plan/update-card', async (c) => {
-      const stripe = stripeOf(env);
-      if (!stripe) throw stripeOff();
-      const [plan] = await db.read
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.clientId, c.var.user.clientId), isNotNull(subscriptions.stripeCustomerId)))
-        .orderBy(desc(subscriptions.createdAt))
-        .limit(1);
-      if (!plan?.stripeCustomerId) throw new NotFoundError('Plan');
-      try {
-        const session = await stripe.billingPortal.sessions.create({
-          customer: plan.stripeCustomerId,
-          return_url: new URL('/portal/invoices', env.SITE_URL).href,
-        });
-        return c.json({ url: session.url });
-      } catch (error) {
-        throw stripeFailure(error, 'billing portal');
-      }
-    });
+    .post('/plan/update-card', async (c) => c.json(await updateCardSession(db, c.var.user.clientId, env)));
 }

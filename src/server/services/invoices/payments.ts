@@ -11,7 +11,7 @@
  *
  * A refund takes its amount off `paid_cents` (a paid invoice is partially paid or open again).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { invoices, payments } from '../../../../db/schema/index.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../shared/invoices.ts';
 import { formatCents } from '../../../shared/proposals.ts';
@@ -50,7 +50,7 @@ function refuseUnlessPayable(row: InvoiceRow): void {
 }
 
 /** Queues the receipt of `amountCents` on `row` (now with balance of `after`) in `tx`. */
-async function queueReceipt(
+export async function queueReceipt(
   tx: SqlDb,
   after: InvoiceRow,
   input: PaymentInput,
@@ -172,81 +172,6 @@ export async function recordPayment(
       invoice: staffInvoiceJson(done.invoice, null, todayIn(env.SITE_TIME_ZONE, now)),
     };
   });
-}
-
-/**
- * Records in `tx` a refund of `amountCents` on invoice `row` (Stripe's refund `refundId`): the
- * refund row (once per refund id), `paid_cents` less it, the status, the events and the notice.
- * Resolves false when that refund was already recorded.
- */
-export async function applyRefund(
-  tx: SqlDb,
-  actor: Actor,
-  row: InvoiceRow,
-  refund: {
-    amountCents: number;
-    refundId: string;
-    paymentIntentId: string | null;
-    eventId: string;
-    receivedOn: string;
-  },
-  env: BillingEmailEnv,
-  now: Date,
-): Promise<boolean> {
-  const [recorded] = await tx
-    .insert(payments)
-    .values({
-      invoiceId: row.id,
-      kind: 'refund',
-      amountCents: refund.amountCents,
-      method: 'card',
-      receivedOn: refund.receivedOn,
-      reference: refund.refundId,
-      stripePaymentIntentId: refund.paymentIntentId,
-      stripeRefundId: refund.refundId,
-      stripeEventId: refund.eventId,
-      recordedByName: 'Stripe',
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!recorded) return false;
-  const paid = Math.max(0, row.paidCents - refund.amountCents);
-  const [after] = await tx
-    .update(invoices)
-    .set({
-      paidCents: paid,
-      status: row.status === 'void' || row.kind === 'credit_note' ? row.status : statusForPaid(row.totalCents, paid),
-      updatedAt: now,
-    })
-    .where(and(eq(invoices.id, row.id)))
-    .returning();
-  await recordAdminEvent(
-    tx,
-    actor,
-    'create',
-    'payment',
-    recorded.id,
-    `Recorded a refund of ${formatCents(refund.amountCents)} on ${row.number}`,
-  );
-  await recordInvoiceUpdated(tx, after!);
-  await queueReceipt(
-    tx,
-    after!,
-    {
-      ...refund,
-      method: 'card',
-      reference: refund.refundId,
-      creditCents: 0,
-      stripePaymentIntentId: null,
-      stripeEventId: null,
-      recordedByName: 'Stripe',
-    },
-    true,
-    env,
-    now,
-  );
-  return true;
 }
 
 /** Invoice `id` read in `tx` (for the webhook), or null. */

@@ -48,17 +48,15 @@ async function planProject(tx: SqlDb, clientId: string, startOn: string, now: Da
     createdAt: now,
     updatedAt: now,
   });
-  await tx
-    .insert(milestones)
-    .values(
-      PLAN_BILLING.milestones.map((title, index) => ({
-        projectId,
-        title,
-        orderIndex: index + 1,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
+  await tx.insert(milestones).values(
+    PLAN_BILLING.milestones.map((title, index) => ({
+      projectId,
+      title,
+      orderIndex: index + 1,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
   return projectId;
 }
 

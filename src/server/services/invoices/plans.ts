@@ -8,7 +8,7 @@
  *   (`confirmCancellation`, which for Stripe sets the subscription's `cancel_at` to that day).
  * - `startProposalPlan`: a signed proposal's monthly lines, billed from the project's start day.
  */
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import { addDays, addMonths, format, parseISO, subDays } from 'date-fns';
 import { subscriptions } from '../../../../db/schema/index.ts';
 import { PLAN_BILLING, type InvoiceItem } from '../../../shared/invoices.ts';
@@ -22,7 +22,7 @@ import { renderBillingTeamNote } from '../email/templates/invoices.tsx';
 import { formatDay, todayIn } from '../proposals/validity.ts';
 import { memberLabel } from '../../../shared/team.ts';
 import { recordInvoiceUpdated } from './invoice-rows.ts';
-import { stripeFailure, stripeOf, type StripeEnv } from './stripe.ts';
+import { stripeFailure, stripeOf, stripeOff, type StripeEnv } from './stripe.ts';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -203,4 +203,30 @@ export async function startProposalPlan(
     createdAt: now,
     updatedAt: now,
   });
+}
+
+/**
+ * A Stripe billing portal session for client `clientId`'s plan, where its payers update the card:
+ * `{url}`. AppError 404 `stripe_not_configured`; NotFoundError without a Stripe plan; 503 / 502
+ * when Stripe cannot be reached.
+ */
+export async function updateCardSession(db: Database, clientId: string, env: StripeEnv & Pick<Env, 'SITE_URL'>) {
+  const stripe = stripeOf(env);
+  if (!stripe) throw stripeOff();
+  const [plan] = await db.read
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.clientId, clientId), isNotNull(subscriptions.stripeCustomerId)))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  if (!plan?.stripeCustomerId) throw new NotFoundError('Plan');
+  try {
+    const session = await stripe.billingPortal.sessions.create({
+      customer: plan.stripeCustomerId,
+      return_url: new URL('/portal/invoices', env.SITE_URL).href,
+    });
+    return { url: session.url };
+  } catch (error) {
+    throw stripeFailure(error, 'billing portal');
+  }
 }
