@@ -3,7 +3,7 @@
  * it too, so a broken seed stops the run; the tests themselves make their own data.
  * Applies the migrations, then creates the demo client (its owner and a billing member) with three
  * projects in different states, their milestones and a conversation with messages from both sides, and a proposal
- * waiting for its signature (db/seed-proposal.ts). Running it again changes nothing. Prints the demo sign-in.
+ * waiting for its signature (db/seed-proposal.ts), a paid and an open invoice (db/seed-invoices.ts). Running it again changes nothing. Prints the demo sign-in.
  *
  * `npm run db:seed -- --scale N [--seed S]` then adds N clients with their projects, milestones
  * and messages, and 5·N leads (db/seed-scale.ts); with the same S a second run adds nothing.
@@ -18,6 +18,7 @@ import { loadEnv } from '../src/server/env/index.ts';
 import { insertClient } from '../src/server/services/clients/clients.ts';
 import { findMemberByEmail, insertMember } from '../src/server/services/clients/members.ts';
 import { seedDemoProposal } from './seed-proposal.ts';
+import { seedDemoInvoices } from './seed-invoices.ts';
 
 export const DEMO_CLIENT = {
   name: 'Maria Costa',
@@ -216,6 +217,11 @@ if (existing) {
 
 if (await seedDemoProposal(db, env, DEMO_CLIENT.email)) {
   console.log('A proposal is waiting for its signature in the demo portal (Catering page and cake photography).');
+}
+
+const seededInvoices = await seedDemoInvoices(db, env, DEMO_CLIENT.email);
+if (seededInvoices.length > 0) {
+  console.log(`Invoices ${seededInvoices.join(' (paid) and ')} (open) are in the demo portal's Invoices.`);
 }
 
 if (scale > 0) {

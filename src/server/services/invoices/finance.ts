@@ -8,6 +8,9 @@
  * - by month, for the last 12 months: what was paid (by the day received) and what is still owed
  *   of the invoices issued that month;
  * - the plans whose last payment failed, and the cancellation requests waiting for staff.
+ *
+ * An unpaid invoice's balance is `total - paid`: a payment never takes `paid` past the total (the
+ * rest is credit) and a refund never below 0 (services/invoices/payments.ts, refunds.ts).
  */
 import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { format, parseISO, subMonths } from 'date-fns';
@@ -16,7 +19,7 @@ import { businessName } from '../../../shared/team.ts';
 import type { Database } from '../../db/database.ts';
 import { todayIn } from '../proposals/validity.ts';
 
-const owed = sql<number>`coalesce(sum(max(0, ${invoices.totalCents} - ${invoices.paidCents})), 0)`;
+const owed = sql<number>`coalesce(sum((${invoices.totalCents} - ${invoices.paidCents})), 0)`;
 const unpaid = and(eq(invoices.kind, 'invoice'), inArray(invoices.status, ['open', 'partially_paid']));
 const net = sql<number>`coalesce(sum(case when ${payments.kind} = 'refund' then -${payments.amountCents} else ${payments.amountCents} - ${payments.creditCents} end), 0)`;
 
@@ -34,7 +37,7 @@ export async function financeSummary(db: Database, timeZone: string) {
   const [totals] = await db.read
     .select({
       outstanding: owed,
-      overdue: sql<number>`coalesce(sum(case when ${invoices.dueDate} < ${today} then max(0, ${invoices.totalCents} - ${invoices.paidCents}) else 0 end), 0)`,
+      overdue: sql<number>`coalesce(sum(case when ${invoices.dueDate} < ${today} then (${invoices.totalCents} - ${invoices.paidCents}) else 0 end), 0)`,
     })
     .from(invoices)
     .where(unpaid);
@@ -102,8 +105,8 @@ export async function clientBalance(db: Database, clientId: string, timeZone: st
   const today = todayIn(timeZone);
   const [row] = await db.read
     .select({
-      balance: sql<number>`coalesce(sum(case when ${unpaid} then max(0, ${invoices.totalCents} - ${invoices.paidCents}) else 0 end), 0)`,
-      overdue: sql<number>`coalesce(sum(case when ${unpaid} and ${invoices.dueDate} < ${today} then max(0, ${invoices.totalCents} - ${invoices.paidCents}) else 0 end), 0)`,
+      balance: sql<number>`coalesce(sum(case when ${unpaid} then (${invoices.totalCents} - ${invoices.paidCents}) else 0 end), 0)`,
+      overdue: sql<number>`coalesce(sum(case when ${unpaid} and ${invoices.dueDate} < ${today} then (${invoices.totalCents} - ${invoices.paidCents}) else 0 end), 0)`,
       voidPaid: sql<number>`coalesce(sum(case when ${invoices.status} = 'void' then ${invoices.paidCents} else 0 end), 0)`,
     })
     .from(invoices)

@@ -21,7 +21,7 @@ import { pageKeys, type ListSpec } from '../lists.ts';
 import { todayIn } from '../proposals/validity.ts';
 import { balanceOf, staffInvoiceJson } from './invoice-json.ts';
 
-const balanceSql = sql`(case when ${invoices.kind} = 'credit_note' or ${invoices.status} = 'void' then 0 else max(0, ${invoices.totalCents} - ${invoices.paidCents}) end)`;
+const balanceSql = sql`(case when ${invoices.kind} = 'credit_note' or ${invoices.status} = 'void' then 0 else (${invoices.totalCents} - ${invoices.paidCents}) end)`;
 
 const spec: ListSpec = {
   table: invoices,
