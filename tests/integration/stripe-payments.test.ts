@@ -6,6 +6,9 @@
  * Stripe outage is a clear message; the plan bought online makes a client, its project and its
  * monthly paid invoices; a signature with a deposit issues the deposit's invoice in the same write.
  */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -66,7 +69,8 @@ async function openInvoice(company: string) {
 const paymentsOf = (invoiceId: string) =>
   suite.api.db.read.select().from(payments).where(eq(payments.invoiceId, invoiceId));
 
-describe('Pay now and the webhook', () => {
+// A PDF, child processes and a Stripe stand-in: slower than most API tests on a busy machine.
+describe('Pay now and the webhook', { timeout: 30_000 }, () => {
   it('opens a Checkout for the balance and records nothing until the signed event; three deliveries record one payment', async () => {
     const bill = await openInvoice('Checkout Co');
     const checkout = await call(suite, 'POST', `/api/client/invoices/${bill.id}/checkout`, bill.ownerToken);
@@ -191,7 +195,7 @@ describe('Pay now and the webhook', () => {
     expect((await admin('GET', `/api/admin/invoices/${bill.id}`)).body).toMatchObject({ status: 'open', payments: [] });
   });
 
-  it('records one payment when the process died after recording and Stripe delivers again', async () => {
+  it('records one payment when a server is killed (kill -9) before or after its write, and Stripe delivers again', async () => {
     const bill = await openInvoice('Crash Co');
     const delivery = signedEvent(SECRET, 'payment_intent.succeeded', {
       id: 'pi_crash',
@@ -199,22 +203,41 @@ describe('Pay now and the webhook', () => {
       amount_received: 25_000,
       metadata: { invoiceId: bill.id },
     });
-    // A write that dies before its commit records nothing: neither the event nor the payment.
-    const died = suite.api.db.write(async (tx) => {
-      await tx
-        .insert(stripeEvents)
-        .values({ id: JSON.parse(delivery.body).id, type: 'payment_intent.succeeded', outcome: 'pending' });
-      throw new Error('killed');
-    });
-    await expect(died).rejects.toThrow('killed');
-    expect((await deliver(delivery)).body.outcome).toBe('recorded');
-    // Committed, then the answer was lost: Stripe delivers again.
+    const eventId = JSON.parse(delivery.body).id as string;
+    /** A second server process on this database that dies by SIGKILL handling the delivery. */
+    const killedWhile = (mode: 'before-commit' | 'after-commit') =>
+      // `--import tsx` runs the worker in this one process (tsx's cli would run it in a child of its own).
+      promisify(execFile)(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'webhook-crash-worker.ts')], {
+        env: {
+          ...process.env,
+          DATABASE_URL: suite.api.env.DATABASE_URL,
+          SITE_URL: suite.api.env.SITE_URL,
+          MODE: mode,
+          BODY: delivery.body,
+          SIGNATURE: delivery.signature,
+          SECRET,
+        },
+      }).then(
+        () => 'answered',
+        (error: { signal?: string; stderr?: string }) => error.signal ?? error.stderr,
+      );
+    expect(await killedWhile('before-commit')).toBe('SIGKILL');
+    // Died inside its write: neither the event nor the payment was recorded.
+    expect(await suite.api.db.read.select().from(stripeEvents).where(eq(stripeEvents.id, eventId))).toHaveLength(0);
+    expect(await paymentsOf(bill.id)).toHaveLength(0);
+    expect(await killedWhile('after-commit')).toBe('SIGKILL');
+    expect(await paymentsOf(bill.id)).toHaveLength(1);
+    // Stripe got no answer and delivers again: one payment.
     expect((await deliver(delivery)).body.outcome).toBe('duplicate');
     expect(await paymentsOf(bill.id)).toHaveLength(1);
-  });
+    expect((await admin('GET', `/api/admin/invoices/${bill.id}`)).body).toMatchObject({
+      status: 'paid',
+      paidCents: 25_000,
+    });
+  }, 120_000); // two processes started with tsx
 });
 
-describe('the plan bought online', () => {
+describe('the plan bought online', { timeout: 30_000 }, () => {
   it('opens a subscription Checkout with the commitment stated; its event makes the client, project and plan once', async () => {
     const email = `plan-${Date.now()}@harbor.example`;
     const started = await call(suite, 'POST', '/api/checkout/plan', undefined, {
@@ -337,7 +360,7 @@ describe('the plan bought online', () => {
   });
 });
 
-describe('the chain from a signed proposal', () => {
+describe('the chain from a signed proposal', { timeout: 30_000 }, () => {
   it('issues the deposit invoice in the signature write and bills the monthly lines from the start day', async () => {
     const { id, ownerToken, documentHash, clientId } = await sentToClient('Deposit Bakery');
     const signed = await call(suite, 'POST', `/api/client/proposals/${id}/accept`, ownerToken, {
