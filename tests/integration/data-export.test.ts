@@ -160,6 +160,7 @@ describe('a client exports their own data', () => {
       files: 2,
       approvals: 1,
       agreements: 0,
+      invoices: 0,
       sessions: 1,
       passkeys: 0,
       two_step_verification: 0,

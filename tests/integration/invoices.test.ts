@@ -187,6 +187,10 @@ describe('drafting and issuing', () => {
     expect(voided.body.invoice.creditNoteId).toBe(voided.body.creditNote.id);
     expect((await admin('POST', `/api/admin/invoices/${bill.id}/void`, {})).body.error.code).toBe('invoice_void');
     expect((await admin('POST', `/api/admin/invoices/${voided.body.creditNote.id}/void`, {})).status).toBe(409);
+    // A client with issued invoices is kept: they are accounting records.
+    const deleted = await admin('DELETE', `/api/admin/clients/${clientId}`);
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.error.code).toBe('client_has_invoices');
     const payment = await admin('POST', `/api/admin/invoices/${bill.id}/payments`, {
       amountCents: 100,
       method: 'check',

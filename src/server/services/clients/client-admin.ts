@@ -5,12 +5,12 @@
  * ConflictError('email_taken') on the `email` field.
  */
 import { count, eq, sql, type SQL } from 'drizzle-orm';
-import { clientMembers, clients, projects } from '../../../../db/schema/index.ts';
+import { clientMembers, clients, invoices, projects } from '../../../../db/schema/index.ts';
 import type { AdminClientValues } from '../../../shared/schemas/admin.ts';
 import type { ClientListQuery } from '../../../shared/schemas/lists.ts';
 import { assertStrongPassword } from '../sign-in/password-strength.ts';
 import { hashPassword } from '../sign-in/passwords.ts';
-import { InvalidFieldError, NotFoundError } from '../../errors.ts';
+import { AppError, InvalidFieldError, NotFoundError } from '../../errors.ts';
 import { storageKeysOf } from '../files/files.ts';
 import { recordAdminEvent, type Actor } from '../admin-events.ts';
 import { insertClient, normalizeEmail, toPublicClient, uniqueEmail, type ClientRow } from './clients.ts';
@@ -152,11 +152,24 @@ export async function updateClient(db: Database, actor: Actor, id: string, value
 
 /**
  * Deletes a client with its projects, milestones, messages, files' rows, sessions and single-use
- * tokens (sign-in and password links, challenges). NotFoundError when missing.
+ * tokens (sign-in and password links, challenges). NotFoundError when missing; AppError 409
+ * `client_has_invoices` when it has an issued invoice (a record that is kept).
  * @returns the storage keys of its files, for the caller to delete once the write has committed
  */
 export async function deleteClient(db: Database, actor: Actor, id: string): Promise<string[]> {
   return db.write(async (tx) => {
+    // Issued invoices are accounting records, kept for the tax years (docs/product.md#invoices).
+    const [issued] = await tx
+      .select({ n: count() })
+      .from(invoices)
+      .where(sql`${invoices.clientId} = ${id} and ${invoices.status} <> 'draft'`);
+    if ((issued?.n ?? 0) > 0) {
+      throw new AppError(
+        409,
+        'client_has_invoices',
+        'This client has issued invoices, which are kept as accounting records. Deactivate the client instead.',
+      );
+    }
     const keys = await storageKeysOf(tx, { clientId: id });
     const owned = await tx.select({ id: projects.id }).from(projects).where(eq(projects.clientId, id));
     // Recorded while the projects still name their client; the same transaction deletes them.

@@ -5,11 +5,12 @@
  * codes, passkeys' public keys, and files the team marked internal. Staff appear by display name
  * only (`staffDisplayName`), never by their email address. Timestamps are ISO 8601 strings.
  */
-import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, ne, or } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
   agreements,
   approvals,
+  invoices,
   chatConversations,
   clientSessions,
   communications,
@@ -102,6 +103,15 @@ export async function clientExportContent(db: Database, memberId: string): Promi
     .from(agreements)
     .where(eq(agreements.signerMemberId, memberId))
     .orderBy(asc(agreements.signedAt));
+  // The business's invoices, for those who pay (docs/product.md#invoices): `owner` and `billing`.
+  const invoiceRows =
+    member.role === 'member'
+      ? []
+      : await db.read
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.clientId, id), ne(invoices.status, 'draft')))
+          .orderBy(asc(invoices.issuedAt));
   return {
     subject: { kind: 'client', id: memberId, name: member.name },
     records: {
@@ -191,6 +201,19 @@ export async function clientExportContent(db: Database, memberId: string): Promi
         browser: a.userAgent,
         consentVersion: a.consentVersion,
         documentSha256: a.documentHash,
+      })),
+      invoices: invoiceRows.map((i) => ({
+        id: i.id,
+        number: i.number,
+        kind: i.kind,
+        status: i.status,
+        issuedOn: i.issuedOn,
+        dueDate: i.dueDate,
+        lines: i.items.map((line) => `${line.quantity} × ${line.description}: ${line.amountCents} cents`).join('\n'),
+        subtotalCents: i.subtotalCents,
+        taxCents: i.taxCents,
+        totalCents: i.totalCents,
+        paidCents: i.paidCents,
       })),
       sessions: sessions.map((s) => ({
         signedInAt: iso(s.createdAt),
