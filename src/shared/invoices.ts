@@ -40,7 +40,6 @@ export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 /** Where a draft came from. */
 export const INVOICE_SOURCES = ['manual', 'deposit', 'plan', 'recurring'] as const;
-export type InvoiceSource = (typeof INVOICE_SOURCES)[number];
 
 /** How a payment arrived. `card` is Stripe's. */
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'check', 'cash', 'other'] as const;
@@ -104,7 +103,7 @@ export function invoiceTotals(items: readonly InvoiceItem[], taxBasisPoints: num
 }
 
 /** The number series: invoices and credit notes are counted apart, each from 1 every year. */
-export const NUMBER_PREFIXES: Record<InvoiceKind, string> = { invoice: 'INV', credit_note: 'CN' };
+const NUMBER_PREFIXES: Record<InvoiceKind, string> = { invoice: 'INV', credit_note: 'CN' };
 
 /** The `sequence`th number of `year` for `kind`: 'INV-2026-0001', 'CN-2026-0012' (four digits, more past 9999). */
 export function invoiceNumber(kind: InvoiceKind, year: number, sequence: number): string {

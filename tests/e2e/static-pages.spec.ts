@@ -1,7 +1,8 @@
 /**
  * The prebuilt content pages: /about, /pricing, /awards, /privacy-policy, /terms-of-service and
  * the 404 page. Each renders its content, has its own title, meta description and canonical
- * link, and ships no JavaScript but the layout's cookie-banner script. (a11y.spec.ts sweeps them
+ * link, and ships no JavaScript but the layout's cookie-banner script (and, on /pricing, the plan
+ * button's island, loaded only once its card is in view). (a11y.spec.ts sweeps them
  * with axe at 1280 px and 375 px.)
  */
 import { type Page } from '@playwright/test';
@@ -84,9 +85,14 @@ for (const { path, status, title, h1 } of pages) {
       await page.waitForLoadState('networkidle');
       expect(scripts, 'script files loaded').toEqual([]);
       await expect(page.locator('script[src]')).toHaveCount(0);
-      // The one island is the Emergency button's, whose code loads at the visitor's first action.
-      await expect(page.locator('astro-island')).toHaveCount(1);
-      await expect(page.locator(OTHER_ISLANDS)).toHaveCount(0);
+      // The one island is the Emergency button's, whose code loads at the visitor's first action;
+      // /pricing has the plan's button too, whose code loads once its card comes into view.
+      const own = path === '/pricing' ? ['plan-checkout'] : [];
+      await expect(page.locator('astro-island')).toHaveCount(1 + own.length);
+      await expect(page.locator(OTHER_ISLANDS)).toHaveCount(own.length);
+      for (const name of own) {
+        await expect(page.locator(`astro-island[component-url*="${name}"]`)).toHaveAttribute('client', 'visible');
+      }
     });
   });
 }

@@ -1,8 +1,8 @@
 /**
- * /admin (docs/product.md#dashboard): for signed-in staff, the four counters (Total Clients; Active Projects,
- * status in-progress; Total Projects; Unread Messages, not read and from the client), the
- * tabs with their counts (Clients, Projects, Messages, Contact Forms, Proposals), the full-page
- * client, project and proposal forms, a proposal's page (docs/product.md#proposals), the latest admin events ('Recent activity'), and the staff member's own email
+ * /admin (docs/product.md#dashboard): for signed-in staff, the counters (dashboard-counters.tsx), the
+ * tabs with their counts (Clients, Projects, Messages, Contact Forms, Proposals) and Invoices, the full-page
+ * client, project, proposal and invoice forms, a proposal's page (docs/product.md#proposals), an invoice's page
+ * (docs/product.md#invoices), the latest admin events ('Recent activity'), and the staff member's own email
  * notifications switch (docs/product.md#settings-screen). The sign-in screen otherwise.
  * Everything follows live updates (docs/product.md#live-updates): a client's message shows up,
  * and the counters move, without a reload.
@@ -14,18 +14,18 @@ import {
   MailCheck,
   MessageSquare,
   MessagesSquare,
-  PlayCircle,
+  ReceiptText,
   Users,
   type LucideIcon,
 } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef } from 'react';
-import { cn } from '../lib/cn.ts';
 import { formatCount } from '../lib/format.ts';
 import { LiveUpdates } from '../lib/live.ts';
 import { ActivityLog } from './activity-log.tsx';
 import { ChatPage, ChatPresence, ChatsTab, useChatAlerts } from './chats.tsx';
 import { AdminFrame } from './admin-frame.tsx';
+import { Counters } from './dashboard-counters.tsx';
 import { ClientForm } from './client-form.tsx';
 import { ClientsTab } from './clients-tab.tsx';
 import { LeadsTab } from './leads-tab.tsx';
@@ -35,6 +35,9 @@ import { ProjectsTab } from './projects-tab.tsx';
 import { ProposalEditor } from './proposal-editor.tsx';
 import { ProposalsTab } from './proposal-list.tsx';
 import { ProposalPage } from './proposal-page.tsx';
+import { InvoiceEditor } from './invoice-editor.tsx';
+import { InvoicesTab } from './invoice-list.tsx';
+import { InvoicePage } from './invoice-page.tsx';
 import { NotificationRoutes, StaffNotifications } from './staff-notifications.tsx';
 import { SubscribersTab } from './subscribers-tab.tsx';
 import { UrgentLeadAlerts } from './urgent-lead-alerts.tsx';
@@ -46,70 +49,8 @@ import { SecurityPage, TeamPage } from './security-pages.tsx';
 import { adminLive, useChatCounts, useSummary, type AdminUser } from './queries.ts';
 import { navigate, useView, type Tab } from './route.ts';
 
-function Counter({
-  label,
-  value,
-  icon: Icon,
-  tone,
-}: {
-  label: string;
-  value?: number;
-  icon: LucideIcon;
-  tone: string;
-}) {
-  return (
-    <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-700/10 sm:p-5">
-      <dt className="flex items-center gap-2 text-sm font-semibold text-ink-700 xl:flex-col xl:items-start">
-        <span className={cn('inline-flex size-8 shrink-0 items-center justify-center rounded-lg', tone)}>
-          <Icon aria-hidden="true" className="size-4" />
-        </span>
-        {label}
-      </dt>
-      <dd
-        className="mt-2 text-2xl font-extrabold text-ink-900 sm:text-3xl"
-        aria-busy={value === undefined || undefined}
-      >
-        {value ?? '–'}
-      </dd>
-    </div>
-  );
-}
-
-function Counters() {
-  const summary = useSummary().data;
-  return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">
-      <Counter label="Total Clients" value={summary?.totalClients} icon={Users} tone="bg-blue-100 text-blue-800" />
-      <Counter
-        label="Active Projects"
-        value={summary?.activeProjects}
-        icon={PlayCircle}
-        tone="bg-yellow-100 text-yellow-800"
-      />
-      <Counter
-        label="Total Projects"
-        value={summary?.totalProjects}
-        icon={FolderKanban}
-        tone="bg-purple-100 text-purple-800"
-      />
-      <Counter
-        label="Unread Messages"
-        value={summary?.unreadMessages}
-        icon={MessageSquare}
-        tone="bg-red-100 text-red-800"
-      />
-      <Counter
-        label="New Leads (7 days)"
-        value={summary?.newLeadsThisWeek}
-        icon={Inbox}
-        tone="bg-green-100 text-green-800"
-      />
-    </dl>
-  );
-}
-
 const TAB_TRIGGER =
-  'inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2.5 text-sm font-semibold text-ink-700 hover:text-ink-900 data-[state=active]:bg-white data-[state=active]:text-ink-900 data-[state=active]:shadow-sm xl:whitespace-nowrap';
+  'inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2.5 xl:px-2 2xl:px-3 text-sm font-semibold text-ink-700 hover:text-ink-900 data-[state=active]:bg-white data-[state=active]:text-ink-900 data-[state=active]:shadow-sm xl:whitespace-nowrap';
 
 function TabLabel({ icon: Icon, label, count }: { icon: LucideIcon; label: string; count?: number }) {
   return (
@@ -162,6 +103,10 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
           <Tabs.Trigger value="proposals" className={TAB_TRIGGER}>
             <TabLabel icon={FileSignature} label="Proposals" count={summary?.totalProposals} />
           </Tabs.Trigger>
+          <Tabs.Trigger value="invoices" className={TAB_TRIGGER}>
+            <ReceiptText aria-hidden="true" className="size-4 shrink-0" />
+            <span>Invoices</span>
+          </Tabs.Trigger>
           <Tabs.Trigger value="chats" className={TAB_TRIGGER}>
             <TabLabel icon={MessagesSquare} label="Chats waiting" count={chatCounts?.waiting} />
           </Tabs.Trigger>
@@ -184,6 +129,9 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
         </Tabs.Content>
         <Tabs.Content value="proposals" className="mt-6 focus-visible:outline-none">
           {tab === 'proposals' && <ProposalsTab params={params} />}
+        </Tabs.Content>
+        <Tabs.Content value="invoices" className="mt-6 focus-visible:outline-none">
+          {tab === 'invoices' && <InvoicesTab params={params} />}
         </Tabs.Content>
         <Tabs.Content value="chats" className="mt-6 focus-visible:outline-none">
           {tab === 'chats' && <ChatsTab params={params} />}
@@ -221,6 +169,8 @@ function Dashboard({ user }: { user: AdminUser }) {
       'project-form': `${'id' in view && view.id ? 'Edit' : 'Add'} Project`,
       'proposal-form': `${'id' in view && view.id ? 'Edit' : 'New'} proposal`,
       'proposal-page': 'Proposal',
+      'invoice-form': `${'id' in view && view.id ? 'Edit' : 'New'} invoice`,
+      'invoice-page': 'Invoice',
       'client-page': 'Client',
       'project-page': 'Project',
       'lead-page': 'Lead',
@@ -242,6 +192,8 @@ function Dashboard({ user }: { user: AdminUser }) {
     return <ProposalEditor id={view.id} clientId={view.clientId} leadId={view.leadId} />;
   }
   if (view.kind === 'proposal-page') return <ProposalPage key={view.id} id={view.id} />;
+  if (view.kind === 'invoice-form') return <InvoiceEditor id={view.id} clientId={view.clientId} />;
+  if (view.kind === 'invoice-page') return <InvoicePage key={view.id} id={view.id} />;
   if (view.kind === 'client-page') return <ClientPage key={view.id} id={view.id} />;
   if (view.kind === 'project-page') return <ProjectPage key={view.id} id={view.id} />;
   if (view.kind === 'lead-page') return <LeadPage key={view.id} id={view.id} />;

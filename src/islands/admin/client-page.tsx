@@ -3,27 +3,19 @@
  * notifications (and an 'Unconfirmed email' badge for a self-registered account not confirmed
  * yet), 'Resend invitation' while they have not set up the account, their people with inviting,
  * role changes, removal and erasure (client-members.tsx, docs/product.md#client-teams), their
- * projects, their proposals with `Write a proposal` (docs/product.md#proposals), the conversation across all their projects (newest first, each client message under
+ * projects, their proposals with `Write a proposal` (client-proposals.tsx, docs/product.md#proposals), their billing
+ * (balance, invoices, `New invoice`: client-billing.tsx, docs/product.md#invoices), the conversation across all their projects (newest first, each client message under
  * the name of the person who wrote it, with reply and read state, "Load more"), and the admin
  * events about them.
  */
-import {
-  Bell,
-  BellOff,
-  Building2,
-  CalendarDays,
-  FileSignature,
-  FolderKanban,
-  Mail,
-  MessageSquare,
-  Pencil,
-  Phone,
-} from 'lucide-react';
+import { Bell, BellOff, Building2, CalendarDays, FolderKanban, Mail, MessageSquare, Pencil, Phone } from 'lucide-react';
 import { telHref } from '../../shared/phone.ts';
 import { formatBudget, formatDate, formatDateTime } from '../lib/format.ts';
 import { Loading } from '../ui/loading.tsx';
 import { ProjectStatusBadge } from '../ui/status-badge.tsx';
 import { EventRow } from './activity-log.tsx';
+import { ClientBilling } from './client-billing.tsx';
+import { ClientProposals } from './client-proposals.tsx';
 import { ClientInvitation } from './client-invitation.tsx';
 import { ClientMembers } from './client-members.tsx';
 import { ClientTwoStep } from './client-two-step.tsx';
@@ -32,15 +24,7 @@ import { PagedList } from './list-view.tsx';
 import { ConversationMessage } from './messages-tab.tsx';
 import { Badge, ListError, ProjectLink } from './parts.tsx';
 import { Panel, RecordPage } from './page-frame.tsx';
-import { ProposalLink, ProposalStatusBadge, TotalsText } from './proposal-parts.tsx';
-import {
-  useClient,
-  useClientEvents,
-  useCommunicationPages,
-  useProjectPages,
-  useProposalPages,
-  type AdminClient,
-} from './queries.ts';
+import { useClient, useClientEvents, useCommunicationPages, useProjectPages, type AdminClient } from './queries.ts';
 import { navigate } from './route.ts';
 import { messageAuthor } from './wording.ts';
 
@@ -131,56 +115,6 @@ function Projects({ clientId }: { clientId: string }) {
   );
 }
 
-/** The client's proposals, newest first, each with its status, totals and valid-until day. */
-function Proposals({ client }: { client: AdminClient }) {
-  const proposals = useProposalPages({ clientId: client.id, limit: '20' });
-  return (
-    <Panel title="Proposals" id="client-proposals-heading">
-      <div className="grid gap-3">
-        <div>
-          <button
-            type="button"
-            className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
-            onClick={() => navigate(`proposals/new?clientId=${encodeURIComponent(client.id)}`, 'push')}
-          >
-            <FileSignature aria-hidden="true" className="size-4" /> Write a proposal
-            <span className="sr-only"> for {client.name}</span>
-          </button>
-        </div>
-        <PagedList
-          query={proposals}
-          what="proposals"
-          loadingLabel="Loading proposals..."
-          emptyIcon={FileSignature}
-          emptyText="No proposals yet"
-        >
-          {(items) => (
-            <ul className="grid gap-2">
-              {items.map((proposal) => (
-                <li
-                  key={proposal.id}
-                  className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 border-b border-ink-700/10 pb-2 text-sm last:border-b-0"
-                >
-                  <span className="min-w-0">
-                    <ProposalLink id={proposal.id} title={proposal.title} />
-                    <span className="mt-1 flex flex-wrap items-center gap-2 text-ink-700">
-                      <ProposalStatusBadge status={proposal.status} />
-                      Version {proposal.version} · valid until {formatDate(proposal.validUntil)}
-                    </span>
-                  </span>
-                  <span className="text-right text-ink-900">
-                    <TotalsText totals={proposal.totals} />
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </PagedList>
-      </div>
-    </Panel>
-  );
-}
-
 function Conversation({ clientId }: { clientId: string }) {
   const messages = useCommunicationPages({ clientId, limit: '20' });
   return (
@@ -259,7 +193,8 @@ export function ClientPage({ id }: { id: string }) {
             <ClientTwoStep client={c} />
             <ClientPrivacy client={c} />
             <Projects clientId={c.id} />
-            <Proposals client={c} />
+            <ClientProposals client={c} />
+            <ClientBilling client={c} />
             <Activity clientId={c.id} />
           </div>
           <div className="grid min-w-0 content-start gap-6">

@@ -76,8 +76,11 @@ export function dayAfter(today: Date, days: number): string {
   return format(addDays(today, days), 'yyyy-MM-dd');
 }
 
-/** A number field as typed: '' → null; anything else must read as a number ('Enter a number'). */
-const typedNumber = z
+/**
+ * A number field as typed: '' → null; anything else must read as a number ('Enter a number').
+ * The invoice editor reads its lines with it too (invoice-values.ts).
+ */
+export const typedNumber = z
   .string()
   .trim()
   .refine((v) => v === '' || Number.isFinite(Number(v)), 'Enter a number')

@@ -1,8 +1,9 @@
 /**
  * The dashboard's reads (docs/product.md#dashboard): the staff profile (fresh 5 minutes; a 401
  * means signed out, shown as the sign-in screen), the lists of clients, projects,
- * communications, leads, proposals and recent activity (fresh 2 minutes each), one project's
- * milestones, one proposal and the proposal templates, and whether Google sign-in is configured.
+ * communications, leads, proposals, invoices and recent activity (fresh 2 minutes each), one project's
+ * milestones, one proposal and the proposal templates, and whether Google sign-in is configured
+ * (one invoice, the finance summary and a client's balance: invoice-queries.ts).
  * Types come from the API through the client.
  * Live updates (docs/product.md#live-updates) mark the lists an event changed stale; while the
  * stream is down, the lists poll at their freshness time.
@@ -15,6 +16,7 @@ import { useFallbackInterval, type LiveRefresh, type LiveMessage } from '../lib/
 import { FRESH_LIST_MS, FRESH_PROFILE_MS, nullWhenSignedOut } from '../lib/query.ts';
 import { TYPING_CLEARS_AFTER_MS } from '../../shared/chat.ts';
 import { workKeys } from './work-queries.ts';
+import { invoiceKeys, refreshInvoices, type AdminInvoiceDetail } from './invoice-queries.ts';
 import { alertUrgentLead } from './urgent-lead-alerts.tsx';
 
 export const adminKeys = {
@@ -63,6 +65,10 @@ const fetchClientMembers = (id: string) => unwrap(api.admin.clients[':id'].membe
 const fetchProposals = (query: ListParams) => unwrap(api.admin.proposals.$get({ query }));
 const fetchProposal = (id: string) => unwrap(api.admin.proposals[':id'].$get({ param: { id } }));
 const fetchProposalTemplates = () => unwrap(api.admin['proposal-templates'].$get());
+// The same address answers a CSV with `format`, so the client does not type its JSON: it is the
+// page's invoice less what only the page loads (InvoicePage).
+const fetchInvoices = (query: ListParams) =>
+  unwrap(api.admin.invoices.$get({ query })) as unknown as Promise<InvoicePage>;
 
 /** The signed-in staff member. */
 export type AdminUser = Awaited<ReturnType<typeof fetchMe>>;
@@ -91,6 +97,12 @@ export type AdminProposal = Awaited<ReturnType<typeof fetchProposals>>['items'][
 export type AdminProposalDetail = Awaited<ReturnType<typeof fetchProposal>>;
 /** A proposal template: the two of the pricing page (`builtIn`) and those staff saved. */
 export type AdminProposalTemplate = Awaited<ReturnType<typeof fetchProposalTemplates>>['items'][number];
+/** An invoice or credit note as the list shows it, with its client (docs/product.md#invoices). */
+export type AdminInvoice = Omit<
+  AdminInvoiceDetail,
+  'payments' | 'creditNote' | 'creditsInvoice' | 'client' | 'stripeEnabled' | 'paymentInstructions'
+> & { client: Pick<NonNullable<AdminInvoiceDetail['client']>, 'id' | 'name' | 'business'> | null };
+type InvoicePage = { items: AdminInvoice[]; nextCursor: string | null; total: number };
 /** A notification email that failed after every try (docs/product.md#notifications). */
 export type UndeliveredEmail = Awaited<ReturnType<typeof fetchUndeliveredEmails>>[number];
 
@@ -247,6 +259,12 @@ export const adminLive: LiveRefresh = {
       void queryClient.invalidateQueries({ queryKey });
     }
   },
+  // An invoice was drafted, issued, paid or voided: every invoice query (the list, a page, the
+  // editor, the client's balance, the finance summary) and the activity log.
+  onInvoice: (queryClient) => {
+    void refreshInvoices(queryClient);
+    void queryClient.invalidateQueries({ queryKey: adminKeys.events });
+  },
   onReconnect: (queryClient) => {
     for (const queryKey of [
       adminKeys.clients,
@@ -257,6 +275,7 @@ export const adminLive: LiveRefresh = {
       adminKeys.chats,
       adminKeys.chatCounts,
       adminKeys.proposals,
+      invoiceKeys.all,
     ]) {
       void queryClient.invalidateQueries({ queryKey });
     }
@@ -275,6 +294,7 @@ const LIST_KEYS = {
   leads: adminKeys.leads,
   subscribers: adminKeys.subscribers,
   proposals: adminKeys.proposals,
+  invoices: invoiceKeys.all,
 } as const;
 
 function pagesOf<T extends { nextCursor: string | null }>(
@@ -305,6 +325,8 @@ export const useCommunicationPages = (params: ListParams) =>
 export const useLeadPages = (params: ListParams) => usePages(pagesOf('leads', params, fetchLeads));
 /** The proposals (docs/product.md#proposals), or a client's or lead's with `clientId` / `leadId`. */
 export const useProposalPages = (params: ListParams) => usePages(pagesOf('proposals', params, fetchProposals));
+/** The invoices and credit notes (docs/product.md#invoices), or a client's with `clientId`. */
+export const useInvoicePages = (params: ListParams) => usePages(pagesOf('invoices', params, fetchInvoices));
 /** The newsletter's subscribers (docs/product.md#newsletter). */
 export const useSubscriberPages = (params: ListParams) =>
   usePages(pagesOf('subscribers', params, fetchSubscribers as (query: ListParams) => Promise<SubscriberPage>));

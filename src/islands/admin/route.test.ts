@@ -34,6 +34,12 @@ describe('dashboard views from the address fragment', () => {
     ['#proposals/p-1?clientId=c-1', { kind: 'proposal-form', id: 'p-1', clientId: null, leadId: null }],
     ['#proposal/p%201', { kind: 'proposal-page', id: 'p 1' }],
     ['#proposal/', { kind: 'list', tab: 'clients', params: '' }],
+    ['#invoices', { kind: 'list', tab: 'invoices', params: '' }],
+    ['#invoices?status=overdue', { kind: 'list', tab: 'invoices', params: 'status=overdue' }],
+    ['#invoices/new', { kind: 'invoice-form', id: null, clientId: null }],
+    ['#invoices/new?clientId=c-1', { kind: 'invoice-form', id: null, clientId: 'c-1' }],
+    ['#invoices/i-1?clientId=c-1', { kind: 'invoice-form', id: 'i-1', clientId: null }],
+    ['#invoice/i%201', { kind: 'invoice-page', id: 'i 1' }],
   ])('%s', (hash, view) => {
     expect(parseView(hash)).toEqual(view);
   });

@@ -7,14 +7,15 @@
  * person's sign-in security and '#team' the staff and invitations (docs/product.md#sign-in-security), '#chats' the live
  * chats and '#chat/{id}' one of them (docs/product.md#live-chat), '#proposals/new' (optionally
  * '?clientId=…' or '?leadId=…') and '#proposals/{id}' the proposal editor, '#proposal/{id}' a
- * proposal's page (docs/product.md#proposals). A tab's
+ * proposal's page (docs/product.md#proposals), '#invoices/new' (optionally '?clientId=…') and
+ * '#invoices/{id}' the invoice editor, '#invoice/{id}' an invoice's page (docs/product.md#invoices). A tab's
  * search, filters and sort follow a '?' ('#projects?status=review&sort=title.asc'), so Back,
  * Forward and reload keep them (docs/product.md#lists). Opening a form or a page adds a history
  * entry, so Back returns to the list; switching tabs and leaving a form replace the entry.
  */
 import { useSyncExternalStore } from 'react';
 
-const TABS = ['clients', 'projects', 'messages', 'leads', 'proposals', 'chats', 'subscribers'] as const;
+const TABS = ['clients', 'projects', 'messages', 'leads', 'proposals', 'invoices', 'chats', 'subscribers'] as const;
 export type Tab = (typeof TABS)[number];
 
 export type View =
@@ -23,10 +24,13 @@ export type View =
   | { kind: 'project-form'; id: string | null }
   /** A new proposal (`id` null), for the client or lead its address names, or draft `id`. */
   | { kind: 'proposal-form'; id: string | null; clientId: string | null; leadId: string | null }
+  /** A new invoice (`id` null), for the client its address names, or draft `id`. */
+  | { kind: 'invoice-form'; id: string | null; clientId: string | null }
   | { kind: 'client-page'; id: string }
   | { kind: 'project-page'; id: string }
   | { kind: 'lead-page'; id: string }
   | { kind: 'proposal-page'; id: string }
+  | { kind: 'invoice-page'; id: string }
   | { kind: 'chat-page'; id: string }
   | { kind: 'security' }
   | { kind: 'team' };
@@ -50,10 +54,18 @@ export function parseView(hash: string): View {
         leadId: query.get('leadId') || null,
       };
     }
+    if (first === 'invoices') {
+      return {
+        kind: 'invoice-form',
+        id,
+        clientId: new URLSearchParams(id === null ? params : '').get('clientId') || null,
+      };
+    }
     if (first === 'client' && id) return { kind: 'client-page', id };
     if (first === 'project' && id) return { kind: 'project-page', id };
     if (first === 'lead' && id) return { kind: 'lead-page', id };
     if (first === 'proposal' && id) return { kind: 'proposal-page', id };
+    if (first === 'invoice' && id) return { kind: 'invoice-page', id };
     if (first === 'chat' && id) return { kind: 'chat-page', id };
   }
   const tab = (TABS as readonly string[]).includes(first) ? (first as Tab) : 'clients';

@@ -15,8 +15,9 @@
  * - While the stream is down the area's lists poll at their freshness times
  *   (`useFallbackInterval`); while it is up nothing polls.
  * - The events and their data are typed by src/shared/live-events.ts, the definition the server
- *   records them with: project and proposal events on both streams, chat events and urgent leads
- *   on the staff's only.
+ *   records them with: project, proposal and invoice events on both streams (the client's invoice
+ *   events only to its `owner` and `billing` members), chat events and urgent leads on the staff's
+ *   only.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
@@ -40,7 +41,10 @@ type LiveKind = 'client' | 'staff';
  * A project event as an area sees it: its type and the project it is about (what both streams
  * carry; the staff's carries more, src/shared/live-events.ts).
  */
-export type LiveMessage = Exclude<ClientStreamEvent, StreamControl | { type: 'proposal-updated' }>;
+export type LiveMessage = Exclude<
+  ClientStreamEvent,
+  StreamControl | { type: 'proposal-updated' } | { type: 'invoice-updated' }
+>;
 
 /** What an area does with its stream. */
 export interface LiveRefresh {
@@ -53,6 +57,12 @@ export interface LiveRefresh {
    * follow it (the staff's stream carries the client and lead it concerns too).
    */
   onProposal?: (queryClient: QueryClient, event: { proposalId: string }) => void;
+  /**
+   * An invoice or a plan changed (docs/product.md#invoices): issued, paid, refunded, voided, a
+   * plan's payment failed or its cancellation was asked for. `invoiceId` is null for a plan's own
+   * change. Areas that show no invoices leave it out.
+   */
+  onInvoice?: (queryClient: QueryClient, event: { invoiceId: string | null }) => void;
   /** An urgent lead was stored (the dashboard alerts); areas without leads leave it out. */
   onLeadAlert?: (queryClient: QueryClient, event: LeadUrgentEvent) => void;
   /** After a reconnection: marks stale whatever may have changed while the stream was down. */
@@ -130,6 +140,10 @@ function useLiveStream(kind: LiveKind, refresh: LiveRefresh): boolean {
       on('proposal-updated', ({ proposalId }, id) => {
         seen(id);
         latest.current.onProposal?.(queryClient, { proposalId });
+      });
+      on('invoice-updated', ({ invoiceId }, id) => {
+        seen(id);
+        latest.current.onInvoice?.(queryClient, { invoiceId });
       });
       if (kind === 'staff') {
         const onStaff = listen<StaffStreamEvent>(current);

@@ -260,7 +260,7 @@ export function useResendConfirmation() {
 /**
  * An owner or billing member signs proposal `id`: their typed name, the consent, the hash of the
  * document they read, the optional items chosen and the drawing, if any. Answers
- * `{agreementId, projectId}`; resolves once the proposals (and, signed, the projects) are fetched again.
+ * `{agreementId, projectId, depositInvoiceId}`; resolves once the proposals (and, signed, the projects) are fetched again.
  */
 export function useAcceptProposal(id: string) {
   const queryClient = useQueryClient();

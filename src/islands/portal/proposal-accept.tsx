@@ -97,7 +97,8 @@ function Disclosure({ titleId }: { titleId: string }) {
 
 /**
  * The signing form of `proposal` for the optional items at `chosen`. `onSigned` runs once the
- * server took the signature and the page's data is fresh; `onBusy` tells the dialog whether a
+ * server took the signature and the page's data is fresh, with the deposit invoice the signature
+ * issued (`depositInvoiceId`, null when there is none); `onBusy` tells the dialog whether a
  * signature is on its way (it cannot be closed then); `onCancel` closes it.
  */
 export function AcceptForm({
@@ -109,7 +110,7 @@ export function AcceptForm({
 }: {
   proposal: PortalProposal;
   chosen: readonly number[];
-  onSigned: () => void;
+  onSigned: (signed: { depositInvoiceId: string | null }) => void;
   onBusy: (busy: boolean) => void;
   onCancel: () => void;
 }) {
@@ -149,7 +150,11 @@ export function AcceptForm({
 
   const sign = async (values: AcceptProposalValues) => {
     setFailure(null);
-    if (await answer.send(() => accept.mutateAsync(values))) onSigned();
+    const signed = { depositInvoiceId: null as string | null };
+    const sent = await answer.send(async () => {
+      signed.depositInvoiceId = (await accept.mutateAsync(values)).depositInvoiceId ?? null;
+    });
+    if (sent) onSigned(signed);
   };
 
   const consentError = errors.consent?.message;

@@ -1,7 +1,8 @@
 /**
  * Where a proposal stands once it is no longer open (docs/product.md#proposals): signed (who and
  * when, the agreement's reference, its PDF and, for a role that opens projects, the project it
- * started), declined (by whom, when and why), expired, or withdrawn (with a link to the newer
+ * started, then, when the signature on this page issued a deposit invoice, how to pay it:
+ * deposit-payment.tsx), declined (by whom, when and why), expired, or withdrawn (with a link to the newer
  * version that replaced it). The heading takes focus after a decision made on this page.
  */
 import { CheckCircle2, Download, FolderOpen, History, XCircle } from 'lucide-react';
@@ -10,6 +11,8 @@ import { roleMay, type ClientRole } from '../../shared/team.ts';
 import { api } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { formatDate, formatDateTime } from '../lib/format.ts';
+import { DepositPayment } from './deposit-payment.tsx';
+import { mayBill } from './portal-frame.tsx';
 import type { PortalProposal } from './queries.ts';
 
 /** The signed agreement's PDF (routes/agreements.ts), as the typed client names it. */
@@ -55,15 +58,20 @@ function Panel({
   );
 }
 
-/** The outcome of `proposal` for a member with `role`, or null while it is open. */
+/**
+ * The outcome of `proposal` for a member with `role`, or null while it is open;
+ * `depositInvoiceId`: the deposit invoice the signature made on this page issued, if any.
+ */
 export function ProposalOutcome({
   proposal,
   role,
   headingRef,
+  depositInvoiceId = null,
 }: {
   proposal: PortalProposal;
   role: ClientRole;
   headingRef?: Ref<HTMLHeadingElement>;
+  depositInvoiceId?: string | null;
 }) {
   const { status, agreement } = proposal;
   if (status === 'accepted') {
@@ -97,6 +105,7 @@ export function ProposalOutcome({
             </div>
           </>
         )}
+        {depositInvoiceId && mayBill(role) && <DepositPayment invoiceId={depositInvoiceId} />}
       </Panel>
     );
   }

@@ -7,7 +7,8 @@
  *
  * An owner or a billing member answers: `Accept and sign` (proposal-accept.tsx) or `Decline`
  * (proposal-decline.tsx), each in a dialog; a member is told who can. Once answered, or expired or
- * withdrawn, the page says so (proposal-outcome.tsx), with the signed agreement's PDF and project.
+ * withdrawn, the page says so (proposal-outcome.tsx), with the signed agreement's PDF and project
+ * and, right after a signature that issued a deposit invoice, how to pay the deposit.
  * A proposal that is missing or not the client's: `Proposal not found`. Live updates
  * (docs/product.md#live-updates) bring in an answer from another browser or a withdrawal by the
  * team without a reload. Without a session: the sign-in screen.
@@ -63,6 +64,8 @@ function ProposalView({ proposalId, me }: { proposalId: string; me: PortalClient
   const query = useProposal(proposalId, chosen);
   const [asked, setAsked] = useState<Asked | null>(null);
   const [busy, setBusy] = useState(false);
+  // The deposit invoice the signature made here issued (the accept's answer), to pay it at once.
+  const [depositInvoiceId, setDepositInvoiceId] = useState<string | null>(null);
   const outcomeHeading = useRef<HTMLHeadingElement>(null);
   const buttons = { accept: useRef<HTMLButtonElement>(null), decline: useRef<HTMLButtonElement>(null) };
   const lastAsked = useRef<Asked>('accept');
@@ -126,7 +129,14 @@ function ProposalView({ proposalId, me }: { proposalId: string; me: PortalClient
           Valid until {formatDate(proposal.validUntil)}
         </p>
       </div>
-      {!open && <ProposalOutcome proposal={proposal} role={me.member.role} headingRef={outcomeHeading} />}
+      {!open && (
+        <ProposalOutcome
+          proposal={proposal}
+          role={me.member.role}
+          headingRef={outcomeHeading}
+          depositInvoiceId={depositInvoiceId ?? proposal.depositInvoiceId ?? null}
+        />
+      )}
       <div
         aria-busy={query.isPlaceholderData || undefined}
         className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-ink-700/10 sm:p-8"
@@ -184,7 +194,8 @@ function ProposalView({ proposalId, me }: { proposalId: string; me: PortalClient
             chosen={chosen}
             onBusy={setBusy}
             onCancel={close}
-            onSigned={() => {
+            onSigned={(signed) => {
+              setDepositInvoiceId(signed.depositInvoiceId);
               close();
               toast({
                 title: 'Proposal signed',

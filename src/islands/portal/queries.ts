@@ -9,7 +9,9 @@
  * The client's team (docs/product.md#client-teams) is fresh 2 minutes. The client's proposals
  * (docs/product.md#proposals) are fresh 2 minutes as a list and 1 minute each; a proposal's page
  * asks the server for the totals of the optional items ticked, and keeps showing the last answer
- * while the next one comes. A `proposal-updated` event makes every proposal query stale.
+ * while the next one comes. A `proposal-updated` event makes every proposal query stale. The
+ * invoices and the plan (docs/product.md#invoices, invoice-queries.ts) are keyed here too, so an
+ * `invoice-updated` event and a reconnection make every invoice query stale.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../lib/api.ts';
@@ -28,6 +30,10 @@ export const portalKeys = {
   proposals: ['portal', 'proposals'],
   /** Proposal `id` with the totals for the optional items at `chosen`. */
   proposal: (id: string, chosen: readonly number[]) => ['portal', 'proposals', id, chosen.join(',')],
+  /** The list with the balance and the plan, and the prefix of every invoice query. */
+  invoices: ['portal', 'invoices'],
+  /** Invoice `id` with its payments. */
+  invoice: (id: string) => ['portal', 'invoices', id],
 } as const;
 
 const fetchMe = () => unwrap(api.client.me.$get());
@@ -146,7 +152,9 @@ export const useProject = (projectId: string) =>
  * The portal's live updates: an event about a project (a message, a read, a change) makes the
  * project list (its unread badges) and that project's detail stale; a proposal's change (sent,
  * viewed, signed or declined from another browser, withdrawn by the team) makes the proposal list
- * and every proposal page stale; after a reconnection every project's and proposal's data is.
+ * and every proposal page stale; an invoice's or the plan's change (issued, paid, voided, a
+ * failed card, a cancellation) makes the invoice list and every invoice page stale; after a
+ * reconnection every project's, proposal's and invoice's data is.
  */
 export const portalLive: LiveRefresh = {
   onEvent: (queryClient, { projectId }) => {
@@ -158,12 +166,16 @@ export const portalLive: LiveRefresh = {
   onProposal: (queryClient) => {
     void queryClient.invalidateQueries({ queryKey: portalKeys.proposals });
   },
+  onInvoice: (queryClient) => {
+    void queryClient.invalidateQueries({ queryKey: portalKeys.invoices });
+  },
   onReconnect: (queryClient) => {
     void queryClient.invalidateQueries({ queryKey: portalKeys.projects });
     void queryClient.invalidateQueries({ queryKey: ['portal', 'project'] });
     void queryClient.invalidateQueries({ queryKey: ['portal', 'files'] });
     void queryClient.invalidateQueries({ queryKey: portalKeys.approvals });
     void queryClient.invalidateQueries({ queryKey: portalKeys.proposals });
+    void queryClient.invalidateQueries({ queryKey: portalKeys.invoices });
   },
   profileKey: portalKeys.me,
 };

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { optionalString, optionalUrl } from './fields.ts';
 
 /** How to pay without Stripe (docs/product.md#payments), unless `PAYMENT_INSTRUCTIONS` says otherwise. */
-export const DEFAULT_PAYMENT_INSTRUCTIONS =
+const DEFAULT_PAYMENT_INSTRUCTIONS =
   'Pay by bank transfer or by check to First State Web Studio LLC. Write the invoice number on the transfer or the check. ' +
   'Ask us at hello@firststatewebstudio.com for our bank details.';
 

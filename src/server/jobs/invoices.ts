@@ -14,7 +14,7 @@ import { reportRoundError } from './round-errors.ts';
 export const INVOICES_EVERY_MS = 5 * 60_000;
 
 /** One round of the invoices' work; resolves what it did. Throws what the database throws. */
-export async function invoicesRound(db: Database, env: Env, now = new Date()) {
+async function invoicesRound(db: Database, env: Env, now = new Date()) {
   const billed = await billPlans(db, env, now);
   const reminded = await remindInvoices(db, env, now);
   return { billed, reminded };

@@ -25,7 +25,7 @@ import { stripeOf, stripeOff } from '../services/invoices/stripe.ts';
 import { validate } from '../validation.ts';
 
 /** How old a webhook's signature may be, in seconds (Stripe's default tolerance). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export function checkoutRoutes(deps: AppDeps) {
   const limiter = createLimiter(deps.db, {

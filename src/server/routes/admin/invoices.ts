@@ -30,16 +30,6 @@ import { stripeOf } from '../../services/invoices/stripe.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
-/** A CSV download named `name`-YYYY-MM-DD.csv. */
-function csvAnswer(body: string, name: string) {
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
-    },
-  });
-}
-
 /** A PDF answer of `bytes` named `fileName`. */
 export function pdfAnswer(bytes: Buffer, fileName: string) {
   return new Response(new Uint8Array(bytes), {
@@ -57,8 +47,15 @@ export function staffInvoiceRoutes({ db, env }: AppDeps) {
   return new Hono<SessionEnv<'staff'>>()
     .get('/invoices', validate('query', invoiceListQuery), async (c) => {
       const query = c.req.valid('query');
-      if (query.format === 'csv') return csvAnswer(await invoicesCsv(db, query, zone), 'invoices');
-      if (query.format === 'payments-csv') return csvAnswer(await paymentsCsv(db, query, zone), 'payments');
+      if (query.format === 'csv' || query.format === 'payments-csv') {
+        const [csv, name] =
+          query.format === 'csv'
+            ? [await invoicesCsv(db, query, zone), 'invoices']
+            : [await paymentsCsv(db, query, zone), 'payments'];
+        c.header('Content-Type', 'text/csv; charset=utf-8');
+        c.header('Content-Disposition', `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`);
+        return c.body(csv);
+      }
       return c.json(await listInvoices(db, query, zone));
     })
     .post('/invoices', validate('json', invoiceBodySchema), async (c) =>

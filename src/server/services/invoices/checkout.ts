@@ -81,7 +81,7 @@ export async function invoiceCheckout(
 }
 
 /** The commitment as Checkout states it before paying. */
-export const PLAN_COMMITMENT_TEXT =
+const PLAN_COMMITMENT_TEXT =
   `You are starting the website plan at ${formatCents(PLAN_BILLING.monthlyCents)} a month with a ` +
   `${PLAN_BILLING.commitmentMonths}-month commitment: at least ${PLAN_BILLING.commitmentMonths} monthly payments, then month to month. ` +
   `Cancelling takes ${PLAN_BILLING.noticeDays} days' written notice (Terms of Service).`;

@@ -23,7 +23,7 @@ export interface DraftSettings {
 }
 
 /** The 409 of a change to an invoice that was issued. */
-export const issuedAlready = () =>
+const issuedAlready = () =>
   new AppError(
     409,
     'invoice_issued',

@@ -35,7 +35,7 @@ export function kindLabel(kind: InvoicePdfInput['kind']): string {
 }
 
 /** A tax rate in basis points as a percentage: 625 → '6.25%', 800 → '8%'. */
-export function taxPercent(basisPoints: number): string {
+function taxPercent(basisPoints: number): string {
   return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(basisPoints / 100)}%`;
 }
 

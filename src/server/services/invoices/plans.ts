@@ -40,7 +40,7 @@ export function cancellationDay(today: string, commitmentEndsOn: string | null):
 }
 
 /** A plan as the portal and the dashboard show it. */
-export function planJson(row: SubscriptionRow) {
+function planJson(row: SubscriptionRow) {
   return {
     id: row.id,
     provider: row.provider,

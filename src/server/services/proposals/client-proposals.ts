@@ -4,7 +4,7 @@
  * services/proposals/signing.ts.
  */
 import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { agreements, proposals } from '../../../../db/schema/index.ts';
+import { agreements, invoices, proposals } from '../../../../db/schema/index.ts';
 import { OPEN_PROPOSAL_STATUSES } from '../../../shared/proposals.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
 import { DatabaseBusyError } from '../../db/errors.ts';
@@ -88,7 +88,8 @@ async function recordView(db: Database, row: ProposalRow, now: Date): Promise<Pr
 
 /**
  * Sent proposal `id` as `member` sees it, with totals for the optional items at `chosen`
- * (clientProposalJson). Records the view. NotFoundError for a draft or another client's.
+ * (clientProposalJson) and, once signed, the deposit invoice it issued (`depositInvoiceId`, or
+ * null). Records the view. NotFoundError for a draft or another client's.
  */
 export async function clientProposal(
   db: Database,
@@ -100,5 +101,12 @@ export async function clientProposal(
   const now = new Date();
   const { proposal, agreement } = await visibleProposal(db.read, member.clientId, id);
   const seen = await recordView(db, proposal, now);
-  return clientProposalJson(seen, agreement, chosen, timeZone, now);
+  // The deposit invoice its signature issued (docs/product.md#invoices), to pay it from here.
+  const [deposit] = agreement
+    ? await db.read
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.proposalId, id), eq(invoices.source, 'deposit')))
+    : [];
+  return { ...clientProposalJson(seen, agreement, chosen, timeZone, now), depositInvoiceId: deposit?.id ?? null };
 }
