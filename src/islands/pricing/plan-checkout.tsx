@@ -4,7 +4,8 @@
  * it is the page's own link to the contact form (`children`), so nothing changes without
  * JavaScript. Once GET /api/checkout/config says the plan is sold online (Stripe is set), the link
  * becomes `Start now — $99/month`, which opens the checkout dialog (plan-checkout-dialog.tsx,
- * loaded only then); otherwise, or when the answer fails, the link stays.
+ * loaded only then); otherwise, or when the answer fails, the link stays. Back from a paid
+ * Checkout (`?plan=started`), the card says what happens next.
  */
 import { ArrowRight } from 'lucide-react';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
@@ -29,9 +30,20 @@ function PlanButton({ children }: { children: ReactNode }) {
   }, [onSale]);
   // A box of its own around the link: Astro's `client:visible` watches the island's first
   // elements, and a slot alone (display: contents) never comes into view.
+  const started =
+    typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('plan') === 'started';
   if (!onSale) return <div className="mt-8">{children}</div>;
   return (
     <div className="mt-8">
+      {started && (
+        <p
+          role="status"
+          className="mb-4 rounded-lg bg-green-50 p-3 text-sm font-medium text-green-900 ring-1 ring-green-700/30"
+        >
+          Thank you: your plan has started. We are emailing you a link to set up your client portal, where your project
+          and invoices are.
+        </p>
+      )}
       <button
         type="button"
         className="btn-primary w-full"
