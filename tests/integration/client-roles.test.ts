@@ -3,7 +3,7 @@
  * (docs/product.md#client-teams), checked from the app's own route list (`app.routes`), as the
  * guard of each area is (unauthorized-routes.test.ts): each route must be named below as open to
  * every role, to the roles that see a project's work (owner, member), to those who decide on a
- * proposal (owner, billing), or to owners only, and a
+ * proposal or pay the invoices (owner, billing), or to owners only, and a
  * route that is not named fails the test, so a new route is classified the day it is mounted.
  *
  * Each route is called with a session of each role; a role the route is not for gets 403
@@ -53,6 +53,16 @@ const WORK_ROUTES = [
 /** Deciding on a proposal (docs/product.md#proposals): owners and billing members; never a member. */
 const SIGNING_ROUTES = ['POST /api/client/proposals/:id/accept', 'POST /api/client/proposals/:id/decline'];
 
+/** Invoices, payments and the plan (docs/product.md#invoices): those who pay, owners and billing members; never a member. */
+const BILLING_ROUTES = [
+  'GET /api/client/invoices',
+  'GET /api/client/invoices/:id',
+  'GET /api/client/invoices/:id/pdf',
+  'POST /api/client/invoices/:id/checkout',
+  'POST /api/client/plan/cancel',
+  'POST /api/client/plan/update-card',
+];
+
 /** Managing the team: owners only. */
 const OWNER_ROUTES = [
   'POST /api/client/team/invitations',
@@ -94,7 +104,7 @@ const ROLES: readonly ClientRole[] = ['owner', 'member', 'billing'];
 const allowed = (route: string): readonly ClientRole[] =>
   WORK_ROUTES.includes(route)
     ? ['owner', 'member']
-    : SIGNING_ROUTES.includes(route)
+    : SIGNING_ROUTES.includes(route) || BILLING_ROUTES.includes(route)
       ? ['owner', 'billing']
       : OWNER_ROUTES.includes(route)
         ? ['owner']
@@ -157,7 +167,7 @@ async function call(route: string, token: string) {
 
 describe('the portal’s route list', () => {
   it('names every signed-in route in exactly one of the role lists, and only routes that exist', () => {
-    const named = [...WORK_ROUTES, ...SIGNING_ROUTES, ...OWNER_ROUTES, ...EVERY_ROLE_ROUTES];
+    const named = [...WORK_ROUTES, ...SIGNING_ROUTES, ...BILLING_ROUTES, ...OWNER_ROUTES, ...EVERY_ROLE_ROUTES];
     expect(signedIn.filter((route) => !named.includes(route))).toEqual([]);
     expect(named.filter((route) => !signedIn.includes(route))).toEqual([]);
     expect(new Set(named).size).toBe(named.length);

@@ -364,6 +364,8 @@ describe('lists, CSV and the finance summary', () => {
   it('counts outstanding, overdue, paid this month and the last 12 months', async () => {
     const before = (await admin('GET', '/api/admin/finance/summary')).body;
     expect(before.months).toHaveLength(12);
+    // The rate in force, for the editor's live total.
+    expect(before.taxBasisPoints).toBe(625);
     const { clientId } = await newClient('Summary Co');
     const late = await issued(clientId, { dueDate: '2026-01-15' });
     await issued(clientId);

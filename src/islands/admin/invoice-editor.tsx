@@ -19,7 +19,7 @@ import { DeleteInvoiceDraft, IssueInvoiceDialog, type IssueTarget } from './invo
 import { EditorButtons, InvoiceFields, InvoiceTotalsPanel } from './invoice-fields.tsx';
 import { useSaveInvoice, type InvoiceBody } from './invoice-mutations.ts';
 import { clientNameOf } from './invoice-parts.tsx';
-import { invoiceQuery, useInvoice } from './invoice-queries.ts';
+import { invoiceQuery, useFinanceSummary, useInvoice } from './invoice-queries.ts';
 import {
   draftToInvoiceForm,
   emptyInvoiceForm,
@@ -176,8 +176,11 @@ function NewInvoice({
   onCreated: (id: string) => void;
 }) {
   const client = useQuery({ ...adminQueries.client(clientId ?? ''), enabled: Boolean(clientId) });
+  // The tax rate in force (TAX_RATE_BASIS_POINTS), which the summary carries, for the live total.
+  const summary = useFinanceSummary();
   const [initial] = useState(() => emptyInvoiceForm(clientId));
   if (clientId && client.isPending) return <Loading label="Loading the client..." />;
+  if (summary.isPending) return <Loading label="Loading the tax rate..." />;
   const choice =
     clientId && client.data ? { id: client.data.id, name: client.data.name, company: client.data.company } : null;
   return (
@@ -186,7 +189,7 @@ function NewInvoice({
       draftId={createdId}
       initialClient={choice}
       clientLabel={null}
-      taxBasisPoints={null}
+      taxBasisPoints={summary.data?.taxBasisPoints ?? null}
       onCreated={onCreated}
     />
   );

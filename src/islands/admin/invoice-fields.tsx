@@ -3,7 +3,8 @@
  * client` and `Client`), `Project (optional)` among that client's projects (emptied when the
  * client changes), the line items (invoice-lines.tsx), `Due date (optional)` (empty: net 15 from
  * the day it is issued) and `Notes (optional)`; and the live total of what is typed, with the tax
- * of a saved draft's rate ('Tax: per settings' before the first save); the editor's buttons. Each
+ * of a saved draft's rate, or for a new one the rate in force ('Tax: per settings' when it could
+ * not be read); the editor's buttons. Each
  * field's message is under it, linked to it.
  */
 import { Save, Send } from 'lucide-react';
@@ -121,8 +122,8 @@ function Row({ term, value, strong = false }: { term: string; value: string; str
 }
 
 /**
- * The live total of `form`'s lines as typed, with tax at `taxBasisPoints` (a saved draft's rate)
- * or 'Tax: per settings' when it is not known yet (null). A preview: the server computes the total.
+ * The live total of `form`'s lines as typed, with tax at `taxBasisPoints` (a saved draft's rate,
+ * or the rate in force for a new one) or 'Tax: per settings' when it is not known (null). A preview: the server computes the total.
  */
 export function InvoiceTotalsPanel({ form, taxBasisPoints }: { form: InvoiceForm; taxBasisPoints: number | null }) {
   const lines = useWatch({ control: form.control, name: 'items' });

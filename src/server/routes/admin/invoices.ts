@@ -10,7 +10,7 @@
  * - POST /invoices/:id/issue → 200 {id, number, status: "open", totalCents};
  *   /void {reason?} → 200 {invoice, creditNote}; /payments {amountCents, method, receivedOn,
  *   reference?, asCredit?} → 201 {payment, invoice}; GET /invoices/:id/pdf → the PDF.
- * - GET /finance/summary; GET /clients/:id/balance → {balanceCents, overdueCents, creditCents};
+ * - GET /finance/summary (with the tax rate in force, `taxBasisPoints`); GET /clients/:id/balance → {balanceCents, overdueCents, creditCents};
  *   POST /subscriptions/:id/confirm-cancel → 200 the plan.
  */
 import { Hono } from 'hono';
@@ -88,7 +88,9 @@ export function staffInvoiceRoutes({ db, env }: AppDeps) {
       const row = await invoiceRow(db.read, c.req.valid('param').id);
       return pdfAnswer(await invoicePdfOf(db.read, row, env), invoiceFileName(row));
     })
-    .get('/finance/summary', async (c) => c.json(await financeSummary(db, zone)))
+    .get('/finance/summary', async (c) =>
+      c.json({ ...(await financeSummary(db, zone)), taxBasisPoints: env.TAX_RATE_BASIS_POINTS }),
+    )
     .get('/clients/:id/balance', validate('param', idParam), async (c) =>
       c.json(await clientBalance(db, c.req.valid('param').id, zone)),
     )
