@@ -127,7 +127,16 @@ function format(chain: Edge[]): string {
  * entry is a folder (ending in `/`) or a file directly under src/server.
  */
 export const LAYERS: readonly (readonly string[])[] = [
-  ['env/', 'log.ts', 'errors.ts', 'validation.ts', 'lifecycle.ts', 'background.ts', 'policy-check.ts'],
+  [
+    'env/',
+    'log.ts',
+    'errors.ts',
+    'validation.ts',
+    'pdf-response.ts',
+    'lifecycle.ts',
+    'background.ts',
+    'policy-check.ts',
+  ],
   ['db/', 'storage/'],
   ['ops/'],
   ['services/'],

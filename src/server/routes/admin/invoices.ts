@@ -27,19 +27,9 @@ import { issueInvoice, voidInvoice } from '../../services/invoices/issuing.ts';
 import { recordPayment } from '../../services/invoices/payments.ts';
 import { confirmCancellation } from '../../services/invoices/plans.ts';
 import { stripeOf } from '../../services/invoices/stripe.ts';
+import { pdfResponse } from '../../pdf-response.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
-
-/** A PDF answer of `bytes` named `fileName`. */
-export function pdfAnswer(bytes: Buffer, fileName: string) {
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${fileName}"`,
-      'Content-Length': String(bytes.length),
-    },
-  });
-}
 
 export function staffInvoiceRoutes({ db, env }: AppDeps) {
   const zone = env.SITE_TIME_ZONE;
@@ -86,7 +76,7 @@ export function staffInvoiceRoutes({ db, env }: AppDeps) {
     )
     .get('/invoices/:id/pdf', validate('param', idParam), async (c) => {
       const row = await invoiceRow(db.read, c.req.valid('param').id);
-      return pdfAnswer(await invoicePdfOf(db.read, row, env), invoiceFileName(row));
+      return pdfResponse(c, await invoicePdfOf(db.read, row, env), invoiceFileName(row));
     })
     .get('/finance/summary', async (c) =>
       c.json({ ...(await financeSummary(db, zone)), taxBasisPoints: env.TAX_RATE_BASIS_POINTS }),

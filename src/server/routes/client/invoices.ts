@@ -21,8 +21,8 @@ import { invoiceCheckout } from '../../services/invoices/checkout.ts';
 import { clientInvoice, clientInvoices, visibleInvoice } from '../../services/invoices/client-invoices.ts';
 import { invoiceFileName, invoicePdfOf } from '../../services/invoices/invoice-files.ts';
 import { requestCancellation, updateCardSession } from '../../services/invoices/plans.ts';
+import { pdfResponse } from '../../pdf-response.ts';
 import { validate } from '../../validation.ts';
-import { pdfAnswer } from '../admin/invoices.ts';
 
 const invoiceParam = z.object({ id: z.string().min(1).max(100) });
 
@@ -38,7 +38,7 @@ export function clientInvoiceRoutes(deps: AppDeps) {
     )
     .get('/invoices/:id/pdf', validate('param', invoiceParam), async (c) => {
       const row = await visibleInvoice(db.read, c.var.user.clientId, c.req.valid('param').id);
-      return pdfAnswer(await invoicePdfOf(db.read, row, env), invoiceFileName(row));
+      return pdfResponse(c, await invoicePdfOf(db.read, row, env), invoiceFileName(row));
     })
     .post('/invoices/:id/checkout', validate('param', invoiceParam), async (c) =>
       c.json(await invoiceCheckout(db, c.var.user, c.req.valid('param').id, env)),

@@ -27,7 +27,7 @@ import {
   type Face,
   type Run,
 } from '../proposals/pdf/kit.ts';
-import type { InvoicePdfInput } from './invoice-pdf.ts';
+import type { InvoicePdfInput } from './invoice-pdf-input.ts';
 
 /** 'Invoice' or 'Credit note': the title, and with the number the footer's and metadata's label. */
 export function kindLabel(kind: InvoicePdfInput['kind']): string {
