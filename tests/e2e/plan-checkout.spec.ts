@@ -57,7 +57,8 @@ test('/pricing keeps its contact link without Stripe; with Stripe the plan opens
   await dialog.getByLabel('Company').fill('Robin’s Flowers');
   await dialog.getByRole('button', { name: 'Continue to payment' }).dblclick();
   await expect(page).toHaveURL(/\/pricing\?plan=started$/);
-  // Back from the paid Checkout, the card says what comes next.
+  // Back from the paid Checkout, the card (its island hydrates once in view) says what comes next.
+  await plan.getByRole('heading', { name: /Everything included/ }).scrollIntoViewIfNeeded();
   await expect(page.getByRole('status').filter({ hasText: 'your plan has started' })).toBeVisible();
   expect(bought).toEqual([{ name: 'Robin Buyer', email: 'robin@example.com', company: 'Robin’s Flowers' }]);
 });
