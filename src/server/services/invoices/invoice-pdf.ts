@@ -20,14 +20,12 @@
 import { format, isValid, parseISO } from 'date-fns';
 import PDFDocument from 'pdfkit';
 import { company } from '../../../shared/company.ts';
-import { clean, COLOR, CONTENT_WIDTH, loadFonts, MARGIN, PAGE, SIZE, type Doc } from '../proposals/pdf/kit.ts';
+import { clean, loadFonts, MARGIN, PAGE } from '../proposals/pdf/kit.ts';
+import { drawPageFooters, pdfBytes } from '../proposals/pdf/pages.ts';
 import { drawHeader, drawLines, drawParties, drawTextSection, drawTotals, kindLabel } from './pdf-parts.ts';
 import type { InvoicePdfInput } from './invoice-pdf-input.ts';
 
 export type { InvoicePdfInput, InvoicePdfLine } from './invoice-pdf-input.ts';
-
-/** The footer's baseline area, inside the bottom margin (as in the agreement's PDF). */
-const FOOTER_Y = PAGE.height - 44;
 
 /**
  * Renders `input` (see InvoicePdfInput and the module comment) as a PDF and resolves with its
@@ -56,12 +54,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
       CreationDate: new Date(`${input.issuedOn}T12:00:00.000Z`),
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   // A throw below leaves the document unfinished, and `done` unsettled, for the collector.
   doc.registerFont('regular', fonts.regular);
@@ -75,7 +68,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
   drawTotals(doc, input);
   drawTextSection(doc, 'Notes', input.notes);
   drawTextSection(doc, 'How to pay', input.howToPay);
-  drawFooters(doc, label);
+  drawPageFooters(doc, company.legalName, (page, count) => `${label} · Page ${page} of ${count}`);
   doc.end();
   return done;
 }
@@ -115,29 +108,4 @@ function checkDay(name: string, day: string): void {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !isValid(date) || format(date, 'yyyy-MM-dd') !== day) {
     throw new RangeError(`${name} is not a 'YYYY-MM-DD' day: ${day}`);
   }
-}
-
-/** The agency and "Invoice INV-… · Page n of N" at the foot of every page, once all pages exist. */
-function drawFooters(doc: Doc, label: string): void {
-  const { start, count } = doc.bufferedPageRange();
-  for (let index = start; index < start + count; index++) {
-    doc.switchToPage(index);
-    // Below the bottom margin: lift it so that pdfkit does not start a page for the footer.
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .save()
-      .moveTo(MARGIN.left, FOOTER_Y - 6)
-      .lineTo(MARGIN.left + CONTENT_WIDTH, FOOTER_Y - 6)
-      .lineWidth(0.5)
-      .strokeColor(COLOR.rule)
-      .stroke()
-      .restore();
-    doc.font('regular').fontSize(SIZE.small).fillColor(COLOR.muted);
-    doc.text(company.legalName, MARGIN.left, FOOTER_Y, { lineBreak: false });
-    const pageLabel = `${label} · Page ${index - start + 1} of ${count}`;
-    doc.text(pageLabel, MARGIN.left + CONTENT_WIDTH - doc.widthOfString(pageLabel), FOOTER_Y, { lineBreak: false });
-    doc.page.margins.bottom = margin;
-  }
-  doc.fillColor(COLOR.ink);
 }

@@ -8,7 +8,7 @@
  * the agreement's reference and "Page n of N".
  *
  * The parts are drawn by the modules of pdf/: the fonts and text primitives (kit.ts), the dates
- * (dates.ts), the header, items, totals and terms (document.ts), Markdown (markdown.ts) and the
+ * (dates.ts), the header, items, totals and terms (document.ts), Markdown (markdown.ts), the footers and bytes (pages.ts) and the
  * certificate with the drawn signature (certificate.ts).
  *
  * Rendering is deterministic: the same input gives the same bytes (the PDF's CreationDate is the
@@ -21,7 +21,8 @@ import { agreementReference, type SignedDocument, type SignerRecord } from '../.
 import { drawCertificate } from './pdf/certificate.ts';
 import { checkTimeZone, validDate } from './pdf/dates.ts';
 import { drawHeader, drawItems, drawTerms, drawTotals } from './pdf/document.ts';
-import { clean, COLOR, CONTENT_WIDTH, loadFonts, MARGIN, PAGE, SIZE, type Doc } from './pdf/kit.ts';
+import { clean, loadFonts, MARGIN, PAGE } from './pdf/kit.ts';
+import { drawPageFooters, pdfBytes } from './pdf/pages.ts';
 import { drawMarkdown } from './pdf/markdown.ts';
 
 /** What renderAgreementPdf needs. */
@@ -38,9 +39,6 @@ export interface AgreementPdfInput {
   /** Where anyone may check the PDF, e.g. 'https://example.com/verify'. */
   verifyUrl: string;
 }
-
-/** The footer's baseline area, inside the bottom margin. */
-const FOOTER_Y = PAGE.height - 44;
 
 /**
  * Renders the agreement `input` (see AgreementPdfInput and the module comment) as a PDF and
@@ -73,12 +71,7 @@ export async function renderAgreementPdf(input: AgreementPdfInput): Promise<Buff
       CreationDate: validDate(first.signedAt),
     },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   // A throw below leaves the document unfinished, and `done` unsettled, for the collector.
   doc.registerFont('regular', fonts.regular);
@@ -92,32 +85,7 @@ export async function renderAgreementPdf(input: AgreementPdfInput): Promise<Buff
   drawTotals(doc, signed);
   drawTerms(doc, signed);
   drawCertificate(doc, input, reference);
-  drawFooters(doc, reference);
+  drawPageFooters(doc, `Agreement ${reference}`, (page, count) => `Page ${page} of ${count}`);
   doc.end();
   return done;
-}
-
-/** "Agreement AGR-…" and "Page n of N" at the foot of every page, once all pages exist. */
-function drawFooters(doc: Doc, reference: string): void {
-  const { start, count } = doc.bufferedPageRange();
-  for (let index = start; index < start + count; index++) {
-    doc.switchToPage(index);
-    // Below the bottom margin: lift it so that pdfkit does not start a page for the footer.
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .save()
-      .moveTo(MARGIN.left, FOOTER_Y - 6)
-      .lineTo(MARGIN.left + CONTENT_WIDTH, FOOTER_Y - 6)
-      .lineWidth(0.5)
-      .strokeColor(COLOR.rule)
-      .stroke()
-      .restore();
-    doc.font('regular').fontSize(SIZE.small).fillColor(COLOR.muted);
-    doc.text(`Agreement ${reference}`, MARGIN.left, FOOTER_Y, { lineBreak: false });
-    const pageLabel = `Page ${index - start + 1} of ${count}`;
-    doc.text(pageLabel, MARGIN.left + CONTENT_WIDTH - doc.widthOfString(pageLabel), FOOTER_Y, { lineBreak: false });
-    doc.page.margins.bottom = margin;
-  }
-  doc.fillColor(COLOR.ink);
 }
