@@ -10,6 +10,7 @@ const FILE_ONLY = [
   'backup-uploads-restore',
   'backup-uploads',
   'backup',
+  'email-replies',
   'fast-reads',
   'files-busy',
   'libsql-server',

@@ -17,7 +17,7 @@
 import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { boolean, now, timestamp } from './columns.ts';
 import { users } from './auth.ts';
-import { clients } from './portal.ts';
+import { clients, MESSAGE_VIA } from './portal.ts';
 import { contactSubmissions } from './site.ts';
 
 const uuid = () => crypto.randomUUID();
@@ -96,6 +96,8 @@ export const chatMessages = sqliteTable(
     /** The staff member's display name at the time. */
     staffName: text('staff_name'),
     body: text('body').notNull(),
+    /** Typed in the chat, or a reply to one of its emails (docs/product.md#email-replies). */
+    via: text('via', { enum: MESSAGE_VIA }).notNull().default('portal'),
     createdAt: timestamp('created_at').notNull().default(now),
   },
   (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt)],

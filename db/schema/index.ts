@@ -12,3 +12,4 @@ export * from './privacy.ts';
 export * from './tokens.ts';
 export * from './proposals.ts';
 export * from './invoices.ts';
+export * from './inbound.ts';

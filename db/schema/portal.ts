@@ -17,6 +17,10 @@ import { boolean, bytes, isFalse, isTrue, now, timestamp } from './columns.ts';
 
 const uuid = () => crypto.randomUUID();
 
+/** Where a message was written: in the product, or as a reply to one of its emails. */
+export const MESSAGE_VIA = ['portal', 'email'] as const;
+export type MessageVia = (typeof MESSAGE_VIA)[number];
+
 export const clients = sqliteTable(
   'clients',
   {
@@ -140,6 +144,8 @@ export const communications = sqliteTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     isRead: boolean('is_read').notNull().default(false),
+    /** Where it was written: in the portal or dashboard, or as an email reply (docs/product.md#email-replies). */
+    via: text('via', { enum: MESSAGE_VIA }).notNull().default('portal'),
     /** When the other side read it (shown as "Seen"); null while unread. */
     readAt: timestamp('read_at'),
     createdAt: timestamp('created_at').notNull().default(now),

@@ -8,7 +8,7 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { boolean, json, now, timestamp } from './columns.ts';
 import type { AuditReport } from '../../src/shared/audit.ts';
 import { LEAD_STATUSES } from '../../src/shared/projects.ts';
-import { clients } from './portal.ts';
+import { clients, MESSAGE_VIA } from './portal.ts';
 
 /**
  * Where a lead came from: the landing contact form, the audit page, the emergency form, or a live
@@ -83,6 +83,8 @@ export const leadNotes = sqliteTable(
     authorId: text('author_id'),
     author: text('author').notNull(),
     body: text('body').notNull(),
+    /** A staff note, or the lead's own reply to one of its emails (docs/product.md#email-replies). */
+    via: text('via', { enum: MESSAGE_VIA }).notNull().default('portal'),
     createdAt: timestamp('created_at').notNull().default(now),
   },
   (t) => [index('lead_notes_lead_created_idx').on(t.leadId, t.createdAt)],

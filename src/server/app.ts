@@ -41,6 +41,7 @@ import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { checkoutRoutes, webhookRoutes } from './routes/payments.ts';
+import { inboundRoutes } from './routes/inbound.ts';
 import { consentRoutes } from './routes/consent.ts';
 import { dataExportRoutes } from './routes/data-exports.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe.ts';
@@ -108,6 +109,12 @@ const isOneClickUnsubscribe = (method: string, path: string) =>
   method === 'POST' && path === ONE_CLICK_UNSUBSCRIBE_PATH;
 
 /**
+ * The raw-email door (routes/inbound.ts): an email provider POSTs `message/rfc822` with a bearer
+ * secret, without cookies or an Origin, up to INBOUND_MAX_BYTES; its route checks and limits it.
+ */
+const isInboundEmail = (method: string, path: string) => method === 'POST' && path === '/api/inbound/email';
+
+/**
  * A file upload (routes/files.ts) or a PDF to check (routes/agreements.ts): multipart, streamed,
  * limited by its route.
  */
@@ -141,14 +148,23 @@ export function createApp(deps: AppDeps) {
   // Uploads (multipart, up to UPLOAD_MAX_BYTES) are streamed and limited by their own route.
   app.use(
     '*',
-    except((c) => isUpload(c.req.method, c.req.path) || isProposalBody(c.req.method, c.req.path), limitBodySize),
+    except(
+      (c) =>
+        isUpload(c.req.method, c.req.path) ||
+        isProposalBody(c.req.method, c.req.path) ||
+        isInboundEmail(c.req.method, c.req.path),
+      limitBodySize,
+    ),
   );
   app.use('*', async (c, next) => (isProposalBody(c.req.method, c.req.path) ? limitProposalBodySize(c, next) : next()));
   // The routes that take a form: RFC 8058 one-click unsubscribe, as mail providers send it, and uploads.
   app.use(
     '*',
     except(
-      (c) => isOneClickUnsubscribe(c.req.method, c.req.path) || isUpload(c.req.method, c.req.path),
+      (c) =>
+        isOneClickUnsubscribe(c.req.method, c.req.path) ||
+        isUpload(c.req.method, c.req.path) ||
+        isInboundEmail(c.req.method, c.req.path),
       requireJsonBody,
     ),
   );
@@ -168,7 +184,8 @@ export function createApp(deps: AppDeps) {
     .route('/audit', websiteAuditRoutes(deps, deps.audit))
     .route('/unsubscribe', unsubscribeRoutes(deps))
     .route('/checkout', checkoutRoutes(deps))
-    .route('/webhooks', webhookRoutes(deps));
+    .route('/webhooks', webhookRoutes(deps))
+    .route('/inbound', inboundRoutes(deps));
 
   if (deps.env.BENCH_ROUTES) {
     // A route with no work behind it, for `npm run bench:api` to measure the stack's own cost.

@@ -15,6 +15,7 @@ import { startReplication, type Replication } from './ops/replication.ts';
 import { createMailer, type Mailer } from './services/email/mailer.ts';
 import { startEventTail, type EventTail } from './services/events/tail.ts';
 import type { AuditOptions } from './services/website-audit/service.ts';
+import type { DnsResolver } from './services/inbound/inbound-deps.ts';
 import { createStorage, type FileStorage } from './storage/storage.ts';
 
 /** The parts of one process, shared by its API and its scheduled jobs. */
@@ -33,7 +34,7 @@ export interface ProcessParts {
    * The API's dependencies over these parts. `fetch` is the global fetch unless given; `audit`
    * and `live` are for tests only (fixture sites, a short heartbeat).
    */
-  deps(extra?: { fetch?: typeof fetch; audit?: AuditOptions; live?: LiveOptions }): AppDeps;
+  deps(extra?: { fetch?: typeof fetch; audit?: AuditOptions; live?: LiveOptions; inboundDns?: DnsResolver }): AppDeps;
   /** Stops reading the event log and resolves once every background task has settled; the database stays open. */
   stop(): Promise<void>;
 }
@@ -81,6 +82,7 @@ export async function assembleProcess(env: Env, options: { db?: Database } = {})
       fetch: extra.fetch ?? globalThis.fetch,
       audit: extra.audit,
       live: extra.live,
+      ...(extra.inboundDns ? { inboundDns: extra.inboundDns } : {}),
     }),
     async stop() {
       await events.stop();

@@ -13,6 +13,8 @@ export interface LiveOptions {
   heartbeatMs?: number;
 }
 
+import type { DnsResolver } from './services/inbound/inbound-deps.ts';
+
 export interface AppDeps {
   db: Database;
   env: Env;
@@ -30,4 +32,6 @@ export interface AppDeps {
   audit?: AuditOptions;
   /** Tests only: a shorter heartbeat for the event streams. */
   live?: LiveOptions;
+  /** Tests only: fixed DNS answers for the DMARC check of email replies (services/inbound/dmarc.ts). */
+  inboundDns?: DnsResolver;
 }

@@ -34,6 +34,7 @@ import { drainRuntimeApp, processParts, runtimeApp } from './runtime.ts';
 import { migrateDatabase } from './db/database.ts';
 import { sharedDatabaseOf } from './assembly.ts';
 import { startJobs } from './jobs/schedule.ts';
+import { startSmtpDoor } from './services/inbound/smtp-door.ts';
 import { claimServerPidFile } from './ops/backup-pid-file.ts';
 import { keepLease, SCHEDULED_JOBS_LEASE } from './jobs/lease-keeper.ts';
 import { EnvError, isHttpsSite, loadEnv, type Env } from './env/index.ts';
@@ -143,6 +144,8 @@ async function main(): Promise<void> {
   // Every scheduled job (jobs/schedule.ts): the sweep, retention, chat escalation and backups
   // only while this process holds the lease; the notification worker and the export builder in each.
   const jobs = startJobs({ db, env, storage: parts.storage, mailer: parts.mailer, log }, () => lease.held);
+  // Email replies by SMTP, when INBOUND_SMTP_PORT is set (services/inbound/smtp-door.ts).
+  const smtpDoor = await startSmtpDoor({ db, storage: parts.storage, env });
   // The pid file tells `npm run db:restore` that this server holds the database.
   const releasePidFile = claimServerPidFile(env.DATABASE_URL);
   await runtimeApp();
@@ -172,7 +175,7 @@ async function main(): Promise<void> {
     const unfinished = front.inFlight();
     // Event streams and anything past the deadline end here; browsers reconnect elsewhere.
     server.closeAllConnections();
-    await Promise.allSettled([jobs.stop(), drainRuntimeApp()]);
+    await Promise.allSettled([jobs.stop(), drainRuntimeApp(), smtpDoor?.close()]);
     await lease.stop();
     try {
       await db.checkpoint();

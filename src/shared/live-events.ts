@@ -22,6 +22,8 @@ export interface ChatMessageJson {
   /** The staff member's display name; null for the visitor. */
   staffName: string | null;
   body: string;
+  /** Typed in the chat, or a reply to one of its emails (docs/product.md#email-replies). */
+  via: 'portal' | 'email';
   /** ISO 8601. */
   createdAt: string;
 }

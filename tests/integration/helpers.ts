@@ -21,6 +21,7 @@ import type { ErrorBody } from '../../src/shared/api-error.ts';
 import { createApp, type ApiType } from '../../src/server/app.ts';
 import { assembleProcess, type ProcessParts } from '../../src/server/assembly.ts';
 import type { LiveOptions } from '../../src/server/deps.ts';
+import type { DnsResolver } from '../../src/server/services/inbound/inbound-deps.ts';
 import { migrateDatabase, type OpenOptions } from '../../src/server/db/database.ts';
 import { openDatabaseHandle } from '../support/database.ts';
 import { onLibsqlServer, startSqld } from '../support/sqld.ts';
@@ -40,6 +41,8 @@ export interface TestApiOptions {
   live?: LiveOptions;
   /** Whether a stored lead starts the worker's round at once, as in the server (default false: tests call `deliver()`). */
   wakeOnLead?: boolean;
+  /** Fixed DNS answers for the DMARC check of email replies. */
+  inboundDns?: DnsResolver;
 }
 
 /** The typed client of the whole API, from its `/api` root: `http.client.login.$post(...)`. */
@@ -138,7 +141,12 @@ export async function createTestApi(options: TestApiOptions = {}) {
   };
   const assembled: ProcessParts[] = [parts];
   const app = createApp(
-    parts.deps({ fetch: options.fetch ?? recordingFetch, audit: options.audit, live: options.live }),
+    parts.deps({
+      fetch: options.fetch ?? recordingFetch,
+      audit: options.audit,
+      live: options.live,
+      ...(options.inboundDns ? { inboundDns: options.inboundDns } : {}),
+    }),
   );
 
   /** The typed client of `target` calling from an address, one per address, made on first use. */

@@ -21,6 +21,15 @@ beforeAll(async () => {
   onPrimary = await openDatabase(primary.url);
   await migrateDatabase(onPrimary, join(import.meta.dirname, '../../db/migrations'));
   onReplica = await openDatabase(replica.url);
+  // The replica starts empty and copies the primary's migrations in the background: the test
+  // measures reading one's writes once it has caught up with them, as a server's replica has.
+  const migrations = async (db: Database) =>
+    Number((await db.read.get<{ n: number }>(sql`select count(*) as n from __drizzle_migrations`))?.n);
+  const wanted = await migrations(onPrimary);
+  for (let tries = 0; (await migrations(onReplica).catch(() => -1)) !== wanted; tries++) {
+    if (tries > 200) throw new Error('the replica never caught up with the migrations');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 });
 afterAll(async () => {
   onReplica.close();

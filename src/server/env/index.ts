@@ -11,6 +11,7 @@ import { billingEnv } from './billing.ts';
 import { chatEnv } from './chat.ts';
 import { limitsEnv } from './limits.ts';
 import { mailEnv } from './mail.ts';
+import { inboundEnv } from './inbound.ts';
 import { operationsEnv } from './operations.ts';
 import { serverEnv } from './server.ts';
 import { storageEnv } from './storage.ts';
@@ -27,6 +28,7 @@ const envSchema = z.object({
   ...storageEnv,
   ...retentionEnv,
   ...billingEnv,
+  ...inboundEnv,
 });
 
 /**
@@ -64,6 +66,21 @@ const checkedEnvSchema = envSchema
     if (env.STRIPE_API_BASE && env.NODE_ENV !== 'test') {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_API_BASE'], message: 'is for tests only (needs NODE_ENV=test)' });
     }
+    if (Boolean(env.INBOUND_TLS_CERT_FILE) !== Boolean(env.INBOUND_TLS_KEY_FILE)) {
+      const missing = env.INBOUND_TLS_CERT_FILE ? 'INBOUND_TLS_KEY_FILE' : 'INBOUND_TLS_CERT_FILE';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'is required with the other TLS file: set both, or neither',
+      });
+    }
+    if ((env.INBOUND_SMTP_PORT !== undefined || env.INBOUND_SECRET) && !env.INBOUND_DOMAIN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INBOUND_DOMAIN'],
+        message: 'is required to receive replies (the domain of reply+…@ addresses)',
+      });
+    }
     if (env.AUDIT_ALLOW_LOOPBACK && env.NODE_ENV !== 'test') {
       ctx.addIssue({
         code: 'custom',
@@ -74,6 +91,7 @@ const checkedEnvSchema = envSchema
   })
   .transform((env) => ({
     ...env,
+    INBOUND_VERIFY: env.INBOUND_VERIFY ?? (env.INBOUND_SMTP_PORT === undefined ? 'sender' : 'strict'),
     SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'test' ? 0 : DEFAULT_SHUTDOWN_DRAIN_MS),
   }));
 

@@ -20,6 +20,8 @@ import { unsubscribeLinks } from '../services/email/unsubscribe.ts';
 import { clientItems, teamItems } from './notification-items.ts';
 import { membersOf } from '../services/clients/members.ts';
 import { roleMay } from '../../shared/team.ts';
+import { staffUsersByAddress } from '../services/staff-users.ts';
+import { createReplyAddress } from '../services/inbound/reply-tokens.ts';
 
 export interface NotificationWorkerOptions {
   db: Database;
@@ -33,6 +35,7 @@ export interface NotificationWorkerOptions {
     | 'ADMIN_EMAILS'
     | 'LEADS_NOTIFY_TO'
     | 'MAGIC_LINK_HOURS'
+    | 'INBOUND_DOMAIN'
   >;
   mailer: Mailer;
   /**
@@ -107,7 +110,24 @@ export async function settle(group: Group, options: NotificationWorkerOptions): 
       dashboardUrl: site(messages.length > 0 ? '/admin#messages' : `/admin#client/${client.id}`),
       timeZone: env.SITE_TIME_ZONE,
     });
-    return { batched, skipped, drafts: [{ audience: 'team', to, ...email, headers: { 'Reply-To': client.email } }] };
+    // With email replies on, each staff member gets their own reply address on the project of
+    // the newest message (docs/product.md#email-replies); anyone else replies to the client.
+    const projectId = messages.at(-1)?.projectId;
+    const staff = env.INBOUND_DOMAIN && projectId ? await staffUsersByAddress(db, env.ADMIN_EMAILS, to) : new Map();
+    const direct = to.filter((address) => !staff.has(address.toLowerCase()));
+    const drafts: EmailDraft[] =
+      direct.length > 0 ? [{ audience: 'team', to: direct, ...email, headers: { 'Reply-To': client.email } }] : [];
+    for (const [address, userId] of staff) {
+      const replyTo = await createReplyAddress(db, env.INBOUND_DOMAIN!, {
+        threadKind: 'project',
+        threadId: projectId!,
+        recipientKind: 'staff',
+        recipientId: userId,
+        recipientEmail: address,
+      });
+      drafts.push({ audience: 'team', to: [address], ...email, headers: { 'Reply-To': replyTo } });
+    }
+    return { batched, skipped, drafts };
   }
 
   if (!project || !client.isActive) return nothing;
@@ -142,8 +162,34 @@ export async function settle(group: Group, options: NotificationWorkerOptions): 
       headers: {
         'List-Unsubscribe': `<${links.postUrl}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        ...(await clientReplyTo(db, env, project.id, member)),
       },
     });
   }
   return drafts.length > 0 ? { batched, skipped, drafts } : nothing;
+}
+
+/**
+ * The `Reply-To` of a client member's email about `projectId` (docs/product.md#email-replies):
+ * their own reply address when email replies are on and their role may write on the project;
+ * else the team's addresses, so that a reply reaches a person rather than no-reply.
+ */
+async function clientReplyTo(
+  db: Database,
+  env: NotificationWorkerOptions['env'],
+  projectId: string,
+  member: { id: string; email: string; role: Parameters<typeof roleMay>[0] },
+): Promise<Record<string, string>> {
+  if (env.INBOUND_DOMAIN && roleMay(member.role, 'work')) {
+    const address = await createReplyAddress(db, env.INBOUND_DOMAIN, {
+      threadKind: 'project',
+      threadId: projectId,
+      recipientKind: 'member',
+      recipientId: member.id,
+      recipientEmail: member.email,
+    });
+    return { 'Reply-To': address };
+  }
+  const team = (await notificationRoutes(db, env)).team;
+  return team.length > 0 ? { 'Reply-To': team.join(', ') } : {};
 }

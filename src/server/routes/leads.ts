@@ -115,6 +115,7 @@ export function leadRoutes(deps: AppDeps) {
         deps.db,
         suspected ? { ...newLead, urgent: false, suspectedSpam: true } : newLead,
         request && { request, answer: (row) => ({ status: 201, body: { id: row.id } }) },
+        deps.env.INBOUND_DOMAIN,
       );
       if (!suspected) forwardLead(lead, deps);
       return c.json({ id: lead.id }, 201);

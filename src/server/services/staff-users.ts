@@ -4,7 +4,7 @@
  * (docs/product.md#admin-sign-in). Each staff member turns their own notification emails on or
  * off (docs/product.md#settings-screen).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { users } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Database } from '../db/database.ts';
@@ -74,4 +74,22 @@ export async function staffEmailAllowed(db: Database, adminEmails: readonly stri
 export async function findStaffUser(db: Database, id: string) {
   const [row] = await db.read.select().from(users).where(eq(users.id, id));
   return row;
+}
+
+/**
+ * Of the addresses `addresses`, those of staff users who still have access (a role, or listed in
+ * `adminEmails`), lower-cased, each with the user's id.
+ */
+export async function staffUsersByAddress(
+  db: Database,
+  adminEmails: readonly string[],
+  addresses: readonly string[],
+): Promise<Map<string, string>> {
+  const lower = addresses.map((a) => a.trim().toLowerCase());
+  if (lower.length === 0) return new Map();
+  const rows = await db.read
+    .select({ id: users.id, username: users.username, role: users.role })
+    .from(users)
+    .where(inArray(users.username, lower));
+  return new Map(rows.filter((r) => r.role || adminEmails.includes(r.username)).map((r) => [r.username, r.id]));
 }

@@ -44,6 +44,7 @@ export function staffChatRoutes(deps: AppDeps) {
         c.req.valid('json').body,
         new Date(),
         env.SITE_URL,
+        env.INBOUND_DOMAIN,
       );
       return c.json({ message }, 201);
     })

@@ -30,6 +30,7 @@ import { staffSessionRoutes, staffSignOutRoutes } from './session.ts';
 import { staffSecondFactorRoutes } from './second-factor.ts';
 import { staffSignInRoutes } from './sign-in.ts';
 import { staffInvitationRoutes, staffTeamRoutes } from './staff.ts';
+import { heldEmailRoutes } from './held-emails.ts';
 import { undeliveredEmailRoutes } from './undelivered-emails.ts';
 import { notificationRouteRoutes } from './notification-routes.ts';
 import { staffStreamRoutes } from './stream.ts';
@@ -58,6 +59,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', staffSubscriberRoutes(deps))
     .route('/', adminEventRoutes(deps))
     .route('/', undeliveredEmailRoutes(deps))
+    .route('/', heldEmailRoutes(deps))
     .route('/', notificationRouteRoutes(deps))
     .route('/', adminSummaryRoutes(deps))
     .route('/', staffChatRoutes(deps))

@@ -34,6 +34,7 @@ export function messageJson(row: MessageRow): ChatMessageJson {
     author: row.author,
     staffName: row.staffName === null ? null : staffDisplayName(row.staffName),
     body: row.body,
+    via: row.via,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -20,13 +20,15 @@ import { conversationIn, createLeadFromChat, messageJson, messagesOf, transcript
 import { chatDetail } from './staff-list.ts';
 import { replyGoesByEmail } from './visitor.ts';
 import { queueEmail } from '../email/queue.ts';
+import { createReplyAddress } from '../inbound/reply-tokens.ts';
 import type { Database } from '../../db/database.ts';
 import { recordEvent } from '../events/events.ts';
 
 /**
  * A staff member's reply: stored, the conversation answered (open, no longer waiting) and read;
  * when the conversation has an email and was started offline or its visitor has left
- * (`replyGoesByEmail`), the reply is queued to the visitor by email in the same write. NotFoundError when missing; DatabaseBusyError when shed.
+ * (`replyGoesByEmail`), the reply is queued to the visitor by email in the same write, with a
+ * reply address on `inboundDomain` (INBOUND_DOMAIN) when given. NotFoundError when missing; DatabaseBusyError when shed.
  */
 export async function postStaffMessage(
   db: Database,
@@ -35,6 +37,7 @@ export async function postStaffMessage(
   body: string,
   now: Date,
   siteUrl: string,
+  inboundDomain?: string,
 ) {
   const before = await conversationIn(db.read, id);
   // Emailed to a visitor who started offline or has left (and gave an address).
@@ -73,7 +76,17 @@ export async function postStaffMessage(
         .where(eq(contactSubmissions.id, conversation.leadId));
     }
     if (email && conversation.email) {
-      await queueEmail(tx, 'client', [conversation.email], email);
+      // The visitor's reply lands back in the chat (docs/product.md#email-replies).
+      const replyTo = inboundDomain
+        ? await createReplyAddress(tx, inboundDomain, {
+            threadKind: 'chat',
+            threadId: id,
+            recipientKind: 'visitor',
+            recipientId: null,
+            recipientEmail: conversation.email,
+          })
+        : null;
+      await queueEmail(tx, 'client', [conversation.email], email, replyTo ? { 'Reply-To': replyTo } : {});
     }
     const json = messageJson(message!);
     await recordEvent(tx, { type: 'chat-message', conversationId: id, message: json });

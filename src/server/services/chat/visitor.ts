@@ -138,7 +138,7 @@ export async function postVisitorMessage(db: Database, visitor: VisitorIdentity,
  * The lead of an offline conversation: made at its first message (with the team's new-lead
  * email), its message kept equal to the transcript afterwards.
  */
-async function keepLeadTranscript(tx: SqlDb, conversation: ConversationRow, now: Date): Promise<void> {
+export async function keepLeadTranscript(tx: SqlDb, conversation: ConversationRow, now: Date): Promise<void> {
   const transcript = transcriptText(await messagesOf(tx, conversation.id), conversation.name);
   if (conversation.leadId) {
     await tx

@@ -9,6 +9,7 @@ import { and, asc, count, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { clientMembers, clients, passkeys, recoveryCodes, totpCredentials } from '../../../../db/schema/index.ts';
 import { deleteClientTokens } from '../single-use-token-subjects.ts';
 import { recordEvent } from '../events/events.ts';
+import { revokeReplyTokens } from '../inbound/reply-tokens.ts';
 import type { ClientRole } from '../../../shared/team.ts';
 import { verifyNothing, verifyPassword } from '../sign-in/passwords.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
@@ -166,7 +167,7 @@ export async function memberIdsOf(tx: SqlDb, clientIds: readonly string[]): Prom
 /**
  * Deletes what members `memberIds` had beyond their rows, in the caller's transaction: passkeys,
  * two-step secrets, recovery codes and single-use tokens (a polymorphic id carries no foreign key,
- * db/schema/security.ts), and records `session-ended` for each so their open streams close at once.
+ * db/schema/security.ts), revokes their reply addresses (docs/product.md#email-replies), and records `session-ended` for each so their open streams close at once.
  * Their sessions go with their rows (or the caller's revocation).
  */
 export async function forgetMembers(tx: SqlDb, memberIds: readonly string[]): Promise<void> {
@@ -175,5 +176,6 @@ export async function forgetMembers(tx: SqlDb, memberIds: readonly string[]): Pr
     await tx.delete(table).where(and(eq(table.kind, 'client'), inArray(table.userId, [...memberIds])));
   }
   await deleteClientTokens(tx, memberIds);
+  await revokeReplyTokens(tx, { recipientKind: 'member', recipientIds: memberIds });
   for (const id of memberIds) await recordEvent(tx, { type: 'session-ended', kind: 'client', userId: id });
 }

@@ -4,7 +4,7 @@
  * deletion has committed, and the hourly sweep of stored files no row names.
  */
 import { eq } from 'drizzle-orm';
-import { agreementDocuments, projectFiles } from '../../../../db/schema/index.ts';
+import { agreementDocuments, inboundEmails, projectFiles } from '../../../../db/schema/index.ts';
 import { log } from '../../log.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import type { Database } from '../../db/database.ts';
@@ -28,8 +28,8 @@ export async function deleteStoredFiles(storage: FileStorage, keys: string[]): P
 const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
 /**
- * Deletes the stored files no row names (a project file's, a signed agreement's PDF or a data
- * export's) and that are older than ORPHAN_AGE_MS: left by a crash
+ * Deletes the stored files no row names (a project file's, a signed agreement's PDF, a data
+ * export's or a held email's raw message) and that are older than ORPHAN_AGE_MS: left by a crash
  * between an upload's bytes and its row, or between a deletion's commit and its bytes. Younger
  * ones may be uploads in progress. Returns how many went.
  */
@@ -46,6 +46,11 @@ export async function sweepOrphanFiles(db: Database, storage: FileStorage, now =
       .from(agreementDocuments)
       .where(eq(agreementDocuments.storageKey, key));
     if (agreementPdf) continue;
+    const [heldEmail] = await db.read
+      .select({ id: inboundEmails.id })
+      .from(inboundEmails)
+      .where(eq(inboundEmails.rawKey, key));
+    if (heldEmail) continue;
     const modified = await storage.modifiedAt(key).catch(() => null);
     if (!modified || now.getTime() - modified.getTime() < ORPHAN_AGE_MS) continue;
     await storage.delete(key);

@@ -20,7 +20,7 @@ import { newStorageKey, type FileStorage } from '../../storage/storage.ts';
  * The types accepted (docs/product.md#files): images, PDF, office documents (Office Open XML,
  * OpenDocument, the older compound files), rich and plain text, zip archives and fonts.
  */
-const ACCEPTED_TYPES = new Set([
+export const ACCEPTED_TYPES = new Set([
   'image/png',
   'image/jpeg',
   'image/gif',
@@ -44,6 +44,10 @@ const ACCEPTED_TYPES = new Set([
   'font/ttf',
   'font/otf',
 ]);
+
+/** What a file of a type not accepted gets. */
+export const TYPE_REFUSED_MESSAGE =
+  'This kind of file is not accepted. Send images, PDFs, office documents, text, zip archives or fonts.';
 
 /** Images shown inline as previews; every other type is only ever a download. */
 export const PREVIEW_TYPES = new Set(PREVIEW_IMAGE_TYPES);
@@ -105,8 +109,11 @@ export async function detectType(head: Uint8Array): Promise<string | null> {
   }
 }
 
-/** Refuses an image whose header says it is over MAX_IMAGE_PIXELS, reading the header only. */
-async function checkImage(storage: FileStorage, key: string): Promise<void> {
+/**
+ * Refuses an image whose header says it is over MAX_IMAGE_PIXELS, reading the header only.
+ * @throws {AppError} 422 `image_too_large`
+ */
+export async function checkImage(storage: FileStorage, key: string): Promise<void> {
   const input = await storage.read(key);
   const reader = sharp({ limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
   input.pipe(reader);
@@ -224,8 +231,7 @@ export async function receiveUpload(
   const type = await detectType(new Uint8Array(Buffer.concat(head).subarray(0, HEAD_BYTES)));
   if (!type || !ACCEPTED_TYPES.has(type)) {
     await discard();
-    const message =
-      'This kind of file is not accepted. Send images, PDFs, office documents, text, zip archives or fonts.';
+    const message = TYPE_REFUSED_MESSAGE;
     throw new AppError(415, 'file_type_refused', message, { file: message });
   }
   if (type.startsWith('image/')) {

@@ -3,6 +3,9 @@
  * (docs/product.md#leads). Stored by the public forms; listed, exported and given a status by
  * staff (the status change recorded as an admin event).
  */
+import { createReplyAddress } from '../inbound/reply-tokens.ts';
+import { queueEmail } from '../email/queue.ts';
+import { renderLeadAcknowledgement } from '../email/templates/email-replies.tsx';
 import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import { contactSubmissions, leadNotes, type LeadStatus } from '../../../../db/schema/index.ts';
 import { latestProposals } from '../proposals/lead-proposals.ts';
@@ -37,9 +40,18 @@ export interface IdempotentLead {
  * new-lead email queued in the same transaction (docs/product.md#lead-delivery). With
  * `idempotent`, the key and its answer are stored in that transaction too; when another request
  * claimed the key first, nothing is stored and IdempotencyKeyTaken is raised
- * (docs/product.md#contact-form).
+ * (docs/product.md#contact-form). With `inboundDomain` (INBOUND_DOMAIN), a lead with an email that
+ * is not suspected spam is also sent `We received your message` with a reply address, in the same
+ * write: its reply becomes a note on the lead (docs/product.md#email-replies).
  */
-export async function createLead(db: Database, lead: NewLead, idempotent?: IdempotentLead): Promise<LeadRow> {
+export async function createLead(
+  db: Database,
+  lead: NewLead,
+  idempotent?: IdempotentLead,
+  inboundDomain?: string,
+): Promise<LeadRow> {
+  const acknowledgement =
+    inboundDomain && lead.email && !lead.suspectedSpam ? await renderLeadAcknowledgement({ name: lead.name }) : null;
   return db.write(async (tx) => {
     const [row] = await tx
       .insert(contactSubmissions)
@@ -51,6 +63,16 @@ export async function createLead(db: Database, lead: NewLead, idempotent?: Idemp
     }
     // A request kept as suspected spam is shown to staff, never emailed (docs/product.md#emergency).
     if (!row.suspectedSpam) await notifyNewLead(tx, row.id);
+    if (acknowledgement && row.email) {
+      const replyTo = await createReplyAddress(tx, inboundDomain!, {
+        threadKind: 'lead',
+        threadId: row.id,
+        recipientKind: 'lead',
+        recipientId: null,
+        recipientEmail: row.email,
+      });
+      await queueEmail(tx, 'client', [row.email], acknowledgement, { 'Reply-To': replyTo });
+    }
     // An urgent lead alerts every open dashboard at once, through the event log
     // (docs/product.md#urgent-lead-alert).
     if (row.urgent && !row.suspectedSpam) {

@@ -8,6 +8,7 @@
  * admin events lose the old name and email. Erasing again changes nothing and answers the same.
  * Their data exports go too. The files' and exports' bytes are deleted after the commit (file-cleanup.ts).
  */
+import { eraseReplyTokens } from '../inbound/reply-tokens.ts';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   approvals,
@@ -65,6 +66,7 @@ async function eraseChats(tx: SqlDb, where: ReturnType<typeof or>) {
     .where(inArray(chatConversations.id, ids));
   // A pending address confirmation holds the address it was sent to.
   await deleteTokensOf(tx, ['chat-email'], ids);
+  await eraseReplyTokens(tx, { threadKind: 'chat', threadIds: ids });
   await tx
     .update(chatMessages)
     .set({ body: ERASED })
@@ -156,6 +158,7 @@ export async function eraseClient(db: Database, staff: Actor, id: string, basis 
       tx,
       members.map((member) => member.id),
     );
+    await eraseReplyTokens(tx, { recipientKind: 'member', recipientIds: members.map((member) => member.id) });
     // Their words and files go; the agency's records stay.
     const projectIds = (await tx.select({ id: projects.id }).from(projects).where(eq(projects.clientId, id))).map(
       (p) => p.id,
@@ -217,6 +220,7 @@ export async function eraseLead(db: Database, staff: Actor, id: string) {
     const name = erasedName('lead', id);
     if (lead.erasedAt) return { id, name, erased: false, storageKeys: [] };
     await anonymiseLeads(tx, [id], new Date());
+    await eraseReplyTokens(tx, { threadKind: 'lead', threadIds: [id] });
     await eraseChats(
       tx,
       or(eq(chatConversations.leadId, id), lead.email ? eq(chatConversations.email, lead.email) : undefined),

@@ -8,6 +8,7 @@
  * Their exports go too. Erasing again changes nothing and answers the same. The last joined owner
  * cannot be erased alone (ConflictError 'last_owner': erase the client instead).
  */
+import { eraseReplyTokens } from '../inbound/reply-tokens.ts';
 import { and, eq } from 'drizzle-orm';
 import { approvals, clientMembers, communications, projectFiles } from '../../../../db/schema/index.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
@@ -38,6 +39,7 @@ export async function eraseMember(db: Database, staff: Actor, clientId: string, 
     const now = new Date();
     await revokeUserSessions(tx, 'client', memberId);
     await forgetMembers(tx, [memberId]);
+    await eraseReplyTokens(tx, { recipientKind: 'member', recipientIds: [memberId] });
     await tx
       .update(clientMembers)
       .set({

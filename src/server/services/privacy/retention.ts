@@ -15,6 +15,7 @@
  * kept by the application (its output goes to the host's log, whose retention docs/retention.md
  * sets).
  */
+import { eraseReplyTokens } from '../inbound/reply-tokens.ts';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { chatConversations, clients, contactSubmissions, projects, proposals } from '../../../../db/schema/index.ts';
 import type { Env } from '../../env/index.ts';
@@ -113,7 +114,9 @@ export async function applyRetention(
   const storageKeys: string[] = [];
   await db.write(async (tx) => {
     await anonymiseLeads(tx, due.leads, now);
+    if (due.leads.length > 0) await eraseReplyTokens(tx, { threadKind: 'lead', threadIds: due.leads });
     if (due.chats.length > 0) {
+      await eraseReplyTokens(tx, { threadKind: 'chat', threadIds: due.chats });
       await tx.delete(chatConversations).where(inArray(chatConversations.id, due.chats));
       await deleteTokensOf(tx, ['chat-email'], due.chats);
     }

@@ -7,7 +7,7 @@
  * change records its live event there too (services/events/events.ts).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { communications, projects } from '../../../../db/schema/index.ts';
+import { communications, projects, type MessageVia } from '../../../../db/schema/index.ts';
 import { InvalidFieldError, NotFoundError } from '../../errors.ts';
 import { recordAdminEvent, type Actor } from '../admin-events.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
@@ -54,27 +54,40 @@ export async function sendClientMessage(
   projectId: string,
   input: MessageInput,
 ) {
+  return db.write((tx) => insertClientMessage(tx, author, projectId, input, 'portal'));
+}
+
+/**
+ * `sendClientMessage` in the caller's write `tx`, written `via` the portal or an email reply
+ * (docs/product.md#email-replies). Throws as sendClientMessage says.
+ */
+export async function insertClientMessage(
+  tx: SqlDb,
+  author: { id: string; name: string; clientId: string },
+  projectId: string,
+  input: MessageInput,
+  via: MessageVia,
+) {
   const { clientId } = author;
-  return db.write(async (tx) => {
-    await findClientProject(tx, clientId, projectId);
-    const [row] = await tx
-      .insert(communications)
-      .values({
-        projectId,
-        fromClient: true,
-        authorId: author.id,
-        authorName: author.name,
-        subject: input.subject,
-        message: input.message,
-        createdAt: new Date(),
-      })
-      .returning();
-    if (!row) throw new Error('Insert returned no row');
-    const attached = await attachFiles(tx, { projectId, communicationId: row.id, by: 'client' }, input.attachments);
-    await notifyClientMessage(tx, { clientId, projectId, communicationId: row.id });
-    await recordEvent(tx, { type: 'message', projectId, clientId, communicationId: row.id, fromClient: true });
-    return { ...messageJson(row), attachments: attached };
-  });
+  await findClientProject(tx, clientId, projectId);
+  const [row] = await tx
+    .insert(communications)
+    .values({
+      projectId,
+      fromClient: true,
+      authorId: author.id,
+      authorName: author.name,
+      subject: input.subject,
+      message: input.message,
+      via,
+      createdAt: new Date(),
+    })
+    .returning();
+  if (!row) throw new Error('Insert returned no row');
+  const attached = await attachFiles(tx, { projectId, communicationId: row.id, by: 'client' }, input.attachments);
+  await notifyClientMessage(tx, { clientId, projectId, communicationId: row.id });
+  await recordEvent(tx, { type: 'message', projectId, clientId, communicationId: row.id, fromClient: true });
+  return { ...messageJson(row), attachments: attached };
 }
 
 /**
@@ -114,57 +127,63 @@ export async function sendTeamReply(
   projectId: string,
   input: MessageInput & { inReplyTo?: string },
 ) {
-  return db.write(async (tx) => {
-    const [project] = await tx
-      .select({ title: projects.title, clientId: projects.clientId })
-      .from(projects)
-      .where(eq(projects.id, projectId));
-    if (!project) throw new NotFoundError('Project');
-    const now = new Date();
-    const [row] = await tx
-      .insert(communications)
-      .values({
-        projectId,
-        fromClient: false,
-        authorId: actor.id,
-        authorName: staffName(actor),
-        subject: input.subject,
-        message: input.message,
-        createdAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('Insert returned no row');
-    const attached = await attachFiles(tx, { projectId, communicationId: row.id, by: 'staff' }, input.attachments);
-    await notifyTeamMessage(tx, { clientId: project.clientId, projectId, communicationId: row.id });
-    if (input.inReplyTo) {
-      const answered = await tx
-        .update(communications)
-        .set({ isRead: true, readAt: readNow(now) })
-        .where(
-          and(
-            eq(communications.id, input.inReplyTo),
-            eq(communications.projectId, projectId),
-            eq(communications.fromClient, true),
-          ),
-        )
-        .returning({ id: communications.id });
-      if (answered.length === 0) {
-        throw new InvalidFieldError('inReplyTo', 'The message answered is not a client message of this project');
-      }
+  return db.write((tx) => insertTeamReply(tx, actor, projectId, input, 'portal'));
+}
+
+/**
+ * `sendTeamReply` in the caller's write `tx`, written `via` the dashboard or an email reply
+ * (docs/product.md#email-replies). Throws as sendTeamReply says.
+ */
+export async function insertTeamReply(
+  tx: SqlDb,
+  actor: Actor,
+  projectId: string,
+  input: MessageInput & { inReplyTo?: string },
+  via: MessageVia,
+) {
+  const [project] = await tx
+    .select({ title: projects.title, clientId: projects.clientId })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (!project) throw new NotFoundError('Project');
+  const now = new Date();
+  const [row] = await tx
+    .insert(communications)
+    .values({
+      projectId,
+      fromClient: false,
+      authorId: actor.id,
+      authorName: staffName(actor),
+      subject: input.subject,
+      message: input.message,
+      via,
+      createdAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('Insert returned no row');
+  const attached = await attachFiles(tx, { projectId, communicationId: row.id, by: 'staff' }, input.attachments);
+  await notifyTeamMessage(tx, { clientId: project.clientId, projectId, communicationId: row.id });
+  if (input.inReplyTo) {
+    const answered = await tx
+      .update(communications)
+      .set({ isRead: true, readAt: readNow(now) })
+      .where(
+        and(
+          eq(communications.id, input.inReplyTo),
+          eq(communications.projectId, projectId),
+          eq(communications.fromClient, true),
+        ),
+      )
+      .returning({ id: communications.id });
+    if (answered.length === 0) {
+      throw new InvalidFieldError('inReplyTo', 'The message answered is not a client message of this project');
     }
-    const owner = { projectId, clientId: project.clientId };
-    await recordEvent(tx, { type: 'message', ...owner, communicationId: row.id, fromClient: false });
-    if (input.inReplyTo) await recordEvent(tx, { type: 'message-read', ...owner });
-    await recordAdminEvent(
-      tx,
-      actor,
-      'create',
-      'communication',
-      row.id,
-      `Replied on ${project.title}: ${input.subject}`,
-    );
-    return { ...messageJson(row), attachments: attached };
-  });
+  }
+  const owner = { projectId, clientId: project.clientId };
+  await recordEvent(tx, { type: 'message', ...owner, communicationId: row.id, fromClient: false });
+  if (input.inReplyTo) await recordEvent(tx, { type: 'message-read', ...owner });
+  await recordAdminEvent(tx, actor, 'create', 'communication', row.id, `Replied on ${project.title}: ${input.subject}`);
+  return { ...messageJson(row), attachments: attached };
 }
 
 /** Staff mark a message read or unread. NotFoundError when it does not exist. */

@@ -1,0 +1,44 @@
+/**
+ * One server process whose SMTP door dies by SIGKILL while taking an email reply, as `kill -9`
+ * would (tests/integration/email-replies-crash.test.ts): it listens on a free loopback port
+ * (printed as `port {n}`) with the pipeline over the database at DATABASE_URL, and kills itself
+ * with MODE `before-commit` inside the reply's write (nothing may be stored), or `after-commit`
+ * once the write committed but before the `250` (the sending server must deliver it again).
+ */
+import { parseEnv } from '../../src/server/env/index.ts';
+import type { Database } from '../../src/server/db/database.ts';
+import { inboundDeps } from '../../src/server/services/inbound/inbound-deps.ts';
+import { receiveEmail } from '../../src/server/services/inbound/receive.ts';
+import { startSmtpListener } from '../../src/server/services/inbound/smtp-listener.ts';
+import { createStorage } from '../../src/server/storage/storage.ts';
+import { openDatabaseHandle } from '../support/database.ts';
+
+const env = parseEnv({ ...process.env, NODE_ENV: 'test' });
+const handle = await openDatabaseHandle(env.DATABASE_URL);
+const die = () => process.kill(process.pid, 'SIGKILL');
+const write: Database['write'] = (work) =>
+  handle.db.write(async (tx) => {
+    await work(tx);
+    die();
+    // Never reached: the process is gone before the transaction commits.
+    return new Promise<never>(() => {});
+  });
+const db: Database =
+  process.env.MODE === 'before-commit'
+    ? new Proxy(handle.db, { get: (target, key) => (key === 'write' ? write : Reflect.get(target, key)) })
+    : handle.db;
+const storage = await createStorage(env);
+const pipeline = inboundDeps({ db, storage, env });
+const listener = await startSmtpListener({
+  port: 0,
+  host: '127.0.0.1',
+  domain: env.INBOUND_DOMAIN!,
+  maxBytes: env.INBOUND_MAX_BYTES,
+  reverseLookup: false,
+  receive: async (raw, envelope) => {
+    const outcome = await receiveEmail(pipeline, raw, { door: 'smtp', envelope });
+    die();
+    return outcome;
+  },
+});
+process.stdout.write(`port ${listener.port}\n`);
