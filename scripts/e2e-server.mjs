@@ -3,8 +3,8 @@
  * The server the Playwright tests run against: a build in dist-e2e/ (rebuilt only when the
  * sources change) with the settings of scripts/e2e-env.mjs (an analytics provider at a
  * third-party test origin, staff sign-in through a local OpenID provider), served on port 4322
- * over a fresh database in test-results/. The OpenID provider runs in this process, as long as
- * the server.
+ * over a fresh database in test-results/, with email replies on (tests/e2e/support/inbound-env.mjs).
+ * The OpenID provider runs in this process, as long as the server.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { auditFixtureTls, e2eDataDir, e2eEnv, oidcPort, readOidcAnswer } from './e2e-env.mjs';
 import { fixtureCertificate } from './fixture-cert.mjs';
+import { E2E_INBOUND } from '../tests/e2e/support/inbound-env.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const port = process.env.E2E_PORT ?? '4322';
@@ -24,7 +25,9 @@ const pems = await fixtureCertificate();
 mkdirSync(e2eDataDir(port), { recursive: true });
 writeFileSync(tls.key, pems.key);
 writeFileSync(tls.cert, pems.cert);
-Object.assign(process.env, e2eEnv(port));
+// Email replies (docs/product.md#email-replies) are on: emails carry reply addresses, and the tests
+// post raw replies to POST /api/inbound/email with the secret.
+Object.assign(process.env, e2eEnv(port), E2E_INBOUND);
 
 /**
  * The stand-in for Google (oauth2-mock-server). It answers each browser as the cookie of

@@ -3,7 +3,9 @@
  * tabs with their counts (Clients, Projects, Messages, Contact Forms, Proposals) and Invoices, the full-page
  * client, project, proposal and invoice forms, a proposal's page (docs/product.md#proposals), an invoice's page
  * (docs/product.md#invoices), the latest admin events ('Recent activity'), and the staff member's own email
- * notifications switch (docs/product.md#settings-screen). The sign-in screen otherwise.
+ * notifications switch (docs/product.md#settings-screen), and above the counters the undelivered
+ * emails and the held email replies (docs/product.md#email-replies) while there are some. The
+ * sign-in screen otherwise.
  * Everything follows live updates (docs/product.md#live-updates): a client's message shows up,
  * and the counters move, without a reload.
  */
@@ -42,6 +44,7 @@ import { NotificationRoutes, StaffNotifications } from './staff-notifications.ts
 import { SubscribersTab } from './subscribers-tab.tsx';
 import { UrgentLeadAlerts } from './urgent-lead-alerts.tsx';
 import { UndeliveredEmails } from './undelivered-emails.tsx';
+import { HeldEmails } from './held-emails.tsx';
 import { ClientPage } from './client-page.tsx';
 import { LeadPage } from './lead-page.tsx';
 import { ProjectPage } from './project-page.tsx';
@@ -82,6 +85,7 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
       </div>
       <NotificationRoutes />
       <UndeliveredEmails />
+      <HeldEmails />
       <Counters />
       <Tabs.Root value={tab} onValueChange={(next) => navigate(next)}>
         <Tabs.List

@@ -22,6 +22,7 @@ import { CHAT_MESSAGE_MAX, CHAT_REACH_TEXT, chatReach, type ChatReach } from '..
 import { api, unwrap } from '../lib/api.ts';
 import { cn } from '../lib/cn.ts';
 import { formatDateTime } from '../lib/format.ts';
+import { ViaEmail } from '../ui/via-email.tsx';
 import { useFailureToast } from '../lib/use-failure-toast.ts';
 import { useSinglePress } from '../lib/use-submit.ts';
 import { Switch } from '../ui/switch.tsx';
@@ -190,7 +191,8 @@ function Messages({ chat }: { chat: AdminChatDetail }) {
           >
             <span className="block text-xs opacity-90">
               {message.author === 'staff' ? (message.staffName ?? 'Team') : visitorName(chat)} ·{' '}
-              <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+              <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>{' '}
+              <ViaEmail via={message.via} />
             </span>
             <span className="block whitespace-pre-wrap wrap-anywhere">
               <MessageText body={message.body} />

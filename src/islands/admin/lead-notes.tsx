@@ -3,6 +3,7 @@
  * and time, and a form to add one. Folded under 'Notes' on the lead card; the notes load when
  * it is opened.
  */
+import { ViaEmail } from '../ui/via-email.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NotebookPen, StickyNote } from 'lucide-react';
 import { useState } from 'react';
@@ -28,7 +29,8 @@ function NoteList({ leadId }: { leadId: string }) {
         <li key={note.id} className="rounded-lg bg-slate-50 p-3 text-sm ring-1 ring-ink-700/10">
           <p className="whitespace-pre-line wrap-anywhere text-ink-900">{note.body}</p>
           <p className="mt-1 text-xs text-ink-700">
-            {note.author} · <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
+            {note.author} · <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>{' '}
+            <ViaEmail via={note.via} />
           </p>
         </li>
       ))}

@@ -4,8 +4,9 @@
  * 'Unread' when unread and from the client (with a highlighted border), 'From Client' or 'From
  * Team', a client's message with the name of the person who wrote it ('Dana Reyes (Acme Bakery)',
  * docs/product.md#client-teams), date and time, the message and the project title (or 'Unknown'); a team message says
- * 'Seen by client {time}' or 'Not seen yet'; reply, and mark a client's message read or unread.
- * 'No communications found'.
+ * 'Seen by client {time}' or 'Not seen yet'; a message that came in as an email reply says 'via email'
+ * beside its author or time (docs/product.md#email-replies); reply, and mark a client's message read
+ * or unread. 'No communications found'.
  */
 import type { ReactNode } from 'react';
 import {
@@ -30,6 +31,7 @@ import { Badge, ProjectLink, TabHeading } from './parts.tsx';
 import { useCommunicationPages, type AdminCommunication } from './queries.ts';
 import { navigate } from './route.ts';
 import { ReplyDialog } from './reply-dialog.tsx';
+import { ViaEmail } from '../ui/via-email.tsx';
 import { isUnread, messageAuthor, replySubject } from './wording.ts';
 import { preview } from '../lib/preview.ts';
 
@@ -50,8 +52,8 @@ function SeenByClient({ message }: { message: AdminCommunication }) {
 
 /**
  * One message in a staff conversation (a client's page, a project's page): its subject, with
- * 'Unread' while a client's message is unread, `byline` (who, where, when), the text, its
- * attachments and the actions on it.
+ * 'Unread' while a client's message is unread, `byline` (who, where, when) with 'via email' after
+ * it for an email reply, the text, its attachments and the actions on it.
  */
 export function ConversationMessage({ message, byline }: { message: AdminCommunication; byline: ReactNode }) {
   const unread = isUnread(message);
@@ -68,7 +70,10 @@ export function ConversationMessage({ message, byline }: { message: AdminCommuni
           <span className="wrap-anywhere">{message.subject}</span>
           {unread && <Badge tone="red">Unread</Badge>}
         </p>
-        <p className="text-sm text-ink-700">{byline}</p>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-700">
+          <span className="min-w-0 wrap-anywhere">{byline}</span>
+          <ViaEmail via={message.via} />
+        </p>
       </div>
       <p className="mt-2 whitespace-pre-line wrap-anywhere text-ink-900">{message.message}</p>
       <AttachmentList files={message.attachments} />
@@ -161,9 +166,10 @@ function MessageCard({ message }: { message: AdminCommunication }) {
           {unread && <Badge tone="red">Unread</Badge>}
           <FromBadge message={message} />
         </div>
-        <time dateTime={message.createdAt} className="text-sm text-ink-700">
-          {formatDateTime(message.createdAt)}
-        </time>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-700">
+          <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+          <ViaEmail via={message.via} />
+        </p>
       </div>
       <p className="mt-2 whitespace-pre-line wrap-anywhere text-ink-700">{message.message}</p>
       <AttachmentList files={message.attachments} />
@@ -214,6 +220,7 @@ const COLUMNS: Column<AdminCommunication>[] = [
       <span className="flex flex-col items-start gap-1">
         <FromBadge message={m} />
         {m.fromClient && <span className="break-words">{messageAuthor(m)}</span>}
+        <ViaEmail via={m.via} />
       </span>
     ),
   },

@@ -268,6 +268,32 @@ export function useRetryEmail(id: string) {
   });
 }
 
+/**
+ * Decides held email `id` (docs/product.md#email-replies): `release` posts it on its project as the
+ * person it was written to, `discard` drops it. Either way the held list is fetched again, also
+ * after a refusal (another staff member decided it first, or its conversation closed), so the
+ * panel shows what is left; a release also refreshes the messages, the projects' message counts
+ * and the files.
+ */
+export function useDecideHeldEmail(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: 'release' | 'discard'): Promise<{ status: 'posted' | 'discarded' }> =>
+      decision === 'release'
+        ? unwrap(api.admin['held-emails'][':id'].release.$post({ param: { id } }))
+        : unwrap(api.admin['held-emails'][':id'].discard.$post({ param: { id } })),
+    onSuccess: (_answer, decision) =>
+      Promise.all(
+        [
+          ...(decision === 'release' ? [adminKeys.communications, adminKeys.projects, ['admin', 'files']] : []),
+          adminKeys.events,
+          adminKeys.summary,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.heldEmails }),
+  });
+}
+
 /** Adds a note to lead `leadId`. */
 export function useAddLeadNote(leadId: string) {
   return useAdminWrite(

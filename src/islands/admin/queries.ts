@@ -34,6 +34,7 @@ export const adminKeys = {
   events: ['admin', 'events'],
   milestones: (projectId: string) => ['admin', 'milestones', projectId],
   undeliveredEmails: ['admin', 'undelivered-emails'],
+  heldEmails: ['admin', 'held-emails'],
   notificationRoutes: ['admin', 'notification-routes'],
   summary: ['admin', 'summary'],
   leadNotes: (leadId: string) => ['admin', 'lead-notes', leadId],
@@ -56,6 +57,7 @@ const fetchProject = (id: string) => unwrap(api.admin.projects[':id'].$get({ par
 const fetchLeadNotes = (id: string) => unwrap(api.admin['contact-submissions'][':id'].notes.$get({ param: { id } }));
 const fetchSummary = () => unwrap(api.admin.summary.$get());
 const fetchUndeliveredEmails = () => unwrap(api.admin['undelivered-emails'].$get());
+const fetchHeldEmails = () => unwrap(api.admin['held-emails'].$get()).then((answer) => answer.items);
 const fetchNotificationRoutes = () => unwrap(api.admin['notification-routes'].$get());
 const fetchMilestones = (id: string) => unwrap(api.admin.projects[':id'].milestones.$get({ param: { id } }));
 const fetchChats = (query: ListParams) => unwrap(api.admin.chats.$get({ query }));
@@ -105,6 +107,8 @@ export type AdminInvoice = Omit<
 type InvoicePage = { items: AdminInvoice[]; nextCursor: string | null; total: number };
 /** A notification email that failed after every try (docs/product.md#notifications). */
 export type UndeliveredEmail = Awaited<ReturnType<typeof fetchUndeliveredEmails>>[number];
+/** An email reply held for staff: another sender, or one that failed DMARC (docs/product.md#email-replies). */
+export type HeldEmail = Awaited<ReturnType<typeof fetchHeldEmails>>[number];
 
 const list = <T>(queryKey: readonly string[], queryFn: () => Promise<T>) =>
   queryOptions({ queryKey, queryFn, staleTime: FRESH_LIST_MS });
@@ -117,6 +121,7 @@ export const adminQueries = {
   lead: (id: string) => list([...adminKeys.leads, id], () => fetchLead(id)),
   milestones: (projectId: string) => list(adminKeys.milestones(projectId), () => fetchMilestones(projectId)),
   undeliveredEmails: list(adminKeys.undeliveredEmails, fetchUndeliveredEmails),
+  heldEmails: list(adminKeys.heldEmails, fetchHeldEmails),
   notificationRoutes: list(adminKeys.notificationRoutes, fetchNotificationRoutes),
   summary: list(adminKeys.summary, fetchSummary),
   // Under the list's key, so whatever refreshes the list refreshes the record too.
@@ -152,6 +157,8 @@ export const useClientEvents = (clientId: string) => useList(adminQueries.client
 export const useLead = (id: string) => useList(adminQueries.lead(id));
 export const useMilestones = (projectId: string) => useList(adminQueries.milestones(projectId));
 export const useUndeliveredEmails = () => useList(adminQueries.undeliveredEmails);
+/** The email replies held for staff to post or discard, newest first. */
+export const useHeldEmails = () => useList(adminQueries.heldEmails);
 /** Where each kind of staff notification is emailed now (docs/product.md#notification-routes). */
 export const useNotificationRoutes = () => useList(adminQueries.notificationRoutes);
 /** One client or one project, as the edit forms load it. */

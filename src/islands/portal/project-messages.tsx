@@ -3,7 +3,8 @@
  * first, scrolling past 24rem with a fade and 'Scroll for older messages' where it hides more
  * (ui/scroll-region.tsx), each with its time and its author: 'You' for the reader's own, another
  * member's name for theirs (docs/product.md#client-teams), 'Team' for the studio's; the client's
- * messages 'Seen {time}' or 'Sent', with their attachments. And the send-message form, whose
+ * messages 'Seen {time}' or 'Sent', with their attachments; 'via email' beside one that came in as
+ * an email reply (docs/product.md#email-replies). And the send-message form, whose
  * message may carry files (dropped, picked or pasted).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,6 +20,7 @@ import { toast } from '../lib/toast-store.ts';
 import { useSubmit } from '../lib/use-submit.ts';
 import { Field, SubmitButton } from '../ui/form.tsx';
 import { ScrollRegion } from '../ui/scroll-region.tsx';
+import { ViaEmail } from '../ui/via-email.tsx';
 import { useSendMessage } from './mutations.ts';
 import { portalFilesUrl } from './project-work.tsx';
 import { useProjectFiles, type PortalCommunication } from './queries.ts';
@@ -60,8 +62,11 @@ export function Messages({ communications, memberId }: { communications: PortalC
             )}
           >
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-              <span className={cn('font-bold', c.fromClient ? 'text-brand-800' : 'text-ink-900')}>
-                {authorLabel(c, memberId)}
+              <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+                <span className={cn('font-bold wrap-anywhere', c.fromClient ? 'text-brand-800' : 'text-ink-900')}>
+                  {authorLabel(c, memberId)}
+                </span>
+                <ViaEmail via={c.via} />
               </span>
               <time dateTime={c.createdAt} className="text-ink-700">
                 {formatDateTime(c.createdAt)}

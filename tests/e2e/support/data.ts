@@ -23,6 +23,7 @@ import { createSession } from '../../../src/server/services/sign-in/sessions.ts'
 import { unsubscribeLinks } from '../../../src/server/services/email/unsubscribe.ts';
 import { insertClient } from '../../../src/server/services/clients/clients.ts';
 import { insertMember } from '../../../src/server/services/clients/members.ts';
+import { createReplyAddress } from '../../../src/server/services/inbound/reply-tokens.ts';
 import type { ClientRole } from '../../../src/shared/team.ts';
 
 export type { Database };
@@ -253,4 +254,34 @@ export async function insertLeads(db: Database, leads: LeadSpec[]): Promise<stri
       .returning({ id: contactSubmissions.id }),
   );
   return rows.map((row) => row.id);
+}
+
+/** Who a reply address on a project was given to: a client member, or a staff user. */
+interface ReplyRecipient {
+  kind: 'member' | 'staff';
+  /** The member's or the staff user's id. */
+  id: string;
+  /** The address the email went to: a reply must come from it to be posted. */
+  email: string;
+}
+
+/**
+ * A reply address `reply+<token>@<domain>` on project `projectId` for `recipient`, made with the
+ * server's own function, as a client's update email or a staff member's copy of a client's message
+ * makes one (docs/product.md#email-replies); the e2e server sends those only after its
+ * notification delay.
+ */
+export function projectReplyAddress(
+  db: Database,
+  domain: string,
+  projectId: string,
+  recipient: ReplyRecipient,
+): Promise<string> {
+  return createReplyAddress(db, domain, {
+    threadKind: 'project',
+    threadId: projectId,
+    recipientKind: recipient.kind,
+    recipientId: recipient.id,
+    recipientEmail: recipient.email,
+  });
 }

@@ -21,7 +21,7 @@ import { recordIgnored } from './outcomes.ts';
 import type { InboundDeps, InboundFacts, InboundStatus, ReplyAuthor, ReplyFiles } from './types.ts';
 
 /** The most attachments of one email that become files; the rest are named in the message. */
-export const MAX_ATTACHMENTS = 20;
+const MAX_ATTACHMENTS = 20;
 
 /** The longest subject kept, as the portal's form allows. */
 const SUBJECT_MAX = 200;

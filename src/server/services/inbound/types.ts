@@ -18,7 +18,7 @@ export interface InboundSource {
 }
 
 /** Whether a raw message passes DMARC for its From domain (dmarc.ts, with the envelope's IP and HELO). */
-export type DmarcCheck = (raw: Buffer, source: InboundSource) => Promise<{ pass: boolean; result: string }>;
+type DmarcCheck = (raw: Buffer, source: InboundSource) => Promise<{ pass: boolean; result: string }>;
 
 /** What the pipeline needs. */
 export interface InboundDeps {
