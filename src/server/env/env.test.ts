@@ -110,4 +110,27 @@ describe('parseEnv', () => {
     }
     expect(parseEnv({ DATABASE_URL: 'libsql://db.example.com' }).LITESTREAM_REPLICA_URL).toBeUndefined();
   });
+
+  it('reads the email-reply settings: off by default, strict with the SMTP listener, and refuses half a setup', () => {
+    const off = parseEnv({});
+    expect(off).toMatchObject({ INBOUND_VERIFY: 'sender', INBOUND_MAX_BYTES: 31_457_280 });
+    expect(off.INBOUND_DOMAIN).toBeUndefined();
+    expect(off.INBOUND_SMTP_PORT).toBeUndefined();
+    const listening = parseEnv({ INBOUND_DOMAIN: 'Reply.Example.com', INBOUND_SMTP_PORT: '2525' });
+    expect(listening).toMatchObject({
+      INBOUND_DOMAIN: 'reply.example.com',
+      INBOUND_SMTP_PORT: 2525,
+      INBOUND_VERIFY: 'strict',
+    });
+    expect(
+      parseEnv({ INBOUND_DOMAIN: 'reply.example.com', INBOUND_SMTP_PORT: '25', INBOUND_VERIFY: 'sender' })
+        .INBOUND_VERIFY,
+    ).toBe('sender');
+    expect(() => parseEnv({ INBOUND_SMTP_PORT: '25' })).toThrow(/INBOUND_DOMAIN: is required to receive replies/);
+    expect(() => parseEnv({ INBOUND_DOMAIN: 'reply.example.com', INBOUND_SECRET: 'short' })).toThrow(/INBOUND_SECRET/);
+    expect(() => parseEnv({ INBOUND_DOMAIN: 'not a domain' })).toThrow(/INBOUND_DOMAIN/);
+    expect(() => parseEnv({ INBOUND_DOMAIN: 'reply.example.com', INBOUND_TLS_CERT_FILE: '/x.pem' })).toThrow(
+      /INBOUND_TLS_KEY_FILE/,
+    );
+  });
 });
