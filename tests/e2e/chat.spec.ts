@@ -198,6 +198,8 @@ test('a stream cut while the team writes resumes with every message once', async
     await reply.fill(body);
     await reply.press('Enter');
     await expect(staffPage.getByRole('list', { name: 'Messages' })).toContainText(body);
+    // The reply box takes one reply at a time: it empties once this one is stored.
+    await expect(reply).toHaveValue('');
   }
   await page.context().setOffline(false);
   const log = panel.getByRole('list', { name: 'Messages' });

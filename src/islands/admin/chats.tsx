@@ -228,7 +228,8 @@ function ReplyBox({ chat }: { chat: AdminChatDetail }) {
     }
     setError('');
     reply.press(text, {
-      onSuccess: () => setBody(''),
+      // What was typed meanwhile stays: only the reply that was sent leaves the box.
+      onSuccess: () => setBody((current) => (current.trim() === text ? '' : current)),
       onError: () => setError('The reply could not be sent. Please try again.'),
     });
   };
