@@ -6,27 +6,16 @@
  * once the write committed but before the `250` (the sending server must deliver it again).
  */
 import { parseEnv } from '../../src/server/env/index.ts';
-import type { Database } from '../../src/server/db/database.ts';
 import { inboundDeps } from '../../src/server/services/inbound/inbound-deps.ts';
 import { receiveEmail } from '../../src/server/services/inbound/receive.ts';
 import { startSmtpListener } from '../../src/server/services/inbound/smtp-listener.ts';
 import { createStorage } from '../../src/server/storage/storage.ts';
 import { openDatabaseHandle } from '../support/database.ts';
+import { die, dyingBeforeCommit } from '../support/dying-writes.ts';
 
 const env = parseEnv({ ...process.env, NODE_ENV: 'test' });
 const handle = await openDatabaseHandle(env.DATABASE_URL);
-const die = () => process.kill(process.pid, 'SIGKILL');
-const write: Database['write'] = (work) =>
-  handle.db.write(async (tx) => {
-    await work(tx);
-    die();
-    // Never reached: the process is gone before the transaction commits.
-    return new Promise<never>(() => {});
-  });
-const db: Database =
-  process.env.MODE === 'before-commit'
-    ? new Proxy(handle.db, { get: (target, key) => (key === 'write' ? write : Reflect.get(target, key)) })
-    : handle.db;
+const db = dyingBeforeCommit(handle.db, process.env.MODE === 'before-commit');
 const storage = await createStorage(env);
 const pipeline = inboundDeps({ db, storage, env });
 const listener = await startSmtpListener({

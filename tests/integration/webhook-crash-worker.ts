@@ -8,8 +8,8 @@
 import Stripe from 'stripe';
 import { parseEnv } from '../../src/server/env/index.ts';
 import { handleStripeEvent } from '../../src/server/services/invoices/stripe-events.ts';
-import type { Database } from '../../src/server/db/database.ts';
 import { openDatabaseHandle } from '../support/database.ts';
+import { die, dyingBeforeCommit } from '../support/dying-writes.ts';
 
 const env = parseEnv({ ...process.env, NODE_ENV: 'test' });
 const handle = await openDatabaseHandle(env.DATABASE_URL);
@@ -19,17 +19,6 @@ const event = new Stripe('sk_test_worker').webhooks.constructEvent(
   process.env.SECRET ?? '',
   300,
 );
-const die = () => process.kill(process.pid, 'SIGKILL');
-const write: Database['write'] = (work) =>
-  handle.db.write(async (tx) => {
-    await work(tx);
-    die();
-    // Never reached: the process is gone before the transaction commits.
-    return new Promise<never>(() => {});
-  });
-const db: Database =
-  process.env.MODE === 'before-commit'
-    ? new Proxy(handle.db, { get: (target, key) => (key === 'write' ? write : Reflect.get(target, key)) })
-    : handle.db;
+const db = dyingBeforeCommit(handle.db, process.env.MODE === 'before-commit');
 await handleStripeEvent({ db, env, teamTo: [] }, event);
 die();

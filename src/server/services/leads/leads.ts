@@ -3,8 +3,7 @@
  * (docs/product.md#leads). Stored by the public forms; listed, exported and given a status by
  * staff (the status change recorded as an admin event).
  */
-import { createReplyAddress } from '../inbound/reply-tokens.ts';
-import { queueEmail } from '../email/queue.ts';
+import { queueLeadAcknowledgement } from './acknowledgement.ts';
 import { renderLeadAcknowledgement } from '../email/templates/email-replies.tsx';
 import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import { contactSubmissions, leadNotes, type LeadStatus } from '../../../../db/schema/index.ts';
@@ -64,14 +63,7 @@ export async function createLead(
     // A request kept as suspected spam is shown to staff, never emailed (docs/product.md#emergency).
     if (!row.suspectedSpam) await notifyNewLead(tx, row.id);
     if (acknowledgement && row.email) {
-      const replyTo = await createReplyAddress(tx, inboundDomain!, {
-        threadKind: 'lead',
-        threadId: row.id,
-        recipientKind: 'lead',
-        recipientId: null,
-        recipientEmail: row.email,
-      });
-      await queueEmail(tx, 'client', [row.email], acknowledgement, { 'Reply-To': replyTo });
+      await queueLeadAcknowledgement(tx, { id: row.id, email: row.email }, inboundDomain!, acknowledgement);
     }
     // An urgent lead alerts every open dashboard at once, through the event log
     // (docs/product.md#urgent-lead-alert).
