@@ -13,3 +13,4 @@ export * from './tokens.ts';
 export * from './proposals.ts';
 export * from './invoices.ts';
 export * from './inbound.ts';
+export * from './bookings.ts';

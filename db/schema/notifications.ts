@@ -54,6 +54,15 @@ export interface EmailAttachment {
   contentType: string;
 }
 
+/**
+ * A calendar invitation sent with an email (docs/product.md#bookings): an iCalendar object
+ * (RFC 5545) with its method, REQUEST for a new or changed meeting, CANCEL for a cancelled one.
+ */
+export interface EmailCalendarEvent {
+  method: 'REQUEST' | 'CANCEL';
+  content: string;
+}
+
 export const notificationEmails = sqliteTable(
   'notification_emails',
   {
@@ -72,6 +81,7 @@ export const notificationEmails = sqliteTable(
      * the name the recipient sees and its media type, read from the storage when the email is sent.
      */
     attachments: json('attachments').$type<EmailAttachment[]>(),
+    calendar: json('calendar').$type<EmailCalendarEvent>(),
     status: text('status', { enum: EMAIL_STATES }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at').notNull().default(now),

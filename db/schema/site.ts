@@ -14,7 +14,7 @@ import { clients, MESSAGE_VIA } from './portal.ts';
  * Where a lead came from: the landing contact form, the audit page, the emergency form, or a live
  * chat (one started while nobody was online, or one staff converted).
  */
-export const LEAD_SOURCES = ['landing', 'audit', 'emergency', 'chat'] as const;
+export const LEAD_SOURCES = ['landing', 'audit', 'emergency', 'chat', 'booking'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 export type { LeadStatus } from '../../src/shared/projects.ts';

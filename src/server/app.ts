@@ -38,6 +38,8 @@ import { fileRoutes } from './routes/files.ts';
 import { agreementRoutes } from './routes/agreements.ts';
 import { clientRoutes } from './routes/client/index.ts';
 import { healthRoutes } from './routes/health.ts';
+import { bookingRoutes } from './routes/bookings.ts';
+import { calendarRoutes } from './routes/calendar.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { checkoutRoutes, webhookRoutes } from './routes/payments.ts';
@@ -185,7 +187,9 @@ export function createApp(deps: AppDeps) {
     .route('/unsubscribe', unsubscribeRoutes(deps))
     .route('/checkout', checkoutRoutes(deps))
     .route('/webhooks', webhookRoutes(deps))
-    .route('/inbound', inboundRoutes(deps));
+    .route('/inbound', inboundRoutes(deps))
+    .route('/bookings', bookingRoutes(deps))
+    .route('/calendar', calendarRoutes(deps));
 
   if (deps.env.BENCH_ROUTES) {
     // A route with no work behind it, for `npm run bench:api` to measure the stack's own cost.

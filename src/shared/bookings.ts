@@ -63,6 +63,8 @@ export interface SlotsJson {
   timeZone: string;
   type: MeetingType;
   minutes: number;
+  /** True when there is no video-call link (MEETING_URL): the host phones the guest, so a phone number is required. */
+  phoneRequired: boolean;
   slots: SlotJson[];
 }
 

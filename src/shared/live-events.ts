@@ -90,8 +90,18 @@ interface InvoiceEvent {
   clientId: string | null;
 }
 
+/**
+ * A booked call was made, moved or cancelled (docs/product.md#bookings): the staff's week view
+ * shows it at once. Staff only; `hostId` is the staff member it is with.
+ */
+interface BookingEvent {
+  type: 'booking-updated';
+  bookingId: string;
+  hostId: string;
+}
+
 /** Every event of the event log that a browser may receive. */
-export type BrowserEvent = ProjectEvent | LeadUrgentEvent | ChatEvent | ProposalEvent | InvoiceEvent;
+export type BrowserEvent = ProjectEvent | LeadUrgentEvent | ChatEvent | ProposalEvent | InvoiceEvent | BookingEvent;
 
 /**
  * A stream's own events (docs/product.md#live-updates), data `{}`: `ready` first on a new stream,

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { authEnv } from './auth.ts';
 import { billingEnv } from './billing.ts';
+import { bookingsEnv } from './bookings.ts';
 import { chatEnv } from './chat.ts';
 import { limitsEnv } from './limits.ts';
 import { mailEnv } from './mail.ts';
@@ -29,6 +30,7 @@ const envSchema = z.object({
   ...retentionEnv,
   ...billingEnv,
   ...inboundEnv,
+  ...bookingsEnv,
 });
 
 /**

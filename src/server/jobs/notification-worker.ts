@@ -97,6 +97,7 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Not
         html: email.html,
         headers: email.headers,
         attachments: await attachmentsOf(email),
+        calendar: email.calendar ?? undefined,
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

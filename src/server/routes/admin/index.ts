@@ -31,6 +31,7 @@ import { staffSecondFactorRoutes } from './second-factor.ts';
 import { staffSignInRoutes } from './sign-in.ts';
 import { staffInvitationRoutes, staffTeamRoutes } from './staff.ts';
 import { heldEmailRoutes } from './held-emails.ts';
+import { staffBookingRoutes } from './bookings.ts';
 import { undeliveredEmailRoutes } from './undelivered-emails.ts';
 import { notificationRouteRoutes } from './notification-routes.ts';
 import { staffStreamRoutes } from './stream.ts';
@@ -67,6 +68,7 @@ export function adminRoutes(deps: AppDeps) {
     .route('/', staffApprovalRoutes(deps))
     .route('/', staffProposalRoutes(deps))
     .route('/', staffInvoiceRoutes(deps))
+    .route('/', staffBookingRoutes(deps))
     .route('/', staffStreamRoutes());
   return new Hono<ApiEnv>()
     .route('/auth', staffSignInRoutes(deps))

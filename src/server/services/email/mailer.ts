@@ -23,6 +23,11 @@ interface OutgoingMail {
   headers?: Record<string, string>;
   /** Files to attach, with the name the recipient sees and their media type. */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /**
+   * A calendar invitation (RFC 6047 iMIP): sent as a `text/calendar; method=…` alternative and
+   * as `invite.ics`, so mail programs offer to add, update or remove the event.
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
 }
 
 export interface Mailer {
@@ -56,6 +61,11 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerOptions): Maile
       html: mail.html,
       headers: mail.headers,
       attachments: mail.attachments,
+      icalEvent: mail.calendar && {
+        method: mail.calendar.method.toLowerCase(),
+        filename: 'invite.ics',
+        content: mail.calendar.content,
+      },
       messageId: messageId(mail.id, from),
     };
   };

@@ -7,7 +7,13 @@
  * failed ones (`listFailedEmails`, `retryFailedEmail`); `queueCounts` is what health reports.
  */
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { notificationEmails, notifications, users, type EmailAttachment } from '../../../../db/schema/index.ts';
+import {
+  notificationEmails,
+  notifications,
+  users,
+  type EmailAttachment,
+  type EmailCalendarEvent,
+} from '../../../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { RenderedEmail } from './templates/types.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
@@ -21,7 +27,7 @@ export type EmailRow = typeof notificationEmails.$inferSelect;
 /**
  * Queues rendered `email` to `to` for `audience` ('client' or 'team', which the health counts and
  * the undelivered list show), with extra `headers` (e.g. Reply-To) and `attachments` (files of the
- * storage, read when it is sent), in the caller's write `tx`, so it goes out only if that write
+ * storage, read when it is sent) and a `calendar` invitation, not before `sendAt` (a reminder) if given, in the caller's write `tx`, so it goes out only if that write
  * commits. Returns the email's id (its Message-ID).
  */
 export async function queueEmail(
@@ -31,10 +37,22 @@ export async function queueEmail(
   email: RenderedEmail,
   headers: Record<string, string> = {},
   attachments: EmailAttachment[] | null = null,
+  calendar: EmailCalendarEvent | null = null,
+  sendAt: Date | null = null,
 ): Promise<string> {
   const [row] = await tx
     .insert(notificationEmails)
-    .values({ audience, to, subject: email.subject, text: email.text, html: email.html, headers, attachments })
+    .values({
+      audience,
+      to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      headers,
+      attachments,
+      calendar,
+      ...(sendAt ? { nextAttemptAt: sendAt } : {}),
+    })
     .returning({ id: notificationEmails.id });
   if (!row) throw new Error('Insert returned no row');
   return row.id;

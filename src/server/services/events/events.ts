@@ -46,7 +46,7 @@ export function chatAudience(conversationId: string): string {
 /** The audience an event is stored with. */
 function audienceOf(event: LiveEvent): string {
   if (event.type === 'session-ended') return INTERNAL_AUDIENCE;
-  if (event.type === 'lead-urgent') return STAFF_AUDIENCE;
+  if (event.type === 'lead-urgent' || event.type === 'booking-updated') return STAFF_AUDIENCE;
   if ((event.type === 'proposal-updated' || event.type === 'invoice-updated') && !event.clientId) return STAFF_AUDIENCE;
   if ('conversationId' in event) return chatAudience(event.conversationId);
   return clientAudience(event.clientId!);
