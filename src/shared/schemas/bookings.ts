@@ -1,7 +1,7 @@
 /**
  * The booking API's bodies and queries (docs/product.md#bookings): one schema each, for the
  * booking screens' forms and the server's routes. Bounds: a topic at most 1,000 characters, at
- * most 20 weekly intervals and 366 days off; a buffer 0–240 minutes, notice 0–720 hours, a
+ * most 70 weekly intervals and 366 days off; a buffer 0–240 minutes, notice 0–720 hours, a
  * horizon 1–365 days.
  */
 import { z } from '../zod.ts';
@@ -30,7 +30,7 @@ const weeklyInterval = z
 export const availabilitySchema = z.object({
   weekly: z
     .array(weeklyInterval, { error: 'weekly must be a list' })
-    .max(20, 'At most 20 weekly intervals')
+    .max(70, 'At most 70 weekly intervals')
     .refine(
       (list) =>
         list.every((a, i) =>

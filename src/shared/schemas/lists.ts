@@ -74,7 +74,7 @@ export const communicationListQuery = z.object({
 export const leadListQuery = z.object({
   ...base('leads'),
   status: z.enum(LEAD_STATUSES, { error: 'Unknown status' }).optional(),
-  source: z.enum(['landing', 'audit', 'emergency', 'chat'], { error: 'Unknown source' }).optional(),
+  source: z.enum(['landing', 'audit', 'emergency', 'chat', 'booking'], { error: 'Unknown source' }).optional(),
 });
 
 /** Newsletter subscribers; `format=csv` answers every matching subscriber as CSV instead of a page. */

@@ -69,8 +69,8 @@ export async function upcomingCounts(db: SqlDb, now: Date, except?: string): Pro
 
 /**
  * The host for `query` in `state`: the preferred host when free, else the free host with the
- * fewest meetings ahead (ties by id). When nobody is free: `taken` when the time would be a slot
- * without its meetings, else `not_a_slot`.
+ * fewest meetings ahead (ties by id). When nobody is free: `taken` when another meeting holds the
+ * time itself, `not_a_slot` when it is not a slot at all or only a buffer keeps it.
  */
 export function chooseHost(
   state: PlacementState,
@@ -79,7 +79,11 @@ export function chooseHost(
 ): Host | 'taken' | 'not_a_slot' {
   const base = { hosts: state.hosts, timeZone: query.timeZone, minutes: query.minutes, now: query.now };
   const free = hostsFreeAt({ ...base, busy: state.busy }, query.start);
-  if (!free || free.length === 0) return hostsFreeAt({ ...base, busy: [] }, query.start) ? 'taken' : 'not_a_slot';
+  if (!free || free.length === 0) {
+    const unbuffered = state.hosts.map((h) => ({ ...h, bufferMinutes: 0 }));
+    if (hostsFreeAt({ ...base, hosts: unbuffered, busy: state.busy }, query.start)?.length) return 'not_a_slot';
+    return hostsFreeAt({ ...base, busy: [] }, query.start) ? 'taken' : 'not_a_slot';
+  }
   const preferred = query.preferHost && free.includes(query.preferHost) ? query.preferHost : null;
   const id =
     preferred ?? [...free].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0) || a.localeCompare(b))[0]!;

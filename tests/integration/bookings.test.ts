@@ -1,0 +1,398 @@
+/**
+ * Booking calls (docs/product.md#bookings): slots, bookings that are leads, two people at one
+ * slot, the refusals (buffer, notice, horizon, day off, off the grid), moves and cancellations
+ * with their calendar invitations and reminders, staff availability and the calendar feed.
+ */
+import { eq } from 'drizzle-orm';
+import { TZDate } from '@date-fns/tz';
+import { addDays, format } from 'date-fns';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bookingReminders, bookings, notificationEmails } from '../../db/schema/index.ts';
+import type { AvailabilityJson, SlotJson } from '../../src/shared/bookings.ts';
+import { bearer, createTestApi, errorOf, type TestApi } from './helpers.ts';
+
+const STAFF = 'maria@firststatewebstudio.com';
+const ZONE = 'America/New_York';
+const MEETING_URL = 'https://meet.example.com/first-state';
+
+let api: TestApi;
+let staffToken: string;
+
+beforeAll(async () => {
+  api = await createTestApi({
+    env: { ADMIN_EMAILS: STAFF, AUTH_RATE_LIMIT: '1000', LEAD_RATE_LIMIT: '1000', MEETING_URL, SITE_TIME_ZONE: ZONE },
+  });
+  staffToken = await api.signInStaff(STAFF);
+});
+afterAll(async () => {
+  await api.close();
+});
+
+/** The date `days` from today in the agency's zone. */
+const dateAhead = (days: number) => format(addDays(new TZDate(Date.now(), ZONE), days), 'yyyy-MM-dd');
+/** The instant of wall-clock `hhmm` on `date` in the agency's zone, as ISO. */
+const at = (date: string, hhmm: string) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, min] = hhmm.split(':').map(Number) as [number, number];
+  return new Date(+new TZDate(y, m - 1, d, h, min, ZONE)).toISOString();
+};
+
+async function setAvailability(change: Partial<AvailabilityJson> = {}) {
+  const body: AvailabilityJson = {
+    weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from: '09:00', to: '17:00' })),
+    bufferMinutes: 15,
+    minNoticeHours: 0,
+    horizonDays: 60,
+    daysOff: [],
+    ...change,
+  };
+  const saved = await api.http.admin.availability.$put({ json: body }, bearer(staffToken));
+  expect(saved.status).toBe(200);
+}
+
+async function slots(from: string, days = 3): Promise<SlotJson[]> {
+  const answer = await api.http.bookings.slots.$get({ query: { type: 'consultation', from, days: String(days) } });
+  expect(answer.status).toBe(200);
+  return (await answer.json()).slots;
+}
+
+let guests = 0;
+function book(start: string, extra: Record<string, string> = {}, client = api.fresh()) {
+  const n = ++guests;
+  return client.bookings.$post({
+    json: { type: 'consultation', start, name: `Guest ${n}`, email: `guest${n}@example.com`, ...extra },
+  });
+}
+
+/** Whether `eml` is addressed to `address` (its To header, not a Reply-To). */
+const toAddress = (eml: string, address: string): boolean =>
+  new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}`, 'm').test(eml);
+
+/** The manage token of the newest confirmation email to `email`. */
+function tokenFrom(email: string): string {
+  const eml =
+    api
+      .outbox()
+      .filter((m) => toAddress(m, email))
+      .at(-1) ?? '';
+  const token = /\/booking#([A-Za-z0-9_-]{43})/.exec(eml.replace(/=\r?\n/g, ''))?.[1];
+  if (!token) throw new Error(`no manage link to ${email}`);
+  return token;
+}
+
+const DAY = dateAhead(3);
+
+beforeEach(async () => {
+  await api.db.write((tx) => tx.delete(bookings));
+  await setAvailability();
+});
+
+describe('slots', () => {
+  it('answers the agency zone and free slots in UTC on the 15-minute grid, within the hours', async () => {
+    const answer = await api.http.bookings.slots.$get({ query: { type: 'consultation', from: DAY, days: '1' } });
+    const body = await answer.json();
+    expect(body).toMatchObject({ timeZone: ZONE, type: 'consultation', minutes: 30, phoneRequired: false });
+    expect(body.slots[0]).toEqual({ start: at(DAY, '09:00'), end: at(DAY, '09:30') });
+    expect(body.slots.at(-1)).toEqual({ start: at(DAY, '16:30'), end: at(DAY, '17:00') });
+    expect(body.slots).toHaveLength(31);
+    for (const slot of body.slots) expect(slot.start).toMatch(/^\d{4}-\d\d-\d\dT\d\d:(00|15|30|45):00\.000Z$/);
+  });
+
+  it('refuses a bad query with 422', async () => {
+    for (const query of [
+      { type: 'consultation', from: 'tomorrow', days: '1' },
+      { type: 'consultation', from: DAY, days: '0' },
+      { type: 'consultation', from: DAY, days: '63' },
+      { type: 'lunch', from: DAY, days: '1' },
+    ]) {
+      const answer = await api.http.bookings.slots.$get({ query: query as never });
+      expect(answer.status).toBe(422);
+    }
+  });
+});
+
+describe('booking', () => {
+  it('books a consultation: a lead with the time, both sides emailed with an invitation, reminders queued', async () => {
+    const start = at(DAY, '10:00');
+    const answer = await book(start, { topic: 'A new bakery website', phone: '+1 302 555 0100' });
+    expect(answer.status).toBe(201);
+    const booked = await answer.json();
+    expect(booked).toMatchObject({ start, end: at(DAY, '10:30') });
+
+    const leadsAnswer = await api.http.admin['contact-submissions'].$get(
+      { query: { source: 'booking' } },
+      bearer(staffToken),
+    );
+    const leads = await leadsAnswer.json();
+    expect(leadsAnswer.status, JSON.stringify(leads)).toBe(200);
+    const lead = leads.items.find((l) => l.message === 'A new bakery website');
+    expect(lead?.subject).toMatch(/^Free consultation on .* at 10:00 AM E[SD]T$/);
+
+    expect(await slots(DAY, 1)).not.toContainEqual({ start, end: at(DAY, '10:30') });
+    const [row] = await api.db.read.select().from(bookings).where(eq(bookings.id, booked.id));
+    const reminders = await api.db.read
+      .select({ at: notificationEmails.nextAttemptAt, subject: notificationEmails.subject })
+      .from(bookingReminders)
+      .innerJoin(notificationEmails, eq(notificationEmails.id, bookingReminders.emailId))
+      .where(eq(bookingReminders.bookingId, booked.id));
+    expect(reminders.map((r) => r.at.getTime()).sort()).toEqual([
+      Date.parse(start) - 24 * 3_600_000,
+      Date.parse(start) - 3_600_000,
+    ]);
+    await api.deliver();
+    const guestEmail = api.outbox().find((m) => toAddress(m, row!.email))!;
+    expect(guestEmail).toContain('text/calendar; charset=utf-8; method=REQUEST');
+    expect(guestEmail).toContain(`UID:booking-${booked.id}@`);
+    expect(guestEmail).toContain('SEQUENCE:0');
+    expect(guestEmail).toContain(MEETING_URL);
+    const hostEmail = api.outbox().find((m) => toAddress(m, STAFF) && m.includes('New booking'));
+    expect(hostEmail).toContain('METHOD:REQUEST');
+  });
+
+  it('refuses a start in a buffer, before the notice, past the horizon, on a day off or off the grid with 422', async () => {
+    expect((await book(at(DAY, '10:00'))).status).toBe(201);
+    await setAvailability({ daysOff: [dateAhead(4)], horizonDays: 10, minNoticeHours: 24 });
+    const cases = [
+      at(DAY, '10:30'), // inside the 15-minute buffer after 10:00–10:30
+      new Date(Date.now() + 3 * 3_600_000).toISOString(), // before 24 hours' notice
+      at(dateAhead(12), '10:00'), // past the 10-day horizon
+      at(dateAhead(4), '10:00'), // a day off
+      at(DAY, '11:07'), // off the grid
+      at(DAY, '08:00'), // outside the hours
+    ];
+    for (const start of cases) {
+      const answer = await book(start);
+      expect(answer.status, start).toBe(422);
+      const body = (await answer.json()) as unknown as { error: { code: string }; slots: SlotJson[] };
+      expect(body.error.code).toBe('not_a_slot');
+      expect(Array.isArray(body.slots)).toBe(true);
+    }
+  });
+
+  it('gives one of two people booking the same slot at once the slot, and the other 409 with the next free slots', async () => {
+    const start = at(DAY, '11:00');
+    const answers = await Promise.all([book(start), book(start)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const refused = answers.find((a) => a.status === 409)!;
+    const body = (await refused.json()) as unknown as { error: { code: string; message: string }; slots: SlotJson[] };
+    expect(body.error.code).toBe('slot_taken');
+    expect(body.slots.length).toBeGreaterThan(0);
+    expect(body.slots.every((s) => Date.parse(s.start) >= Date.parse(start) + 45 * 60_000)).toBe(true);
+  });
+
+  it('books exactly 10 of 50 requests at once for 10 slots, half of them through a second server', async () => {
+    await setAvailability({
+      weekly: [1, 2, 3, 4, 5, 6, 7].flatMap((day) =>
+        ['09', '10', '11', '12', '13'].map((h) => ({ day, from: `${h}:00`, to: `${h}:30` })),
+      ),
+      daysOff: [],
+    });
+    const starts = [DAY, dateAhead(4)].flatMap((d) => ['09', '10', '11', '12', '13'].map((h) => at(d, `${h}:00`)));
+    const second = await api.secondApp();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => book(starts[i % 10]!, {}, i % 2 ? api.fresh() : second.as(`192.0.2.${i}`))),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(40);
+    const rows = await api.db.read.select().from(bookings);
+    expect(new Set(rows.map((r) => r.startAt.toISOString()))).toEqual(new Set(starts));
+  });
+
+  it('asks for a phone number when there is no meeting link', async () => {
+    const other = await createTestApi({ env: { ADMIN_EMAILS: STAFF, SITE_TIME_ZONE: ZONE } });
+    try {
+      const slotsAnswer = await other.http.bookings.slots.$get({
+        query: { type: 'consultation', from: DAY, days: '1' },
+      });
+      expect((await slotsAnswer.json()).phoneRequired).toBe(true);
+      const answer = await other.fresh().bookings.$post({
+        json: { type: 'consultation', start: at(DAY, '10:00'), name: 'No Phone', email: 'nophone@example.com' },
+      });
+      expect(answer.status).toBe(422);
+      expect((await errorOf(answer)).fields?.phone).toMatch(/phone number/);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps a booking made while the host changes their hours consistent with one or the other', async () => {
+    const start = at(DAY, '15:00');
+    const [saved, booked] = await Promise.all([
+      api.http.admin.availability.$put(
+        {
+          json: {
+            weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from: '09:00', to: '12:00' })),
+            bufferMinutes: 15,
+            minNoticeHours: 0,
+            horizonDays: 60,
+            daysOff: [],
+          },
+        },
+        bearer(staffToken),
+      ),
+      book(start),
+    ]);
+    expect(saved.status).toBe(200);
+    expect([201, 422]).toContain(booked.status);
+    const rows = await api.db.read.select().from(bookings);
+    expect(rows.length).toBe(booked.status === 201 ? 1 : 0);
+    expect(await slots(DAY, 1)).not.toContainEqual(expect.objectContaining({ start }));
+  });
+});
+
+describe('manage, reschedule, cancel', () => {
+  it('moves a meeting with a raised SEQUENCE and the same UID; a taken time keeps the old one', async () => {
+    const first = await (await book(at(DAY, '10:00'), {}, api.fresh())).json();
+    const other = await book(at(DAY, '14:00'));
+    expect(other.status).toBe(201);
+    const [row] = await api.db.read.select().from(bookings).where(eq(bookings.id, first.id));
+    await api.deliver();
+    const token = tokenFrom(row!.email);
+
+    const manage = await api.http.bookings.manage.$post({ json: { token } });
+    expect(await manage.json()).toMatchObject({
+      id: first.id,
+      status: 'confirmed',
+      canChange: true,
+      hostName: expect.any(String),
+    });
+
+    const taken = await api.http.bookings.reschedule.$post({ json: { token, start: at(DAY, '14:00') } });
+    expect(taken.status).toBe(409);
+    const kept = await (await api.http.bookings.manage.$post({ json: { token } })).json();
+    expect(kept.start).toBe(at(DAY, '10:00'));
+
+    const moved = await api.http.bookings.reschedule.$post({ json: { token, start: at(DAY, '11:00') } });
+    expect(moved.status).toBe(200);
+    expect((await moved.json()).start).toBe(at(DAY, '11:00'));
+    await api.deliver();
+    const update = api
+      .outbox()
+      .filter((m) => toAddress(m, row!.email))
+      .at(-1)!;
+    expect(update).toContain(`UID:booking-${first.id}@`);
+    expect(update).toContain('SEQUENCE:1');
+    const reminders = await api.db.read.select().from(bookingReminders).where(eq(bookingReminders.bookingId, first.id));
+    expect(reminders).toHaveLength(2);
+    expect(tokenFrom(row!.email)).toBe(token);
+  });
+
+  it('cancels once: METHOD:CANCEL to both sides, no reminders left; a second cancel changes nothing', async () => {
+    const booked = await (await book(at(DAY, '12:00'))).json();
+    const [row] = await api.db.read.select().from(bookings).where(eq(bookings.id, booked.id));
+    await api.deliver();
+    const token = tokenFrom(row!.email);
+    const cancelled = await api.http.bookings.cancel.$post({ json: { token, reason: 'Found another agency' } });
+    expect(cancelled.status).toBe(200);
+    expect((await cancelled.json()).status).toBe('cancelled');
+    const left = await api.db.read
+      .select()
+      .from(bookingReminders)
+      .innerJoin(notificationEmails, eq(notificationEmails.id, bookingReminders.emailId));
+    expect(left).toHaveLength(0);
+    await api.deliver();
+    const before = api.outbox().length;
+    const again = await api.http.bookings.cancel.$post({ json: { token } });
+    expect(again.status).toBe(200);
+    await api.deliver();
+    expect(api.outbox().length).toBe(before);
+    const toGuest = api
+      .outbox()
+      .filter((m) => toAddress(m, row!.email))
+      .at(-1)!;
+    expect(toGuest).toContain('method=CANCEL');
+    expect(toGuest).toContain('STATUS:CANCELLED');
+    expect(toGuest).toContain('SEQUENCE:1');
+    const toHost = api
+      .outbox()
+      .filter((m) => toAddress(m, STAFF) && m.includes('Booking cancelled'))
+      .at(-1)!;
+    expect(toHost.replace(/=\r?\n/g, '')).toContain('Found another agency');
+    const moveCancelled = await api.http.bookings.reschedule.$post({ json: { token, start: at(DAY, '13:00') } });
+    expect(moveCancelled.status).toBe(410);
+    expect((await errorOf(moveCancelled)).code).toBe('booking_cancelled');
+  });
+
+  it('answers 404 for an unknown token and 410 once the meeting is over', async () => {
+    const unknown = await api.http.bookings.manage.$post({ json: { token: 'x'.repeat(43) } });
+    expect(unknown.status).toBe(404);
+    const booked = await (await book(at(DAY, '13:00'))).json();
+    const [row] = await api.db.read.select().from(bookings).where(eq(bookings.id, booked.id));
+    await api.deliver();
+    const token = tokenFrom(row!.email);
+    await api.db.write((tx) =>
+      tx
+        .update(bookings)
+        .set({ startAt: new Date(Date.now() - 7_200_000), endAt: new Date(Date.now() - 5_400_000) })
+        .where(eq(bookings.id, booked.id)),
+    );
+    for (const answer of [
+      await api.http.bookings.manage.$post({ json: { token } }),
+      await api.http.bookings.cancel.$post({ json: { token } }),
+      await api.http.bookings.reschedule.$post({ json: { token, start: at(DAY, '15:00') } }),
+    ]) {
+      expect(answer.status).toBe(410);
+      expect((await errorOf(answer)).code).toBe('meeting_past');
+    }
+  });
+});
+
+describe('staff', () => {
+  it('saves availability and refuses overlapping or inverted hours with 422', async () => {
+    const mine = await (await api.http.admin.availability.$get({}, bearer(staffToken))).json();
+    expect(mine).toMatchObject({ timeZone: ZONE, bufferMinutes: 15 });
+    for (const weekly of [
+      [{ day: 1, from: '12:00', to: '10:00' }],
+      [
+        { day: 2, from: '09:00', to: '12:00' },
+        { day: 2, from: '11:00', to: '13:00' },
+      ],
+      [{ day: 8, from: '09:00', to: '10:00' }],
+    ]) {
+      const answer = await api.http.admin.availability.$put({ json: { ...mine, weekly } }, bearer(staffToken));
+      expect(answer.status).toBe(422);
+    }
+  });
+
+  it('lists the week, moves and cancels with a message to the guest, and serves a revocable calendar feed', async () => {
+    const booked = await (await book(at(DAY, '10:00'), { topic: 'Logo' })).json();
+    const week = await api.http.admin.bookings.$get({ query: { from: DAY, to: DAY } }, bearer(staffToken));
+    const { items } = await week.json();
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ id: booked.id, topic: 'Logo', status: 'confirmed', leadId: expect.any(String) });
+
+    const moved = await api.http.admin.bookings[':id'].move.$post(
+      { param: { id: booked.id }, json: { start: at(DAY, '15:00'), message: 'Something came up at 10.' } },
+      bearer(staffToken),
+    );
+    expect(moved.status).toBe(200);
+    await api.deliver();
+    const email = items[0]!.email;
+    expect(
+      api
+        .outbox()
+        .filter((m) => toAddress(m, email))
+        .at(-1)
+        ?.replace(/=\r?\n/g, ''),
+    ).toContain('Something came up at 10.');
+
+    const feed = await (await api.http.admin['calendar-feed'].$post({}, bearer(staffToken))).json();
+    const path = new URL(feed.url).pathname;
+    const ics = await api.raw(path);
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get('content-type')).toMatch(/^text\/calendar/);
+    expect(await ics.text()).toContain(`UID:booking-${booked.id}@`);
+    const renewed = await (await api.http.admin['calendar-feed'].$post({}, bearer(staffToken))).json();
+    expect((await api.raw(path)).status).toBe(404);
+    expect((await api.raw(new URL(renewed.url).pathname)).status).toBe(200);
+
+    const cancelled = await api.http.admin.bookings[':id'].cancel.$post(
+      { param: { id: booked.id }, json: { message: 'We are closed that day.' } },
+      bearer(staffToken),
+    );
+    expect((await cancelled.json()).cancelledBy).toBe('staff');
+    await api.http.admin['calendar-feed'].$delete({}, bearer(staffToken));
+    expect((await api.raw(new URL(renewed.url).pathname)).status).toBe(404);
+  });
+});
