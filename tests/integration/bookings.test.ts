@@ -64,6 +64,13 @@ function book(start: string, extra: Record<string, string> = {}, client = api.fr
   });
 }
 
+/** A booking that must succeed: 201 and its {id, start, end}. */
+async function bookOk(start: string, extra: Record<string, string> = {}, client = api.fresh()) {
+  const answer = await book(start, extra, client);
+  expect(answer.status).toBe(201);
+  return (await answer.json()) as { id: string; start: string; end: string };
+}
+
 /** Whether `eml` is addressed to `address` (its To header, not a Reply-To). */
 const toAddress = (eml: string, address: string): boolean =>
   new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}`, 'm').test(eml);
@@ -116,7 +123,7 @@ describe('booking', () => {
     const start = at(DAY, '10:00');
     const answer = await book(start, { topic: 'A new bakery website', phone: '+1 302 555 0100' });
     expect(answer.status).toBe(201);
-    const booked = await answer.json();
+    const booked = (await answer.json()) as { id: string };
     expect(booked).toMatchObject({ start, end: at(DAY, '10:30') });
 
     const leadsAnswer = await api.http.admin['contact-submissions'].$get(
@@ -243,7 +250,7 @@ describe('booking', () => {
 
 describe('manage, reschedule, cancel', () => {
   it('moves a meeting with a raised SEQUENCE and the same UID; a taken time keeps the old one', async () => {
-    const first = await (await book(at(DAY, '10:00'), {}, api.fresh())).json();
+    const first = await bookOk(at(DAY, '10:00'), {}, api.fresh());
     const other = await book(at(DAY, '14:00'));
     expect(other.status).toBe(201);
     const [row] = await api.db.read.select().from(bookings).where(eq(bookings.id, first.id));
@@ -260,12 +267,12 @@ describe('manage, reschedule, cancel', () => {
 
     const taken = await api.http.bookings.reschedule.$post({ json: { token, start: at(DAY, '14:00') } });
     expect(taken.status).toBe(409);
-    const kept = await (await api.http.bookings.manage.$post({ json: { token } })).json();
+    const kept = (await (await api.http.bookings.manage.$post({ json: { token } })).json()) as { start: string };
     expect(kept.start).toBe(at(DAY, '10:00'));
 
     const moved = await api.http.bookings.reschedule.$post({ json: { token, start: at(DAY, '11:00') } });
     expect(moved.status).toBe(200);
-    expect((await moved.json()).start).toBe(at(DAY, '11:00'));
+    expect(((await moved.json()) as { start: string }).start).toBe(at(DAY, '11:00'));
     await api.deliver();
     const update = api
       .outbox()
@@ -279,13 +286,13 @@ describe('manage, reschedule, cancel', () => {
   });
 
   it('cancels once: METHOD:CANCEL to both sides, no reminders left; a second cancel changes nothing', async () => {
-    const booked = await (await book(at(DAY, '12:00'))).json();
+    const booked = await bookOk(at(DAY, '12:00'));
     const [row] = await api.db.read.select().from(bookings).where(eq(bookings.id, booked.id));
     await api.deliver();
     const token = tokenFrom(row!.email);
     const cancelled = await api.http.bookings.cancel.$post({ json: { token, reason: 'Found another agency' } });
     expect(cancelled.status).toBe(200);
-    expect((await cancelled.json()).status).toBe('cancelled');
+    expect(((await cancelled.json()) as { status: string }).status).toBe('cancelled');
     const left = await api.db.read
       .select()
       .from(bookingReminders)
@@ -317,7 +324,7 @@ describe('manage, reschedule, cancel', () => {
   it('answers 404 for an unknown token and 410 once the meeting is over', async () => {
     const unknown = await api.http.bookings.manage.$post({ json: { token: 'x'.repeat(43) } });
     expect(unknown.status).toBe(404);
-    const booked = await (await book(at(DAY, '13:00'))).json();
+    const booked = await bookOk(at(DAY, '13:00'));
     const [row] = await api.db.read.select().from(bookings).where(eq(bookings.id, booked.id));
     await api.deliver();
     const token = tokenFrom(row!.email);
@@ -356,7 +363,7 @@ describe('staff', () => {
   });
 
   it('lists the week, moves and cancels with a message to the guest, and serves a revocable calendar feed', async () => {
-    const booked = await (await book(at(DAY, '10:00'), { topic: 'Logo' })).json();
+    const booked = await bookOk(at(DAY, '10:00'), { topic: 'Logo' });
     const week = await api.http.admin.bookings.$get({ query: { from: DAY, to: DAY } }, bearer(staffToken));
     const { items } = await week.json();
     expect(items).toHaveLength(1);
@@ -391,7 +398,7 @@ describe('staff', () => {
       { param: { id: booked.id }, json: { message: 'We are closed that day.' } },
       bearer(staffToken),
     );
-    expect((await cancelled.json()).cancelledBy).toBe('staff');
+    expect(((await cancelled.json()) as { cancelledBy: string }).cancelledBy).toBe('staff');
     await api.http.admin['calendar-feed'].$delete({}, bearer(staffToken));
     expect((await api.raw(new URL(renewed.url).pathname)).status).toBe(404);
   });

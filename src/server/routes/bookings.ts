@@ -12,10 +12,8 @@
  *   above (the meeting keeps its time); POST /cancel {token, reason?} → 200, again 200. An
  *   unknown token is 404 `not_found`; a meeting already over (or cancelled, for a move) is 410.
  */
-import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { projects } from '../../../db/schema/index.ts';
 import { MEETING_TYPE_DETAILS } from '../../shared/bookings.ts';
 import { antiBotFields } from '../../shared/schemas/contact.ts';
 import {
@@ -28,16 +26,16 @@ import {
 } from '../../shared/schemas/bookings.ts';
 import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
-import { AppError, errorBody, NotFoundError } from '../errors.ts';
+import { AppError, errorBody } from '../errors.ts';
 import { botGuard, type BotEnv } from '../middleware/bot-guard.ts';
 import { currentClient } from '../middleware/identity.ts';
 import { LEAD_LIMIT_WINDOW_SECONDS } from '../middleware/limits.ts';
 import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
-import { createBooking, type NewBooking } from '../services/bookings/book.ts';
+import { clientProject, createBooking, type NewBooking } from '../services/bookings/book.ts';
 import { BookingClosedError, cancelBooking, moveBooking } from '../services/bookings/change.ts';
 import { SlotUnavailableError } from '../services/bookings/placement.ts';
 import { listSlots } from '../services/bookings/queries.ts';
-import { bookingByToken, canChange, guestJson, type BookingRow } from '../services/bookings/records.ts';
+import { bookingOfToken, canChange, guestJson } from '../services/bookings/records.ts';
 import { validate } from '../validation.ts';
 
 const bookingRequestSchema = z.discriminatedUnion(
@@ -60,11 +58,7 @@ export function closedAnswer(c: Context, error: BookingClosedError) {
 }
 
 /** The booking of `token`, or 404 `not_found`. */
-async function byToken(deps: AppDeps, token: string): Promise<BookingRow> {
-  const row = await bookingByToken(deps.db.read, token);
-  if (!row) throw new NotFoundError('Booking');
-  return row;
-}
+const byToken = (deps: AppDeps, token: string) => bookingOfToken(deps.db.read, token);
 
 export function bookingRoutes(deps: AppDeps) {
   const limiter = createLimiter(deps.db, {
@@ -87,11 +81,7 @@ export function bookingRoutes(deps: AppDeps) {
     }
     const member = await currentClient(c as unknown as Context<ApiEnv>);
     if (!member) throw new AppError(401, 'unauthorized', 'Please sign in to continue');
-    const [project] = await db.read
-      .select({ id: projects.id, title: projects.title })
-      .from(projects)
-      .where(and(eq(projects.id, body.projectId), eq(projects.clientId, member.clientId)));
-    if (!project) throw new NotFoundError('Project');
+    const project = await clientProject(db, member.clientId, body.projectId);
     return {
       type: 'project',
       start,

@@ -11,9 +11,7 @@
  * - GET /calendar-feed → {active, createdAt}; POST /calendar-feed → 201 {url, createdAt} (a new
  *   secret link, the old one stops working); DELETE /calendar-feed → 204.
  */
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bookings } from '../../../../db/schema/index.ts';
 import {
   availabilitySchema,
   staffBookingsQuerySchema,
@@ -22,13 +20,12 @@ import {
 } from '../../../shared/schemas/bookings.ts';
 import type { SessionEnv } from '../../context.ts';
 import type { AppDeps } from '../../deps.ts';
-import { NotFoundError } from '../../errors.ts';
 import { getAvailability, saveAvailability } from '../../services/bookings/availability.ts';
 import { BookingClosedError, cancelBooking, moveBooking } from '../../services/bookings/change.ts';
 import { createFeed, feedStatus, feedUrl, revokeFeed } from '../../services/bookings/feeds.ts';
 import { SlotUnavailableError } from '../../services/bookings/placement.ts';
 import { listStaffBookings } from '../../services/bookings/queries.ts';
-import { staffJson, type BookingRow } from '../../services/bookings/records.ts';
+import { bookingById, staffJson } from '../../services/bookings/records.ts';
 import { validate } from '../../validation.ts';
 import { closedAnswer, unavailableAnswer } from '../bookings.ts';
 import { idParam } from './params.ts';
@@ -36,11 +33,7 @@ import { idParam } from './params.ts';
 export function staffBookingRoutes(deps: AppDeps) {
   const { db, env } = deps;
 
-  async function find(id: string): Promise<BookingRow> {
-    const [row] = await db.read.select().from(bookings).where(eq(bookings.id, id));
-    if (!row) throw new NotFoundError('Booking');
-    return row;
-  }
+  const find = (id: string) => bookingById(db.read, id);
 
   return new Hono<SessionEnv<'staff'>>()
     .get('/availability', async (c) =>

@@ -5,7 +5,9 @@
  * their emails with the calendar invitation, the guest's reminders are queued, and open
  * dashboards see it at once (`booking-updated`), all in the booking's one write.
  */
-import { bookings, contactSubmissions } from '../../../../db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { bookings, contactSubmissions, projects } from '../../../../db/schema/index.ts';
+import { NotFoundError } from '../../errors.ts';
 import { MEETING_TYPE_DETAILS, type MeetingType } from '../../../shared/bookings.ts';
 import type { Database } from '../../db/database.ts';
 import type { Env } from '../../env/index.ts';
@@ -31,6 +33,16 @@ export interface NewBooking {
   phone?: string;
   topic?: string;
   project?: { id: string; title: string; clientId: string; memberId: string };
+}
+
+/** Project `projectId` of client `clientId` ({id, title}); NotFoundError('Project') for another client's or none. */
+export async function clientProject(db: Database, clientId: string, projectId: string) {
+  const [project] = await db.read
+    .select({ id: projects.id, title: projects.title })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)));
+  if (!project) throw new NotFoundError('Project');
+  return project;
 }
 
 /** The placement query of a meeting of `type` at `start`. */

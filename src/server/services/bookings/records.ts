@@ -11,6 +11,7 @@ import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { bookings } from '../../../../db/schema/index.ts';
 import type { GuestBookingJson, StaffBookingJson } from '../../../shared/bookings.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
+import { NotFoundError } from '../../errors.ts';
 import { signingKey } from '../signing-keys.ts';
 import type { BusyTime } from './slots.ts';
 
@@ -38,6 +39,20 @@ export async function bookingByToken(db: SqlDb, token: string): Promise<BookingR
     .select()
     .from(bookings)
     .where(eq(bookings.manageTokenHash, hashManageToken(token)));
+  return row;
+}
+
+/** Booking `id`; NotFoundError('Booking') when there is none. */
+export async function bookingById(db: SqlDb, id: string): Promise<BookingRow> {
+  const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+  if (!row) throw new NotFoundError('Booking');
+  return row;
+}
+
+/** The booking whose manage token is `token`; NotFoundError('Booking') when there is none. */
+export async function bookingOfToken(db: SqlDb, token: string): Promise<BookingRow> {
+  const row = await bookingByToken(db, token);
+  if (!row) throw new NotFoundError('Booking');
   return row;
 }
 
