@@ -65,24 +65,32 @@ function wallClock(day: TZDate, hhmm: string): number {
   return new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), hours, minutes, day.timeZone!).getTime();
 }
 
-/** Whether a meeting [start, end) of `hostId` keeps `buffer` minutes from every meeting of the host in `busy`. */
-function isFree(busy: BusyTime[], hostId: string, start: number, end: number, bufferMinutes: number): boolean {
+/** Whether a meeting [start, end) keeps `buffer` minutes from every meeting in `busy` (one host's). */
+function isFree(busy: BusyTime[], start: number, end: number, bufferMinutes: number): boolean {
   const buffer = bufferMinutes * MINUTE;
   for (const b of busy) {
-    if (b.hostId === hostId && start < b.end + buffer && end + buffer > b.start) return false;
+    if (start < b.end + buffer && end + buffer > b.start) return false;
   }
   return true;
 }
 
-/** The starts (epoch ms) of the slots of `minutes` that `host` offers on `day`, ignoring meetings. */
-function gridOf(host: HostAvailability, day: TZDate, dayKey: string, minutes: number): number[] {
+/**
+ * The starts (epoch ms) of the slots of `minutes` that `host` offers on `day` (ISO weekday
+ * `weekday`), ignoring meetings; `clock` turns the day's "HH:mm" into instants (memoised).
+ */
+function gridOf(
+  host: HostAvailability,
+  weekday: number,
+  dayKey: string,
+  minutes: number,
+  clock: (hhmm: string) => number,
+): number[] {
   if (host.daysOff.includes(dayKey)) return [];
-  const weekday = getISODay(day);
   const starts: number[] = [];
   for (const interval of host.weekly) {
     if (interval.day !== weekday) continue;
-    const open = wallClock(day, interval.from);
-    const close = wallClock(day, interval.to);
+    const open = clock(interval.from);
+    const close = clock(interval.to);
     for (let start = open; start + minutes * MINUTE <= close; start += SLOT_STEP_MINUTES * MINUTE) starts.push(start);
   }
   return starts;
@@ -98,18 +106,36 @@ export function computeSlots(query: SlotQuery): FreeSlot[] {
   const now = query.now.getTime();
   const first = startOfDate(query.from, timeZone);
   const window = { start: first.getTime() - DAY, end: addDays(first, query.days).getTime() + DAY };
-  const busy = query.busy.filter((b) => b.end > window.start - DAY && b.start < window.end + DAY);
+  const busyOf = new Map<string, BusyTime[]>();
+  for (const b of query.busy) {
+    if (b.end <= window.start - DAY || b.start >= window.end + DAY) continue;
+    const list = busyOf.get(b.hostId);
+    if (list) list.push(b);
+    else busyOf.set(b.hostId, [b]);
+  }
   const bySlot = new Map<number, FreeSlot>();
   for (let i = 0; i < query.days; i++) {
     const day = addDays(first, i);
     const dayKey = format(day, 'yyyy-MM-dd');
+    const dayStart = day.getTime();
+    const weekday = getISODay(day);
+    const instants = new Map<string, number>();
+    const clock = (hhmm: string) => {
+      let at = instants.get(hhmm);
+      if (at === undefined) instants.set(hhmm, (at = wallClock(day, hhmm)));
+      return at;
+    };
     for (const host of hosts) {
       const earliest = now + host.minNoticeHours * HOUR;
       const latest = now + host.horizonDays * DAY;
-      for (const start of gridOf(host, day, dayKey, minutes)) {
+      // The host's meetings near this day: a working day spans at most 25 hours plus the buffer.
+      const near = (busyOf.get(host.hostId) ?? []).filter(
+        (b) => b.end > dayStart - DAY && b.start < dayStart + 2 * DAY,
+      );
+      for (const start of gridOf(host, weekday, dayKey, minutes, clock)) {
         const end = start + minutes * MINUTE;
         if (start < earliest || start > latest) continue;
-        if (!isFree(busy, host.hostId, start, end, host.bufferMinutes)) continue;
+        if (!isFree(near, start, end, host.bufferMinutes)) continue;
         const slot = bySlot.get(start);
         if (slot) slot.hostIds.push(host.hostId);
         else bySlot.set(start, { start, end, hostIds: [host.hostId] });
