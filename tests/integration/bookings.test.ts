@@ -187,24 +187,38 @@ describe('booking', () => {
     expect(body.slots.every((s) => Date.parse(s.start) >= Date.parse(start) + 45 * 60_000)).toBe(true);
   });
 
-  it('books exactly 10 of 50 requests at once for 10 slots, half of them through a second server', async () => {
-    await setAvailability({
-      weekly: [1, 2, 3, 4, 5, 6, 7].flatMap((day) =>
-        ['09', '10', '11', '12', '13'].map((h) => ({ day, from: `${h}:00`, to: `${h}:30` })),
-      ),
-      daysOff: [],
-    });
-    const starts = [DAY, dateAhead(4)].flatMap((d) => ['09', '10', '11', '12', '13'].map((h) => at(d, `${h}:00`)));
-    const second = await api.secondApp();
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => book(starts[i % 10]!, {}, i % 2 ? api.fresh() : second.as(`192.0.2.${i}`))),
-    );
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(40);
-    const rows = await api.db.read.select().from(bookings);
-    expect(new Set(rows.map((r) => r.startAt.toISOString()))).toEqual(new Set(starts));
-  });
+  it(
+    'books exactly 10 of 50 requests at once for 10 slots, half of them through a second server',
+    { timeout: 30_000 },
+    async () => {
+      await setAvailability({
+        weekly: [1, 2, 3, 4, 5, 6, 7].flatMap((day) =>
+          ['09', '10', '11', '12', '13'].map((h) => ({ day, from: `${h}:00`, to: `${h}:30` })),
+        ),
+        daysOff: [],
+      });
+      const starts = [DAY, dateAhead(4)].flatMap((d) => ['09', '10', '11', '12', '13'].map((h) => at(d, `${h}:00`)));
+      const second = await api.secondApp();
+      // A write that waited too long for the other server's lock is answered 503 with Retry-After;
+      // the booking screen tries again, as this does.
+      const attempt = async (i: number) => {
+        const client = i % 2 ? api.fresh() : second.as(`192.0.2.${i}`);
+        for (let tries = 0; ; tries++) {
+          const answer = await book(starts[i % 10]!, {}, client);
+          if (answer.status !== 503 || tries === 3) return answer;
+        }
+      };
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt(i)));
+      const statuses = answers.map((a) => a.status);
+      expect(
+        statuses.filter((s) => s === 201),
+        statuses.join(','),
+      ).toHaveLength(10);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(40);
+      const rows = await api.db.read.select().from(bookings);
+      expect(new Set(rows.map((r) => r.startAt.toISOString()))).toEqual(new Set(starts));
+    },
+  );
 
   it('asks for a phone number when there is no meeting link', async () => {
     const other = await createTestApi({ env: { ADMIN_EMAILS: STAFF, SITE_TIME_ZONE: ZONE } });
@@ -249,41 +263,48 @@ describe('booking', () => {
 });
 
 describe('manage, reschedule, cancel', () => {
-  it('moves a meeting with a raised SEQUENCE and the same UID; a taken time keeps the old one', async () => {
-    const first = await bookOk(at(DAY, '10:00'), {}, api.fresh());
-    const other = await book(at(DAY, '14:00'));
-    expect(other.status).toBe(201);
-    const [row] = await api.db.read.select().from(bookings).where(eq(bookings.id, first.id));
-    await api.deliver();
-    const token = tokenFrom(row!.email);
+  it(
+    'moves a meeting with a raised SEQUENCE and the same UID; a taken time keeps the old one',
+    { timeout: 15_000 },
+    async () => {
+      const first = await bookOk(at(DAY, '10:00'), {}, api.fresh());
+      const other = await book(at(DAY, '14:00'));
+      expect(other.status).toBe(201);
+      const [row] = await api.db.read.select().from(bookings).where(eq(bookings.id, first.id));
+      await api.deliver();
+      const token = tokenFrom(row!.email);
 
-    const manage = await api.http.bookings.manage.$post({ json: { token } });
-    expect(await manage.json()).toMatchObject({
-      id: first.id,
-      status: 'confirmed',
-      canChange: true,
-      hostName: expect.any(String),
-    });
+      const manage = await api.http.bookings.manage.$post({ json: { token } });
+      expect(await manage.json()).toMatchObject({
+        id: first.id,
+        status: 'confirmed',
+        canChange: true,
+        hostName: expect.any(String),
+      });
 
-    const taken = await api.http.bookings.reschedule.$post({ json: { token, start: at(DAY, '14:00') } });
-    expect(taken.status).toBe(409);
-    const kept = (await (await api.http.bookings.manage.$post({ json: { token } })).json()) as { start: string };
-    expect(kept.start).toBe(at(DAY, '10:00'));
+      const taken = await api.http.bookings.reschedule.$post({ json: { token, start: at(DAY, '14:00') } });
+      expect(taken.status).toBe(409);
+      const kept = (await (await api.http.bookings.manage.$post({ json: { token } })).json()) as { start: string };
+      expect(kept.start).toBe(at(DAY, '10:00'));
 
-    const moved = await api.http.bookings.reschedule.$post({ json: { token, start: at(DAY, '11:00') } });
-    expect(moved.status).toBe(200);
-    expect(((await moved.json()) as { start: string }).start).toBe(at(DAY, '11:00'));
-    await api.deliver();
-    const update = api
-      .outbox()
-      .filter((m) => toAddress(m, row!.email))
-      .at(-1)!;
-    expect(update).toContain(`UID:booking-${first.id}@`);
-    expect(update).toContain('SEQUENCE:1');
-    const reminders = await api.db.read.select().from(bookingReminders).where(eq(bookingReminders.bookingId, first.id));
-    expect(reminders).toHaveLength(2);
-    expect(tokenFrom(row!.email)).toBe(token);
-  });
+      const moved = await api.http.bookings.reschedule.$post({ json: { token, start: at(DAY, '11:00') } });
+      expect(moved.status).toBe(200);
+      expect(((await moved.json()) as { start: string }).start).toBe(at(DAY, '11:00'));
+      await api.deliver();
+      const update = api
+        .outbox()
+        .filter((m) => toAddress(m, row!.email))
+        .at(-1)!;
+      expect(update).toContain(`UID:booking-${first.id}@`);
+      expect(update).toContain('SEQUENCE:1');
+      const reminders = await api.db.read
+        .select()
+        .from(bookingReminders)
+        .where(eq(bookingReminders.bookingId, first.id));
+      expect(reminders).toHaveLength(2);
+      expect(tokenFrom(row!.email)).toBe(token);
+    },
+  );
 
   it('cancels once: METHOD:CANCEL to both sides, no reminders left; a second cancel changes nothing', async () => {
     const booked = await bookOk(at(DAY, '12:00'));
@@ -376,13 +397,8 @@ describe('staff', () => {
     expect(moved.status).toBe(200);
     await api.deliver();
     const email = items[0]!.email;
-    expect(
-      api
-        .outbox()
-        .filter((m) => toAddress(m, email))
-        .at(-1)
-        ?.replace(/=\r?\n/g, ''),
-    ).toContain('Something came up at 10.');
+    const toGuest = api.outbox().filter((m) => toAddress(m, email));
+    expect(toGuest.some((m) => m.replace(/=\r?\n/g, '').includes('Something came up at 10.'))).toBe(true);
 
     const feed = await (await api.http.admin['calendar-feed'].$post({}, bearer(staffToken))).json();
     const path = new URL(feed.url).pathname;

@@ -5,6 +5,7 @@
  * their emails with the calendar invitation, the guest's reminders are queued, and open
  * dashboards see it at once (`booking-updated`), all in the booking's one write.
  */
+import { Mutex } from 'async-mutex';
 import { and, eq } from 'drizzle-orm';
 import { bookings, contactSubmissions, projects } from '../../../../db/schema/index.ts';
 import { NotFoundError } from '../../errors.ts';
@@ -35,6 +36,25 @@ export interface NewBooking {
   project?: { id: string; title: string; clientId: string; memberId: string };
 }
 
+/**
+ * One lock per start time in this process: requests for one time go one after another, so the
+ * second reads the first's meeting and is refused at once instead of rendering its emails for
+ * nothing. Other processes are kept apart by the check inside the write (placement.ts).
+ */
+const startLocks = new Map<number, { mutex: Mutex; users: number }>();
+
+/** Runs `work` holding the lock of `start` (epoch ms). */
+export async function withStartLock<T>(start: number, work: () => Promise<T>): Promise<T> {
+  let lock = startLocks.get(start);
+  if (!lock) startLocks.set(start, (lock = { mutex: new Mutex(), users: 0 }));
+  lock.users++;
+  try {
+    return await lock.mutex.runExclusive(work);
+  } finally {
+    if (--lock.users === 0) startLocks.delete(start);
+  }
+}
+
 /** Project `projectId` of client `clientId` ({id, title}); NotFoundError('Project') for another client's or none. */
 export async function clientProject(db: Database, clientId: string, projectId: string) {
   const [project] = await db.read
@@ -61,12 +81,11 @@ export function placementQuery(env: BookingEnv, type: MeetingType, start: Date, 
  * off the grid, outside the hours, notice or horizon, a day off; `taken`: nobody free any more),
  * with the next free slots.
  */
-export async function createBooking(
-  db: Database,
-  env: BookingEnv,
-  input: NewBooking,
-  now = new Date(),
-): Promise<BookingRow> {
+export function createBooking(db: Database, env: BookingEnv, input: NewBooking, now = new Date()): Promise<BookingRow> {
+  return withStartLock(input.start.getTime(), () => placeBooking(db, env, input, now));
+}
+
+async function placeBooking(db: Database, env: BookingEnv, input: NewBooking, now: Date): Promise<BookingRow> {
   const id = crypto.randomUUID();
   const token = await manageToken(db, id);
   const query = placementQuery(env, input.type, input.start, now);

@@ -12,7 +12,7 @@ import { staffName } from '../../../shared/staff-name.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
 import { recordEvent } from '../events/events.ts';
 import type { BookingEnv } from './book.ts';
-import { placementQuery } from './book.ts';
+import { placementQuery, withStartLock } from './book.ts';
 import { prepareNotices, queueNotices, type MeetingChange } from './notices.ts';
 import { chooseHost, readPlacement, stillFree, unavailable, upcomingCounts } from './placement.ts';
 import { canChange, manageToken, manageUrl, type BookingRow } from './records.ts';
@@ -94,13 +94,24 @@ function assertOpen(row: BookingRow, now: Date): void {
  * Moves booking `original` to `start`, keeping its host when they are free. Returns the moved
  * row. Throws BookingClosedError, or SlotUnavailableError with the next free slots.
  */
-export async function moveBooking(
+export function moveBooking(
   db: Database,
   env: BookingEnv,
   original: BookingRow,
   start: Date,
   by: ChangeBy,
   now = new Date(),
+): Promise<BookingRow> {
+  return withStartLock(start.getTime(), () => placeMove(db, env, original, start, by, now));
+}
+
+async function placeMove(
+  db: Database,
+  env: BookingEnv,
+  original: BookingRow,
+  start: Date,
+  by: ChangeBy,
+  now: Date,
 ): Promise<BookingRow> {
   let row = original;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
