@@ -419,3 +419,60 @@ describe('staff', () => {
     expect((await api.raw(new URL(renewed.url).pathname)).status).toBe(404);
   });
 });
+
+describe('project meetings and erasure', () => {
+  it('lets a signed-in member book a project meeting for their own project only', async () => {
+    const email = `dana-${Date.now()}@bakery.example`;
+    const registered = await api
+      .fresh()
+      .client.register.$post({ json: { name: 'Dana Reyes', email, password: 'secret-pass' } });
+    const { token, client } = await registered.json();
+    const project = await (
+      await api.http.admin.projects.$post(
+        { json: { clientId: client.id, title: 'Bakery website' } },
+        bearer(staffToken),
+      )
+    ).json();
+    const start = at(DAY, '13:00');
+    const anonymous = await api.fresh().bookings.$post({ json: { type: 'project', projectId: project.id, start } });
+    expect(anonymous.status).toBe(401);
+    const foreign = await api
+      .fresh()
+      .bookings.$post({ json: { type: 'project', projectId: 'not-theirs', start } }, bearer(token));
+    expect(foreign.status).toBe(404);
+    const booked = await api
+      .fresh()
+      .bookings.$post({ json: { type: 'project', projectId: project.id, start, topic: 'Menu page' } }, bearer(token));
+    expect(booked.status).toBe(201);
+    const { id } = (await booked.json()) as { id: string; end: string };
+    const [row] = await api.db.read.select().from(bookings).where(eq(bookings.id, id));
+    expect(row).toMatchObject({ type: 'project', name: 'Dana Reyes', email, leadId: null, projectId: project.id });
+    expect(row!.endAt.getTime() - row!.startAt.getTime()).toBe(45 * 60_000);
+    const week = await (
+      await api.http.admin.bookings.$get({ query: { from: DAY, to: DAY } }, bearer(staffToken))
+    ).json();
+    expect(week.items.find((b) => b.id === id)).toMatchObject({
+      projectTitle: 'Bakery website',
+      clientName: expect.any(String),
+    });
+  });
+
+  it('erasing a lead anonymises its meeting, cancels it and takes back its reminders', async () => {
+    const booked = await bookOk(at(DAY, '16:00'), { name: 'Erin Erased' });
+    const [row] = await api.db.read.select().from(bookings).where(eq(bookings.id, booked.id));
+    const erased = await api.http.admin['contact-submissions'][':id'].erase.$post(
+      { param: { id: row!.leadId! } },
+      bearer(staffToken),
+    );
+    expect(erased.status).toBe(200);
+    const [after] = await api.db.read.select().from(bookings).where(eq(bookings.id, booked.id));
+    expect(after).toMatchObject({ status: 'cancelled', phone: null, topic: null });
+    expect(after!.name).not.toContain('Erin');
+    expect(after!.email).toMatch(/@invalid$/);
+    const reminders = await api.db.read
+      .select()
+      .from(bookingReminders)
+      .where(eq(bookingReminders.bookingId, booked.id));
+    expect(reminders).toHaveLength(0);
+  });
+});

@@ -9,6 +9,7 @@
  * Their data exports go too. The files' and exports' bytes are deleted after the commit (file-cleanup.ts).
  */
 import { eraseReplyTokens } from '../inbound/reply-tokens.ts';
+import { eraseBookings } from '../bookings/erasure.ts';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   approvals,
@@ -159,6 +160,7 @@ export async function eraseClient(db: Database, staff: Actor, id: string, basis 
       members.map((member) => member.id),
     );
     await eraseReplyTokens(tx, { recipientKind: 'member', recipientIds: members.map((member) => member.id) });
+    await eraseBookings(tx, { clientId: id }, name);
     // Their words and files go; the agency's records stay.
     const projectIds = (await tx.select({ id: projects.id }).from(projects).where(eq(projects.clientId, id))).map(
       (p) => p.id,
@@ -221,6 +223,7 @@ export async function eraseLead(db: Database, staff: Actor, id: string) {
     if (lead.erasedAt) return { id, name, erased: false, storageKeys: [] };
     await anonymiseLeads(tx, [id], new Date());
     await eraseReplyTokens(tx, { threadKind: 'lead', threadIds: [id] });
+    await eraseBookings(tx, { leadIds: [id] }, name);
     await eraseChats(
       tx,
       or(eq(chatConversations.leadId, id), lead.email ? eq(chatConversations.email, lead.email) : undefined),

@@ -9,6 +9,7 @@
  * cannot be erased alone (ConflictError 'last_owner': erase the client instead).
  */
 import { eraseReplyTokens } from '../inbound/reply-tokens.ts';
+import { eraseBookings } from '../bookings/erasure.ts';
 import { and, eq } from 'drizzle-orm';
 import { approvals, clientMembers, communications, projectFiles } from '../../../../db/schema/index.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
@@ -40,6 +41,7 @@ export async function eraseMember(db: Database, staff: Actor, clientId: string, 
     await revokeUserSessions(tx, 'client', memberId);
     await forgetMembers(tx, [memberId]);
     await eraseReplyTokens(tx, { recipientKind: 'member', recipientIds: [memberId] });
+    await eraseBookings(tx, { memberIds: [memberId] }, name);
     await tx
       .update(clientMembers)
       .set({
