@@ -205,7 +205,7 @@ describe('booking', () => {
         const client = i % 2 ? api.fresh() : second.as(`192.0.2.${i}`);
         for (let tries = 0; ; tries++) {
           const answer = await book(starts[i % 10]!, {}, client);
-          if (answer.status !== 503 || tries === 3) return answer;
+          if ((answer.status as number) !== 503 || tries === 3) return answer;
         }
       };
       const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt(i)));
