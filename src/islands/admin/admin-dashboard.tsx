@@ -1,6 +1,7 @@
 /**
  * /admin (docs/product.md#dashboard): for signed-in staff, the counters (dashboard-counters.tsx), the
- * tabs with their counts (Clients, Projects, Messages, Contact Forms, Proposals) and Invoices, the full-page
+ * tabs with their counts (Clients, Projects, Messages, Contact Forms, Proposals), Invoices and Bookings
+ * (docs/product.md#bookings), the full-page
  * client, project, proposal and invoice forms, a proposal's page (docs/product.md#proposals), an invoice's page
  * (docs/product.md#invoices), the latest admin events ('Recent activity'), and the staff member's own email
  * notifications switch (docs/product.md#settings-screen), and above the counters the undelivered
@@ -10,6 +11,7 @@
  * and the counters move, without a reload.
  */
 import {
+  CalendarClock,
   FileSignature,
   FolderKanban,
   Inbox,
@@ -25,6 +27,7 @@ import { useEffect, useRef } from 'react';
 import { formatCount } from '../lib/format.ts';
 import { LiveUpdates } from '../lib/live.ts';
 import { ActivityLog } from './activity-log.tsx';
+import { BookingsTab } from './bookings-tab.tsx';
 import { ChatPage, ChatPresence, ChatsTab, useChatAlerts } from './chats.tsx';
 import { AdminFrame } from './admin-frame.tsx';
 import { Counters } from './dashboard-counters.tsx';
@@ -52,13 +55,16 @@ import { SecurityPage, TeamPage } from './security-pages.tsx';
 import { adminLive, useChatCounts, useSummary, type AdminUser } from './queries.ts';
 import { navigate, useView, type Tab } from './route.ts';
 
+/** A tab's icon; left out from 1,280 to 1,535 px, where the nine tabs fit one row only without them. */
+const TAB_ICON = 'size-4 shrink-0 xl:max-2xl:hidden';
+
 const TAB_TRIGGER =
   'inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2.5 xl:px-2 2xl:px-3 text-sm font-semibold text-ink-700 hover:text-ink-900 data-[state=active]:bg-white data-[state=active]:text-ink-900 data-[state=active]:shadow-sm xl:whitespace-nowrap';
 
 function TabLabel({ icon: Icon, label, count }: { icon: LucideIcon; label: string; count?: number }) {
   return (
     <>
-      <Icon aria-hidden="true" className="size-4 shrink-0" />
+      <Icon aria-hidden="true" className={TAB_ICON} />
       <span>
         {label} ({count === undefined ? '…' : formatCount(count)})
       </span>
@@ -90,7 +96,7 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
       <Tabs.Root value={tab} onValueChange={(next) => navigate(next)}>
         <Tabs.List
           aria-label="Dashboard sections"
-          className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200/70 p-1 sm:inline-grid sm:grid-cols-4 xl:inline-flex xl:flex-wrap"
+          className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200/70 p-1 sm:inline-grid sm:grid-cols-3 xl:inline-flex xl:flex-wrap"
         >
           <Tabs.Trigger value="clients" className={TAB_TRIGGER}>
             <TabLabel icon={Users} label="Clients" count={summary?.totalClients} />
@@ -108,14 +114,18 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
             <TabLabel icon={FileSignature} label="Proposals" count={summary?.totalProposals} />
           </Tabs.Trigger>
           <Tabs.Trigger value="invoices" className={TAB_TRIGGER}>
-            <ReceiptText aria-hidden="true" className="size-4 shrink-0" />
+            <ReceiptText aria-hidden="true" className={TAB_ICON} />
             <span>Invoices</span>
           </Tabs.Trigger>
           <Tabs.Trigger value="chats" className={TAB_TRIGGER}>
             <TabLabel icon={MessagesSquare} label="Chats waiting" count={chatCounts?.waiting} />
           </Tabs.Trigger>
+          <Tabs.Trigger value="bookings" className={TAB_TRIGGER}>
+            <CalendarClock aria-hidden="true" className={TAB_ICON} />
+            <span>Bookings</span>
+          </Tabs.Trigger>
           <Tabs.Trigger value="subscribers" className={TAB_TRIGGER}>
-            <MailCheck aria-hidden="true" className="size-4 shrink-0" />
+            <MailCheck aria-hidden="true" className={TAB_ICON} />
             <span>Subscribers</span>
           </Tabs.Trigger>
         </Tabs.List>
@@ -139,6 +149,9 @@ function ListView({ tab, params, user }: { tab: Tab; params: string; user: Admin
         </Tabs.Content>
         <Tabs.Content value="chats" className="mt-6 focus-visible:outline-none">
           {tab === 'chats' && <ChatsTab params={params} />}
+        </Tabs.Content>
+        <Tabs.Content value="bookings" className="mt-6 focus-visible:outline-none">
+          {tab === 'bookings' && <BookingsTab params={params} />}
         </Tabs.Content>
         <Tabs.Content value="subscribers" className="mt-6 focus-visible:outline-none">
           {tab === 'subscribers' && <SubscribersTab params={params} />}

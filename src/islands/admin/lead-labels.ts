@@ -9,4 +9,5 @@ export const SOURCE_LABELS: Record<string, string> = {
   audit: 'Website audit',
   emergency: 'Emergency support',
   chat: 'Live chat',
+  booking: 'Booking',
 };

@@ -17,6 +17,7 @@ import { FRESH_LIST_MS, FRESH_PROFILE_MS, nullWhenSignedOut } from '../lib/query
 import { TYPING_CLEARS_AFTER_MS } from '../../shared/chat.ts';
 import { workKeys } from './work-queries.ts';
 import { invoiceKeys, refreshInvoices, type AdminInvoiceDetail } from './invoice-queries.ts';
+import { bookingKeys, refreshBookings } from './bookings-queries.ts';
 import { alertUrgentLead } from './urgent-lead-alerts.tsx';
 
 export const adminKeys = {
@@ -272,6 +273,10 @@ export const adminLive: LiveRefresh = {
     void refreshInvoices(queryClient);
     void queryClient.invalidateQueries({ queryKey: adminKeys.events });
   },
+  // A call was booked, moved or cancelled, by anyone: every week of the Bookings tab.
+  onBooking: (queryClient) => {
+    void refreshBookings(queryClient);
+  },
   onReconnect: (queryClient) => {
     for (const queryKey of [
       adminKeys.clients,
@@ -283,6 +288,7 @@ export const adminLive: LiveRefresh = {
       adminKeys.chatCounts,
       adminKeys.proposals,
       invoiceKeys.all,
+      bookingKeys.weeks,
     ]) {
       void queryClient.invalidateQueries({ queryKey });
     }

@@ -35,6 +35,7 @@ describe('dashboard views from the address fragment', () => {
     ['#proposal/p%201', { kind: 'proposal-page', id: 'p 1' }],
     ['#proposal/', { kind: 'list', tab: 'clients', params: '' }],
     ['#invoices', { kind: 'list', tab: 'invoices', params: '' }],
+    ['#bookings?week=2027-03-08', { kind: 'list', tab: 'bookings', params: 'week=2027-03-08' }],
     ['#invoices?status=overdue', { kind: 'list', tab: 'invoices', params: 'status=overdue' }],
     ['#invoices/new', { kind: 'invoice-form', id: null, clientId: null }],
     ['#invoices/new?clientId=c-1', { kind: 'invoice-form', id: null, clientId: 'c-1' }],

@@ -8,14 +8,25 @@
  * chats and '#chat/{id}' one of them (docs/product.md#live-chat), '#proposals/new' (optionally
  * '?clientId=…' or '?leadId=…') and '#proposals/{id}' the proposal editor, '#proposal/{id}' a
  * proposal's page (docs/product.md#proposals), '#invoices/new' (optionally '?clientId=…') and
- * '#invoices/{id}' the invoice editor, '#invoice/{id}' an invoice's page (docs/product.md#invoices). A tab's
+ * '#invoices/{id}' the invoice editor, '#invoice/{id}' an invoice's page (docs/product.md#invoices),
+ * '#bookings?week=YYYY-MM-DD' the booked calls' week view (docs/product.md#bookings). A tab's
  * search, filters and sort follow a '?' ('#projects?status=review&sort=title.asc'), so Back,
  * Forward and reload keep them (docs/product.md#lists). Opening a form or a page adds a history
  * entry, so Back returns to the list; switching tabs and leaving a form replace the entry.
  */
 import { useSyncExternalStore } from 'react';
 
-const TABS = ['clients', 'projects', 'messages', 'leads', 'proposals', 'invoices', 'chats', 'subscribers'] as const;
+const TABS = [
+  'clients',
+  'projects',
+  'messages',
+  'leads',
+  'proposals',
+  'invoices',
+  'chats',
+  'bookings',
+  'subscribers',
+] as const;
 export type Tab = (typeof TABS)[number];
 
 export type View =

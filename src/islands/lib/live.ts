@@ -16,8 +16,8 @@
  *   (`useFallbackInterval`); while it is up nothing polls.
  * - The events and their data are typed by src/shared/live-events.ts, the definition the server
  *   records them with: project, proposal and invoice events on both streams (the client's invoice
- *   events only to its `owner` and `billing` members), chat events and urgent leads on the staff's
- *   only.
+ *   events only to its `owner` and `billing` members), chat events, urgent leads and bookings
+ *   (`booking-updated`) on the staff's only.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
@@ -63,6 +63,11 @@ export interface LiveRefresh {
    * change. Areas that show no invoices leave it out.
    */
   onInvoice?: (queryClient: QueryClient, event: { invoiceId: string | null }) => void;
+  /**
+   * A booked call was made, moved or cancelled (docs/product.md#bookings), by a guest or by any
+   * staff member; staff only. Areas that show no bookings leave it out.
+   */
+  onBooking?: (queryClient: QueryClient, event: { bookingId: string; hostId: string }) => void;
   /** An urgent lead was stored (the dashboard alerts); areas without leads leave it out. */
   onLeadAlert?: (queryClient: QueryClient, event: LeadUrgentEvent) => void;
   /** After a reconnection: marks stale whatever may have changed while the stream was down. */
@@ -126,7 +131,7 @@ function useLiveStream(kind: LiveKind, refresh: LiveRefresh): boolean {
         setConnected(true);
       };
       // Every event moves the resume point. Project events come on both streams (the staff's with
-      // more data than the client's); chat events and urgent leads on the staff's only.
+      // more data than the client's); chat events, urgent leads and bookings on the staff's only.
       const on = listen<ClientStreamEvent | StaffStreamEvent>(current);
       const seen = (id: string) => {
         if (id) lastEventId = id;
@@ -156,6 +161,10 @@ function useLiveStream(kind: LiveKind, refresh: LiveRefresh): boolean {
         onStaff('lead-urgent', (event, id) => {
           seen(id);
           latest.current.onLeadAlert?.(queryClient, event);
+        });
+        onStaff('booking-updated', ({ bookingId, hostId }, id) => {
+          seen(id);
+          latest.current.onBooking?.(queryClient, { bookingId, hostId });
         });
       }
       on('ready', (_event, id) => seen(id));
