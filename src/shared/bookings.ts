@@ -21,7 +21,7 @@ export const SLOT_STEP_MINUTES = 15;
 export const SLOT_DAYS_MAX = 62;
 
 /** A weekly working interval: ISO weekday (1 Monday … 7 Sunday), wall-clock "HH:mm" in the agency's zone. */
-export interface WeeklyInterval {
+interface WeeklyInterval {
   day: number;
   from: string;
   to: string;
@@ -68,7 +68,7 @@ export interface SlotsJson {
   slots: SlotJson[];
 }
 
-export type BookingStatus = 'confirmed' | 'cancelled';
+type BookingStatus = 'confirmed' | 'cancelled';
 
 /** A booking as its guest sees it (POST /api/bookings/manage, /reschedule, /cancel). */
 export interface GuestBookingJson {

@@ -36,7 +36,7 @@ export interface CalendarMeeting {
 }
 
 /** The stable UID of booking `id` on the site at `siteUrl`. */
-export function meetingUid(id: string, siteUrl: string): string {
+function meetingUid(id: string, siteUrl: string): string {
   return `booking-${id}@${new URL(siteUrl).hostname}`;
 }
 

@@ -34,7 +34,7 @@ export function manageUrl(siteUrl: string, token: string): string {
 }
 
 /** The booking whose manage token is `token`, or undefined. */
-export async function bookingByToken(db: SqlDb, token: string): Promise<BookingRow | undefined> {
+async function bookingByToken(db: SqlDb, token: string): Promise<BookingRow | undefined> {
   const [row] = await db
     .select()
     .from(bookings)
