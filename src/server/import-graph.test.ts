@@ -141,7 +141,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['ops/'],
   ['services/'],
   ['deps.ts', 'context.ts'],
-  ['middleware/', 'live/', 'jobs/'],
+  ['middleware/', 'live/', 'jobs/', 'booking-answers.ts'],
   ['routes/'],
   ['app.ts', 'static-files.ts', 'front.ts', 'assembly.ts', 'runtime.ts', 'dev-bridge.ts', 'main.ts'],
 ];

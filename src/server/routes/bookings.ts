@@ -26,7 +26,8 @@ import {
 } from '../../shared/schemas/bookings.ts';
 import type { ApiEnv } from '../context.ts';
 import type { AppDeps } from '../deps.ts';
-import { AppError, errorBody } from '../errors.ts';
+import { closedAnswer, unavailableAnswer } from '../booking-answers.ts';
+import { AppError } from '../errors.ts';
 import { botGuard, type BotEnv } from '../middleware/bot-guard.ts';
 import { currentClient } from '../middleware/identity.ts';
 import { LEAD_LIMIT_WINDOW_SECONDS } from '../middleware/limits.ts';
@@ -45,17 +46,6 @@ const bookingRequestSchema = z.discriminatedUnion(
 );
 
 const PHONE_NEEDED = 'Please give a phone number: we will call you at the time you choose';
-
-/** The answer to a time that cannot be booked: 409 taken or 422 not a slot, with the next free slots. */
-export function unavailableAnswer(c: Context, error: SlotUnavailableError) {
-  const code = error.reason === 'taken' ? 'slot_taken' : 'not_a_slot';
-  return c.json({ ...errorBody(code, error.message), slots: error.slots }, error.reason === 'taken' ? 409 : 422);
-}
-
-/** The answer to a change of a closed booking: 410 with its code. */
-export function closedAnswer(c: Context, error: BookingClosedError) {
-  return c.json(errorBody(error.code, error.message), 410);
-}
 
 /** The booking of `token`, or 404 `not_found`. */
 const byToken = (deps: AppDeps, token: string) => bookingOfToken(deps.db.read, token);

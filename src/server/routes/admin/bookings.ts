@@ -27,7 +27,7 @@ import { SlotUnavailableError } from '../../services/bookings/placement.ts';
 import { listStaffBookings } from '../../services/bookings/queries.ts';
 import { bookingById, staffJson } from '../../services/bookings/records.ts';
 import { validate } from '../../validation.ts';
-import { closedAnswer, unavailableAnswer } from '../bookings.ts';
+import { closedAnswer, unavailableAnswer } from '../../booking-answers.ts';
 import { idParam } from './params.ts';
 
 export function staffBookingRoutes(deps: AppDeps) {
