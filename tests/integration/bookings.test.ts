@@ -220,6 +220,23 @@ describe('booking', () => {
     },
   );
 
+  it('answers a double submit with one Idempotency-Key with the first booking, once', async () => {
+    const client = api.fresh();
+    const json = {
+      type: 'consultation' as const,
+      start: at(DAY, '14:30'),
+      name: 'Double Click',
+      email: 'double@example.com',
+    };
+    const key = { headers: { 'Idempotency-Key': 'booking-double-submit-1' } };
+    const answers = await Promise.all([client.bookings.$post({ json }, key), client.bookings.$post({ json }, key)]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201]);
+    const bodies = (await Promise.all(answers.map((a) => a.json()))) as { id: string }[];
+    expect(bodies[1]!.id).toBe(bodies[0]!.id);
+    const rows = await api.db.read.select().from(bookings).where(eq(bookings.email, 'double@example.com'));
+    expect(rows).toHaveLength(1);
+  });
+
   it('asks for a phone number when there is no meeting link', async () => {
     const other = await createTestApi({ env: { ADMIN_EMAILS: STAFF, SITE_TIME_ZONE: ZONE } });
     try {

@@ -13,6 +13,12 @@ import { MEETING_TYPE_DETAILS, type MeetingType } from '../../../shared/bookings
 import type { Database } from '../../db/database.ts';
 import type { Env } from '../../env/index.ts';
 import { notifyNewLead } from '../email/notifications.ts';
+import {
+  claimIdempotencyKey,
+  findIdempotentAnswer,
+  IdempotencyKeyTaken,
+  type IdempotentRequest,
+} from '../idempotency.ts';
 import { formatTime } from '../email/templates/layout.tsx';
 import { recordEvent } from '../events/events.ts';
 import { prepareNotices, queueNotices } from './notices.ts';
@@ -79,13 +85,28 @@ export function placementQuery(env: BookingEnv, type: MeetingType, start: Date, 
 /**
  * Books `input` at `now`; returns the stored booking. Throws SlotUnavailableError (`not_a_slot`:
  * off the grid, outside the hours, notice or horizon, a day off; `taken`: nobody free any more),
- * with the next free slots.
+ * with the next free slots. With `idempotent` (an Idempotency-Key), its answer is stored in the
+ * booking's write; IdempotencyKeyTaken when another request with the key booked first.
  */
-export function createBooking(db: Database, env: BookingEnv, input: NewBooking, now = new Date()): Promise<BookingRow> {
-  return withStartLock(input.start.getTime(), () => placeBooking(db, env, input, now));
+export function createBooking(
+  db: Database,
+  env: BookingEnv,
+  input: NewBooking,
+  now = new Date(),
+  idempotent?: IdempotentRequest,
+): Promise<BookingRow> {
+  return withStartLock(input.start.getTime(), () => placeBooking(db, env, input, now, idempotent));
 }
 
-async function placeBooking(db: Database, env: BookingEnv, input: NewBooking, now: Date): Promise<BookingRow> {
+async function placeBooking(
+  db: Database,
+  env: BookingEnv,
+  input: NewBooking,
+  now: Date,
+  idempotent: IdempotentRequest | undefined,
+): Promise<BookingRow> {
+  // A repeat of a request that booked while this one waited for its turn gets that answer.
+  if (idempotent && (await findIdempotentAnswer(db, idempotent, now)).kind !== 'none') throw new IdempotencyKeyTaken();
   const id = crypto.randomUUID();
   const token = await manageToken(db, id);
   const query = placementQuery(env, input.type, input.start, now);
@@ -162,6 +183,8 @@ async function placeBooking(db: Database, env: BookingEnv, input: NewBooking, no
           updatedAt: now,
         })
         .returning();
+      const answer = { status: 201, body: { id, start: input.start.toISOString(), end: end.toISOString() } };
+      if (idempotent && !(await claimIdempotencyKey(tx, idempotent, answer))) throw new IdempotencyKeyTaken();
       await queueNotices(tx, id, notices);
       await recordEvent(tx, { type: 'booking-updated', bookingId: id, hostId: host.hostId });
       return stored!;

@@ -64,7 +64,8 @@ function addMeeting(calendar: ICalCalendar, meeting: CalendarMeeting, siteUrl: s
     end: meeting.end,
     stamp: new Date(),
     summary: summaryOf(meeting, forGuest),
-    description: descriptionOf(meeting),
+    // The manage link is the guest's: the host's copy never carries it.
+    description: descriptionOf(forGuest ? meeting : { ...meeting, manageUrl: null }),
     location: meeting.meetingUrl ?? meeting.guestPhone ?? undefined,
     url: meeting.meetingUrl ?? undefined,
     status: meeting.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
