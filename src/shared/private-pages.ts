@@ -1,9 +1,9 @@
 /**
  * The pages behind a sign-in or a personal link: the client portal, the staff dashboard, the blog
- * editor, the unsubscribe page, the chat's email confirmation and a data export's download page. They stay out of the sitemap (astro.config.mjs) and are the
+ * editor, the unsubscribe page, the chat's email confirmation, a data export's download page and a booked call's manage page. They stay out of the sitemap (astro.config.mjs) and are the
  * only pages sent with `Cross-Origin-Opener-Policy` (docs/decisions/0019-opener-policy-on-private-pages.md).
  */
-const PRIVATE_PAGE = /^\/(portal|admin|blog-admin|unsubscribe|chat|data-export)(\/|\.html$|$)/;
+const PRIVATE_PAGE = /^\/(portal|admin|blog-admin|unsubscribe|chat|data-export|booking)(\/|\.html$|$)/;
 
 /**
  * Whether the page at `path` (a request path such as `/portal/projects`, or a prebuilt file such

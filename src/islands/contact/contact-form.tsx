@@ -3,11 +3,17 @@
  * did you find us? *', sent by the useContactLead write. Idle → sending → success (a thank-you
  * view for 5 seconds, then the form returns, empty) or error (a toast; what the visitor typed
  * stays). Carries a honeypot and the time the form was shown.
+ *
+ * Beside it, as the second of two tabs (Radix Tabs: arrow keys move between them), 'Book a call'
+ * (docs/product.md#bookings): its screen (islands/booking) is fetched only once that tab is
+ * chosen, so the landing page's first load carries none of it. Both panels stay mounted once
+ * shown, so what was typed in either survives switching tabs.
  */
 import { currentConsentText } from '../../shared/consent-texts.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Icon } from '../lib/icon.tsx';
-import { useEffect, useRef } from 'react';
+import { Tabs } from 'radix-ui';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   HOW_DID_YOU_FIND_US,
@@ -18,6 +24,7 @@ import {
 import { QueryIsland } from '../lib/query-island.tsx';
 import { useSubmit } from '../lib/use-submit.ts';
 import { Field, Honeypot, SubmitButton } from '../ui/form.tsx';
+import { Loading } from '../ui/loading.tsx';
 import { useContactLead } from './mutations.ts';
 
 /** How long the thank-you view stays, in milliseconds (docs/product.md#contact-form). */
@@ -131,10 +138,47 @@ function ContactFormFields() {
   );
 }
 
+/** The booking screen's code, fetched when 'Book a call' is first chosen. */
+const BookingScreen = lazy(() => import('../booking/booking-screen.tsx'));
+
+const TAB =
+  'inline-flex min-w-0 items-center justify-center gap-2 rounded-lg px-2 py-2.5 text-sm font-semibold whitespace-nowrap sm:px-3 sm:text-base text-slate-100 hover:text-white data-[state=active]:bg-white data-[state=active]:text-ink-900 data-[state=active]:shadow-sm';
+
 export default function ContactForm() {
+  const [tab, setTab] = useState<'message' | 'call'>('message');
+  const [callShown, setCallShown] = useState(false);
+  const choose = (next: string) => {
+    setTab(next === 'call' ? 'call' : 'message');
+    if (next === 'call') setCallShown(true);
+  };
   return (
     <QueryIsland>
-      <ContactFormFields />
+      <Tabs.Root value={tab} onValueChange={choose} className="min-w-0">
+        <Tabs.List aria-label="Ways to reach us" className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-white/10 p-1">
+          <Tabs.Trigger value="message" className={TAB}>
+            <Icon name="send" className="size-4 shrink-0" />
+            Send a message
+          </Tabs.Trigger>
+          <Tabs.Trigger value="call" className={TAB}>
+            <Icon name="calendar-days" className="size-4 shrink-0" />
+            Book a call
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="message" forceMount className="data-[state=inactive]:hidden">
+          <ContactFormFields />
+        </Tabs.Content>
+        <Tabs.Content
+          value="call"
+          forceMount
+          className="rounded-2xl bg-white p-6 text-ink-900 shadow-xl data-[state=inactive]:hidden sm:p-8"
+        >
+          {callShown && (
+            <Suspense fallback={<Loading compact label="Loading the booking screen..." />}>
+              <BookingScreen />
+            </Suspense>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
     </QueryIsland>
   );
 }

@@ -7,11 +7,13 @@
  * when the project is missing or not the client's. Team messages are marked read once shown. Live
  * updates (docs/product.md#live-updates) bring a reply, a read or a change in without a reload. A
  * member whose role does not open project pages (`billing`) is told so instead, with a way back.
+ * 'Book a project meeting' opens the slot picker (booking/project-meeting.tsx, docs/product.md#bookings).
  */
 import { ArrowLeft, CalendarDays, CheckCircle2, Circle, Clock, DollarSign } from 'lucide-react';
 import { useEffect } from 'react';
 import { PROJECT_PROGRESS, PROJECT_STATUS_LABELS } from '../../shared/projects.ts';
 import { CLIENT_ROLE_LABELS, roleMay } from '../../shared/team.ts';
+import { BookProjectMeeting } from '../booking/project-meeting.tsx';
 import { ApiError, messageOf } from '../lib/api.ts';
 import { formatBudget, formatDate } from '../lib/format.ts';
 import { LiveUpdates } from '../lib/live.ts';
@@ -114,6 +116,9 @@ function Detail({ projectId, me }: { projectId: string; me: PortalClient }) {
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <h1 className="min-w-0 text-3xl font-extrabold wrap-break-word text-ink-900">{project.title}</h1>
           <ProjectStatusBadge status={project.status} />
+          <div className="sm:ml-auto">
+            <BookProjectMeeting projectId={projectId} />
+          </div>
         </div>
       </div>
       <section aria-labelledby="overview-title" className="rounded-2xl bg-white p-6 ring-1 ring-ink-700/10">
