@@ -3,7 +3,7 @@ import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test
 import { E2E_ADMIN_EMAILS } from '../../scripts/e2e-env.mjs';
 import { DEFAULT_AVAILABILITY, type SlotJson, type SlotsJson } from '../../src/shared/bookings.ts';
 import { dayOf, timeOf, timeRange, todayIn, weekOf } from '../../src/islands/admin/bookings-week.ts';
-import { test, expect, expectNoAxeViolations, presetConsent } from './fixtures.ts';
+import { addSessionCookie, test, expect, expectNoAxeViolations, presetConsent } from './fixtures.ts';
 import { newSession, staffUser, uniqueSuffix, type Database } from './support/data.ts';
 import { layoutProblems, resizeTo } from './support/layout.ts';
 import { LIVE, openLive } from './support/live-pages.ts';
@@ -35,18 +35,7 @@ async function staffBrowserPage(browser: Browser, database: Database, baseURL: s
   const user = await staffUser(database, email);
   const session = await newSession(database, 'staff', user.id);
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  await context.addCookies([
-    {
-      name: 'admin_session',
-      value: session.token,
-      domain: new URL(baseURL).hostname,
-      path: '/',
-      httpOnly: true,
-      secure: false,
-      sameSite: 'Lax',
-      expires: Math.floor(session.expiresAt.getTime() / 1000),
-    },
-  ]);
+  await addSessionCookie(context, baseURL, 'admin_session', session);
   const page = await context.newPage();
   await presetConsent(page);
   return { context, page };

@@ -34,7 +34,7 @@ export type { ClientSpec, CreatedClient };
 export const STAFF_EMAIL = E2E_ADMIN_EMAILS[0]!;
 
 /** Puts a session cookie on `context`, as the server sets it at sign-in. */
-async function addSessionCookie(context: BrowserContext, baseURL: string, name: string, session: SessionToken) {
+export async function addSessionCookie(context: BrowserContext, baseURL: string, name: string, session: SessionToken) {
   await context.addCookies([
     {
       name,
