@@ -9,6 +9,7 @@ import { addDays, format } from 'date-fns';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingReminders, bookings, notificationEmails } from '../../db/schema/index.ts';
 import type { AvailabilityJson, SlotJson } from '../../src/shared/bookings.ts';
+import { leadExportContent } from '../../src/server/services/privacy/export-common.ts';
 import { bearer, createTestApi, errorOf, type TestApi } from './helpers.ts';
 
 const STAFF = 'maria@firststatewebstudio.com';
@@ -472,6 +473,15 @@ describe('project meetings and erasure', () => {
       projectTitle: 'Bakery website',
       clientName: expect.any(String),
     });
+  });
+
+  it("puts a lead's meetings in its data export", async () => {
+    const booked = await bookOk(at(DAY, '15:30'), { topic: 'Export me' });
+    const [row] = await api.db.read.select().from(bookings).where(eq(bookings.id, booked.id));
+    const content = await leadExportContent(api.db, row!.leadId!);
+    expect(content.records.bookings).toEqual([
+      expect.objectContaining({ id: booked.id, start: booked.start, topic: 'Export me', status: 'confirmed' }),
+    ]);
   });
 
   it('erasing a lead anonymises its meeting, cancels it and takes back its reminders', async () => {

@@ -170,6 +170,7 @@ describe('a client exports their own data', () => {
       lead_notes: 0,
       chats: 0,
       chat_messages: 0,
+      bookings: 0,
       consents: 2,
       newsletter: 0,
     });

@@ -7,7 +7,7 @@
  * meeting moves, and only the token's SHA-256 is stored, to find the booking by it.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne, or } from 'drizzle-orm';
 import { bookings } from '../../../../db/schema/index.ts';
 import type { GuestBookingJson, StaffBookingJson } from '../../../shared/bookings.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
@@ -122,4 +122,35 @@ export function staffJson(
     cancelledBy: row.cancelledBy,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * The booked meetings of a person, for their data export (docs/product.md#privacy): those of
+ * `leadId` or `memberId`, or booked with `email`; oldest first, as plain rows.
+ */
+export async function bookingsOfPerson(
+  db: Database,
+  person: { leadId?: string; memberId?: string; email: string | null },
+): Promise<Record<string, string | null>[]> {
+  const where = or(
+    person.leadId ? eq(bookings.leadId, person.leadId) : undefined,
+    person.memberId ? eq(bookings.memberId, person.memberId) : undefined,
+    person.email ? eq(bookings.email, person.email) : undefined,
+  );
+  if (!where) return [];
+  const rows = await db.read.select().from(bookings).where(where).orderBy(asc(bookings.startAt));
+  return rows.map((b) => ({
+    id: b.id,
+    type: b.type,
+    status: b.status,
+    start: b.startAt.toISOString(),
+    end: b.endAt.toISOString(),
+    name: b.name,
+    email: b.email,
+    phone: b.phone,
+    topic: b.topic,
+    host: b.hostName,
+    cancelReason: b.cancelReason,
+    createdAt: b.createdAt.toISOString(),
+  }));
 }

@@ -3,6 +3,7 @@
  * shapes (`ExportContent`), and the leads, notes, chats, consents and newsletter rows of a person.
  * Staff appear by display name only; timestamps are ISO 8601 strings.
  */
+import { bookingsOfPerson } from '../bookings/records.ts';
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import {
   chatConversations,
@@ -130,7 +131,7 @@ export async function newsletterOf(db: Database, email: string | null) {
   return rows.map((s) => ({ email: s.email, subscribedAt: iso(s.createdAt) }));
 }
 
-/** Every record about lead `id`: the lead, staff notes on it, its chats, consents, newsletter. NotFoundError('Lead'). */
+/** Every record about lead `id`: the lead, staff notes on it, its chats, booked calls, consents, newsletter. NotFoundError('Lead'). */
 export async function leadExportContent(db: Database, id: string): Promise<ExportContent> {
   const [lead] = await db.read.select().from(contactSubmissions).where(eq(contactSubmissions.id, id));
   if (!lead) throw new NotFoundError('Lead');
@@ -142,6 +143,7 @@ export async function leadExportContent(db: Database, id: string): Promise<Expor
         db,
         or(eq(chatConversations.leadId, id), lead.email ? eq(chatConversations.email, lead.email) : undefined),
       )),
+      bookings: await bookingsOfPerson(db, { leadId: id, email: lead.email }),
       consents: consentRows(await consentsOfLead(db, id)),
       newsletter: await newsletterOf(db, lead.email),
     },

@@ -5,6 +5,7 @@
  * codes, passkeys' public keys, and files the team marked internal. Staff appear by display name
  * only (`staffDisplayName`), never by their email address. Timestamps are ISO 8601 strings.
  */
+import { bookingsOfPerson } from '../bookings/records.ts';
 import { and, asc, eq, inArray, like, ne, or } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
@@ -235,6 +236,7 @@ export async function clientExportContent(db: Database, memberId: string): Promi
       })),
       ...(await leadsAndNotes(db, or(eq(contactSubmissions.clientId, id), eq(contactSubmissions.email, member.email)))),
       ...(await chatsOf(db, or(eq(chatConversations.clientId, id), eq(chatConversations.email, member.email)))),
+      bookings: await bookingsOfPerson(db, { memberId, email: member.email }),
       consents: consentRows(await consentsOfClient(db, memberId)),
       newsletter: await newsletterOf(db, member.email),
     },
