@@ -173,13 +173,19 @@ test('a booking shows live in two week views; one staff member moves it, the oth
 }) => {
   test.slow();
   const name = `Gina Guest ${uniqueSuffix()}`;
-  const { slots, timeZone } = await consultationSlots(request);
-  // The first week with free slots: both pages show it before the booking is made.
-  const week = mondayOf(dayOf(slots[0]!.start, timeZone));
-  const inWeek = slots.filter((s) => mondayOf(dayOf(s.start, timeZone)) === week);
+  // Both staff members are signed in first: staff who have signed in host the calls.
   const a = await staffBrowserPage(browser, database, baseURL!, E2E_ADMIN_EMAILS[0]!);
   const b = await staffBrowserPage(browser, database, baseURL!, E2E_ADMIN_EMAILS[1]!);
   try {
+    const { slots, timeZone } = await consultationSlots(request);
+    // The first week with free slots on two days or more (the move goes to another day): both
+    // pages show it before the booking is made.
+    const weekOfSlot = (s: SlotJson) => mondayOf(dayOf(s.start, timeZone));
+    const daysOfWeek = (monday: string) =>
+      new Set(slots.filter((s) => weekOfSlot(s) === monday).map((s) => dayOf(s.start, timeZone))).size;
+    const week = slots.map(weekOfSlot).find((monday) => daysOfWeek(monday) >= 2)!;
+    expect(week, 'a week with free slots on two days').toBeDefined();
+    const inWeek = slots.filter((s) => weekOfSlot(s) === week);
     await openLive(a.page, `/admin#bookings?week=${week}`, 'admin');
     await openLive(b.page, `/admin#bookings?week=${week}`, 'admin');
     await expect(a.page.getByRole('heading', { name: /^Week of / })).toBeVisible();
@@ -213,12 +219,24 @@ test('a booking shows live in two week views; one staff member moves it, the oth
     await move.getByRole('button', { name: 'Move booking' }).click();
     await expect(move.getByRole('alert')).toContainText('that time was just taken');
     await expect(move).toBeVisible();
-    const target = pickOtherSlot(inWeek, [booking, full]);
+    // Another day: the card moves to that day's column and gets the focus, even when the live
+    // stream moves it there before the answer arrives (the dialog stays open meanwhile).
+    const otherDay = inWeek.filter((s) => dayOf(s.start, timeZone) !== dayOf(booking.start, timeZone));
+    const target = pickOtherSlot(otherDay, [booking, full]);
+    const moveUrl = `**/api/admin/bookings/${booking.id}/move`;
+    await b.page.route(moveUrl, async (route) => {
+      const answer = await route.fetch();
+      // By id: the open dialog hides the page from the accessibility tree.
+      await expect(b.page.locator(`#booking-${booking.id}`)).toContainText(timeRangeOf(target, timeZone), LIVE);
+      await expect(move).toBeVisible();
+      await route.fulfill({ response: answer });
+    });
     await move.getByLabel('New date').fill(dayOf(target.start, timeZone));
     await move.getByLabel('New time').fill(timeOf(target.start, timeZone));
     await move.getByLabel('Message to the guest (optional)').fill('Sorry, something came up. See you then!');
     await move.getByRole('button', { name: 'Move booking' }).click();
     await expect(move).toBeHidden();
+    await b.page.unroute(moveUrl);
     await expect(b.page.getByText(/^Moved to /).first()).toBeVisible();
     await expect(cardB).toContainText(timeRangeOf(target, timeZone));
     await expect(cardB).toBeFocused();
@@ -332,6 +350,15 @@ test('@phone the week view is a stacked list at 375 px, passes axe and works by 
   await page.getByRole('button', { name: 'Previous week' }).focus();
   await page.keyboard.press('Enter');
   await expect(card).toBeVisible();
+  // Move opens by keyboard; Escape closes it without a change and gives the focus back to Move.
+  const moveButton = card.getByRole('button', { name: /^Move/ });
+  await moveButton.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Move the call' });
+  await expect(dialog.getByLabel('New date')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(moveButton).toBeFocused();
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/phone-week-375.png`, fullPage: true });
 });

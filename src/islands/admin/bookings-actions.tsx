@@ -7,8 +7,11 @@
  *   open with the server's message; success closes it and says so.
  * - `CancelBookingDialog`: asks first ('Cancel booking' / 'Keep booking'); a failure stays in it.
  *
- * Once a change succeeded focus goes to the booking's card, or to the week's heading when the
- * booking left the week.
+ * The week view owns the open dialog (`BookingAction`), not the booking's card: a move to another
+ * day, made here or live by someone else, puts the card in another day's column (a new element),
+ * and the dialog and what was typed in it stay. Once a change succeeded focus goes to the
+ * booking's card, or to the week's heading when the booking left the week; a dialog closed
+ * without a change gives focus back to the button that opened it.
  */
 import { CalendarClock, Loader2, XCircle } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
@@ -16,7 +19,7 @@ import { useForm } from 'react-hook-form';
 import { TOPIC_MAX } from '../../shared/schemas/bookings.ts';
 import { messageOf } from '../lib/api.ts';
 import { toast } from '../lib/toast-store.ts';
-import { Dialog, DialogContent, DialogTrigger } from '../ui/dialog.tsx';
+import { Dialog, DialogContent } from '../ui/dialog.tsx';
 import { Field } from '../ui/form.tsx';
 import { useCancelBooking, useMoveBooking } from './bookings-mutations.ts';
 import type { StaffBooking } from './bookings-queries.ts';
@@ -31,17 +34,34 @@ interface ActionValues {
 /** What was typed cannot be sent: its message is shown as the failure. */
 class InputError extends Error {}
 
-/** After a change: focus the booking's card, else (it left the week) the week's heading. */
-function focusAfter(id: string) {
-  const card = document.getElementById(`booking-${id}`) ?? document.getElementById('bookings-week-heading');
-  card?.focus();
+/** What a card's button asks the week view to open: its dialog, for that booking. */
+export interface BookingAction {
+  kind: 'move' | 'cancel';
+  booking: StaffBooking;
+}
+
+/** The id of booking `id`'s button that opens `kind`'s dialog. */
+const actionButtonId = (id: string, kind: BookingAction['kind']) => `booking-${id}-${kind}`;
+
+/**
+ * Once a dialog closed: after a change, the booking's card; otherwise the button that opened it.
+ * Either falls back to the card, then (the booking left the week) the week's heading.
+ */
+function focusAfter(id: string, kind: BookingAction['kind'], changed: boolean) {
+  const target =
+    (changed ? null : document.getElementById(actionButtonId(id, kind))) ??
+    document.getElementById(`booking-${id}`) ??
+    document.getElementById('bookings-week-heading');
+  target?.focus();
 }
 
 /** A dialog with a form: `fields`, the message to the guest, the failure, and the two buttons. */
 function ActionDialog({
+  kind,
   booking,
   timeZone,
-  trigger,
+  open,
+  onClose,
   title,
   description,
   submitLabel,
@@ -50,9 +70,11 @@ function ActionDialog({
   onSubmit,
   fields,
 }: {
+  kind: BookingAction['kind'];
   booking: StaffBooking;
   timeZone: string;
-  trigger: ReactNode;
+  open: boolean;
+  onClose: () => void;
   title: string;
   description: string;
   submitLabel: string;
@@ -62,29 +84,23 @@ function ActionDialog({
   onSubmit: (values: ActionValues) => Promise<string>;
   fields?: (form: ReturnType<typeof useForm<ActionValues>>) => ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const done = useRef(false);
   const form = useForm<ActionValues>({
     defaultValues: { date: dayOf(booking.start, timeZone), time: timeOf(booking.start, timeZone), message: '' },
   });
-  const { register, handleSubmit, reset, formState } = form;
+  const { register, handleSubmit, formState } = form;
   const pending = formState.isSubmitting;
   const change = (next: boolean) => {
-    if (pending) return;
-    setOpen(next);
-    if (next) {
-      done.current = false;
-      setFailure(null);
-      reset({ date: dayOf(booking.start, timeZone), time: timeOf(booking.start, timeZone), message: '' });
-    }
+    if (pending || next) return;
+    onClose();
   };
   const submit = async (values: ActionValues) => {
     setFailure(null);
     try {
       const said = await onSubmit(values);
       done.current = true;
-      setOpen(false);
+      onClose();
       toast({ title: said });
     } catch (error) {
       setFailure(error instanceof InputError ? error.message : messageOf(error, 'Please try again.'));
@@ -93,15 +109,13 @@ function ActionDialog({
   const messageError = formState.errors.message?.message;
   return (
     <Dialog open={open} onOpenChange={change}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent
         title={title}
         description={description}
         size="md"
         onCloseAutoFocus={(event) => {
-          if (!done.current) return;
           event.preventDefault();
-          focusAfter(booking.id);
+          focusAfter(booking.id, kind, done.current);
         }}
       >
         <form method="post" noValidate onSubmit={handleSubmit(submit)} className="grid gap-4">
@@ -144,19 +158,67 @@ function ActionDialog({
 
 const ACTION_BUTTON = 'btn-secondary min-h-10 px-2 py-1.5 text-sm';
 
-/** 'Move' and its dialog: a new date and time in the agency's zone, and a message. */
-export function MoveBookingDialog({ booking, timeZone }: { booking: StaffBooking; timeZone: string }) {
+/** What each dialog is given: its booking, the agency's zone, and whether it shows. */
+interface DialogProps {
+  booking: StaffBooking;
+  timeZone: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** A card's 'Move' and 'Cancel' buttons; each asks the week view to open its dialog. */
+export function BookingActionButtons({
+  booking,
+  onAction,
+}: {
+  booking: StaffBooking;
+  onAction: (action: BookingAction) => void;
+}) {
+  return (
+    <div className="mt-1 grid grid-cols-2 gap-2 xl:grid-cols-1">
+      <button
+        type="button"
+        id={actionButtonId(booking.id, 'move')}
+        aria-haspopup="dialog"
+        className={ACTION_BUTTON}
+        onClick={() => onAction({ kind: 'move', booking })}
+      >
+        <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
+        Move<span className="sr-only"> the call with {booking.name}</span>
+      </button>
+      <button
+        type="button"
+        id={actionButtonId(booking.id, 'cancel')}
+        aria-haspopup="dialog"
+        className={ACTION_BUTTON}
+        onClick={() => onAction({ kind: 'cancel', booking })}
+      >
+        <XCircle aria-hidden="true" className="size-4 shrink-0" />
+        Cancel<span className="sr-only"> the call with {booking.name}</span>
+      </button>
+    </div>
+  );
+}
+
+/** The dialog of `action` (the week view keeps it mounted while it closes). */
+export function BookingActionDialog({ action, ...props }: Omit<DialogProps, 'booking'> & { action: BookingAction }) {
+  return action.kind === 'move' ? (
+    <MoveBookingDialog booking={action.booking} {...props} />
+  ) : (
+    <CancelBookingDialog booking={action.booking} {...props} />
+  );
+}
+
+/** The move dialog: a new date and time in the agency's zone, and a message. */
+function MoveBookingDialog({ booking, timeZone, open, onClose }: DialogProps) {
   const move = useMoveBooking(booking.id);
   return (
     <ActionDialog
+      kind="move"
       booking={booking}
       timeZone={timeZone}
-      trigger={
-        <button type="button" className={ACTION_BUTTON}>
-          <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
-          Move<span className="sr-only"> the call with {booking.name}</span>
-        </button>
-      }
+      open={open}
+      onClose={onClose}
       title="Move the call"
       description={`With ${booking.name}, now ${dateTimeIn(booking.start, timeZone)}. The new time is in ${timeZone.replaceAll('_', ' ')}.`}
       submitLabel="Move booking"
@@ -197,19 +259,16 @@ export function MoveBookingDialog({ booking, timeZone }: { booking: StaffBooking
   );
 }
 
-/** 'Cancel' and its confirmation, with a message to the guest. */
-export function CancelBookingDialog({ booking, timeZone }: { booking: StaffBooking; timeZone: string }) {
+/** The cancel dialog: a confirmation, with a message to the guest. */
+function CancelBookingDialog({ booking, timeZone, open, onClose }: DialogProps) {
   const cancel = useCancelBooking(booking.id);
   return (
     <ActionDialog
+      kind="cancel"
       booking={booking}
       timeZone={timeZone}
-      trigger={
-        <button type="button" className={ACTION_BUTTON}>
-          <XCircle aria-hidden="true" className="size-4 shrink-0" />
-          Cancel<span className="sr-only"> the call with {booking.name}</span>
-        </button>
-      }
+      open={open}
+      onClose={onClose}
       title="Cancel this call?"
       description={`The call with ${booking.name} on ${dateTimeIn(booking.start, timeZone)} is cancelled and they are emailed. This cannot be undone.`}
       submitLabel="Cancel booking"

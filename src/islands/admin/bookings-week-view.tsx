@@ -8,10 +8,11 @@
  * It follows the live stream: a booking made, moved or cancelled by anyone shows at once.
  */
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
 import { MEETING_TYPE_DETAILS } from '../../shared/bookings.ts';
 import { cn } from '../lib/cn.ts';
 import { Loading } from '../ui/loading.tsx';
-import { CancelBookingDialog, MoveBookingDialog } from './bookings-actions.tsx';
+import { BookingActionButtons, BookingActionDialog, type BookingAction } from './bookings-actions.tsx';
 import { useBookings, type StaffBooking } from './bookings-queries.ts';
 import { byDay, clockOf, dayHeading, shiftWeek, todayIn, weekDates, weekLabel, weekOf } from './bookings-week.ts';
 import { Badge, ListError } from './parts.tsx';
@@ -30,7 +31,10 @@ function MeetingKind({ booking }: { booking: StaffBooking }) {
   );
 }
 
-function BookingCard({ booking, timeZone }: { booking: StaffBooking; timeZone: string }) {
+/** Opens a booking's Move or Cancel dialog, which the week view holds. */
+type OnAction = (action: BookingAction) => void;
+
+function BookingCard({ booking, timeZone, onAction }: { booking: StaffBooking; timeZone: string; onAction: OnAction }) {
   const cancelled = booking.status === 'cancelled';
   return (
     <li>
@@ -69,12 +73,7 @@ function BookingCard({ booking, timeZone }: { booking: StaffBooking; timeZone: s
             Open lead<span className="sr-only"> of {booking.name}</span>
           </a>
         )}
-        {booking.canChange && (
-          <div className="mt-1 grid grid-cols-2 gap-2 xl:grid-cols-1">
-            <MoveBookingDialog booking={booking} timeZone={timeZone} />
-            <CancelBookingDialog booking={booking} timeZone={timeZone} />
-          </div>
-        )}
+        {booking.canChange && <BookingActionButtons booking={booking} onAction={onAction} />}
       </article>
     </li>
   );
@@ -85,11 +84,13 @@ function DayColumn({
   today,
   items,
   timeZone,
+  onAction,
 }: {
   date: string;
   today: boolean;
   items: StaffBooking[];
   timeZone: string;
+  onAction: OnAction;
 }) {
   const headingId = `bookings-day-${date}`;
   return (
@@ -103,7 +104,7 @@ function DayColumn({
       ) : (
         <ul className="grid gap-2" aria-label={`Bookings on ${dayHeading(date, timeZone)}`}>
           {items.map((booking) => (
-            <BookingCard key={booking.id} booking={booking} timeZone={timeZone} />
+            <BookingCard key={booking.id} booking={booking} timeZone={timeZone} onAction={onAction} />
           ))}
         </ul>
       )}
@@ -121,6 +122,11 @@ export function WeekView({ week, timeZone }: { week: string | undefined; timeZon
   const go = (next: string) => showList('bookings', { week: next === thisWeek ? undefined : next }, 'push');
   const days = byDay(bookings.data?.items ?? [], dates, timeZone);
   const count = [...days.values()].reduce((n, list) => n + list.filter((b) => b.status === 'confirmed').length, 0);
+  // The open dialog lives here, not in the card, so a move to another day's column keeps it.
+  const [dialog, setDialog] = useState<{ action: BookingAction; open: boolean; opened: number } | null>(null);
+  const onAction: OnAction = (action) => setDialog((now) => ({ action, open: true, opened: (now?.opened ?? 0) + 1 }));
+  const latest =
+    dialog && (bookings.data?.items.find((b) => b.id === dialog.action.booking.id) ?? dialog.action.booking);
   return (
     <section aria-labelledby="bookings-week-heading" className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -172,9 +178,25 @@ export function WeekView({ week, timeZone }: { week: string | undefined; timeZon
       ) : (
         <ol aria-label={`Days of the week of ${weekLabel(monday, timeZone)}`} className="grid gap-3 xl:grid-cols-7">
           {dates.map((date) => (
-            <DayColumn key={date} date={date} today={date === today} items={days.get(date) ?? []} timeZone={timeZone} />
+            <DayColumn
+              key={date}
+              date={date}
+              today={date === today}
+              items={days.get(date) ?? []}
+              timeZone={timeZone}
+              onAction={onAction}
+            />
           ))}
         </ol>
+      )}
+      {dialog && latest && (
+        <BookingActionDialog
+          key={dialog.opened}
+          action={{ kind: dialog.action.kind, booking: latest }}
+          timeZone={timeZone}
+          open={dialog.open}
+          onClose={() => setDialog((now) => now && { ...now, open: false })}
+        />
       )}
     </section>
   );
