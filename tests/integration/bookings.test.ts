@@ -503,3 +503,64 @@ describe('project meetings and erasure', () => {
     expect(reminders).toHaveLength(0);
   });
 });
+
+describe('two hosts', () => {
+  const OTHER = 'owen@firststatewebstudio.com';
+  let pair: TestApi;
+  let tokens: Record<string, string>;
+
+  beforeAll(async () => {
+    pair = await createTestApi({
+      env: { ADMIN_EMAILS: `${STAFF},${OTHER}`, AUTH_RATE_LIMIT: '1000', LEAD_RATE_LIMIT: '1000', MEETING_URL },
+    });
+    tokens = { [STAFF]: await pair.signInStaff(STAFF), [OTHER]: await pair.signInStaff(OTHER) };
+  });
+  afterAll(async () => {
+    await pair.close();
+  });
+
+  /** Who hosts booking `id`: its host's user id. */
+  async function hostOf(id: string): Promise<string | null> {
+    const [row] = await pair.db.read.select({ hostId: bookings.hostId }).from(bookings).where(eq(bookings.id, id));
+    return row!.hostId;
+  }
+
+  it('gives each new meeting to the free host with the fewest meetings ahead', async () => {
+    for (const token of Object.values(tokens)) {
+      const saved = await pair.http.admin.availability.$put(
+        {
+          json: {
+            weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from: '09:00', to: '17:00' })),
+            bufferMinutes: 0,
+            minNoticeHours: 0,
+            horizonDays: 60,
+            daysOff: [],
+          },
+        },
+        bearer(token),
+      );
+      expect(saved.status).toBe(200);
+    }
+    const bookAt = async (hhmm: string, n: number) => {
+      const answer = await pair.fresh().bookings.$post({
+        json: { type: 'consultation', start: at(DAY, hhmm), name: `Pair ${n}`, email: `pair${n}@example.com` },
+      });
+      expect(answer.status).toBe(201);
+      return hostOf((await answer.json()).id);
+    };
+    // Both hosts free at each time: the second meeting goes to whoever has none yet, and so on.
+    const hosts = [
+      await bookAt('09:00', 1),
+      await bookAt('10:00', 2),
+      await bookAt('11:00', 3),
+      await bookAt('12:00', 4),
+    ];
+    expect(hosts[1]).not.toBe(hosts[0]);
+    expect(hosts[3]).not.toBe(hosts[2]);
+    expect(new Set(hosts).size).toBe(2);
+    expect(hosts.filter((h) => h === hosts[0])).toHaveLength(2);
+    // A fifth makes one host's third meeting: the next one goes to the other, who has two.
+    const third = await bookAt('13:00', 5);
+    expect(await bookAt('14:00', 6)).not.toBe(third);
+  });
+});

@@ -22,8 +22,8 @@ import {
 import { formatTime } from '../email/templates/layout.tsx';
 import { recordEvent } from '../events/events.ts';
 import { prepareNotices, queueNotices } from './notices.ts';
-import { chooseHost, readPlacement, stillFree, unavailable, upcomingCounts, type PlacementQuery } from './placement.ts';
-import { hashManageToken, manageToken, manageUrl, type BookingRow } from './records.ts';
+import { chooseHost, readPlacement, stillFree, unavailable, type PlacementQuery } from './placement.ts';
+import { hashManageToken, manageToken, manageUrl, upcomingPerHost, type BookingRow } from './records.ts';
 
 const MINUTE = 60_000;
 /** Tries before a time everybody keeps taking is refused as taken. */
@@ -113,7 +113,7 @@ async function placeBooking(
   const end = new Date(query.start + query.minutes * MINUTE);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const state = await readPlacement(db.read, query);
-    const host = chooseHost(state, query, await upcomingCounts(db.read, now));
+    const host = chooseHost(state, query, await upcomingPerHost(db.read, now.getTime()));
     if (typeof host === 'string') throw await unavailable(db.read, state.hosts, query, host);
     const meeting = {
       id,

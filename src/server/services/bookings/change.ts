@@ -14,8 +14,8 @@ import { recordEvent } from '../events/events.ts';
 import type { BookingEnv } from './book.ts';
 import { placementQuery, withStartLock } from './book.ts';
 import { prepareNotices, queueNotices, type MeetingChange } from './notices.ts';
-import { chooseHost, readPlacement, stillFree, unavailable, upcomingCounts } from './placement.ts';
-import { canChange, manageToken, manageUrl, type BookingRow } from './records.ts';
+import { chooseHost, readPlacement, stillFree, unavailable } from './placement.ts';
+import { canChange, manageToken, manageUrl, upcomingPerHost, type BookingRow } from './records.ts';
 
 const ATTEMPTS = 4;
 
@@ -119,7 +119,7 @@ async function placeMove(
     const query = { ...placementQuery(env, row.type, start, now), except: row.id, preferHost: row.hostId };
     const end = new Date(query.start + MEETING_TYPE_DETAILS[row.type].minutes * 60_000);
     const state = await readPlacement(db.read, query);
-    const host = chooseHost(state, query, await upcomingCounts(db.read, now, row.id));
+    const host = chooseHost(state, query, await upcomingPerHost(db.read, now.getTime(), row.id));
     if (typeof host === 'string') throw await unavailable(db.read, state.hosts, query, host);
     const previous = host.hostId === row.hostId ? null : await hostOf(db.read, row.hostId);
     const after = { startAt: start, endAt: end, status: 'confirmed' as const, hostName: host.name, host };

@@ -59,14 +59,6 @@ export async function readPlacement(db: SqlDb, query: PlacementQuery): Promise<P
   return { hosts, busy };
 }
 
-/** Meetings per host from now on, for spreading new ones between the free hosts. */
-export async function upcomingCounts(db: SqlDb, now: Date, except?: string): Promise<Map<string, number>> {
-  const busy = await busyBetween(db, now.getTime(), now.getTime() + 366 * DAY, except);
-  const counts = new Map<string, number>();
-  for (const b of busy) counts.set(b.hostId, (counts.get(b.hostId) ?? 0) + 1);
-  return counts;
-}
-
 /**
  * The host for `query` in `state`: the preferred host when free, else the free host with the
  * fewest meetings ahead (ties by id). When nobody is free: `taken` when another meeting holds the

@@ -7,7 +7,7 @@
  * meeting moves, and only the token's SHA-256 is stored, to find the booking by it.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { and, asc, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, lt, ne, or } from 'drizzle-orm';
 import { bookings } from '../../../../db/schema/index.ts';
 import type { GuestBookingJson, StaffBookingJson } from '../../../shared/bookings.ts';
 import type { Database, SqlDb } from '../../db/database.ts';
@@ -75,6 +75,26 @@ export async function busyBetween(db: SqlDb, from: number, to: number, except?: 
   return rows
     .filter((r) => r.hostId !== null)
     .map((r) => ({ hostId: r.hostId!, start: r.start.getTime(), end: r.end.getTime() }));
+}
+
+/**
+ * How many confirmed meetings each host has that end after `from` (epoch ms), leaving out
+ * booking `except`: one row per host, counted by the database.
+ */
+export async function upcomingPerHost(db: SqlDb, from: number, except?: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ hostId: bookings.hostId, n: count() })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.status, 'confirmed'),
+        gt(bookings.endAt, new Date(from)),
+        isNotNull(bookings.hostId),
+        except ? ne(bookings.id, except) : undefined,
+      ),
+    )
+    .groupBy(bookings.hostId);
+  return new Map(rows.map((r) => [r.hostId!, r.n]));
 }
 
 /** Whether `row` can still be moved or cancelled at `now`: confirmed and not yet ended. */
