@@ -52,6 +52,7 @@ const env = parseEnv({
   UPLOADS_DIR: join(dir, 'uploads'),
   ADMIN_EMAILS: staff.join(','),
   LEAD_RATE_LIMIT: '100000',
+  SLOTS_RATE_LIMIT: '100000',
   MEETING_URL: 'https://meet.example.com/bench',
 });
 const db = await openDatabase(env.DATABASE_URL);

@@ -78,6 +78,7 @@ export function e2eEnv(port) {
     FORM_FORWARD_URL: '',
     // Every test posts from 127.0.0.1; the limit itself is covered by the API integration tests.
     LEAD_RATE_LIMIT: '10000',
+    SLOTS_RATE_LIMIT: '10000',
     // Request lines are tested by the API's integration tests; the run shows warnings and errors.
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '10000',

@@ -546,7 +546,7 @@ describe('two hosts', () => {
         json: { type: 'consultation', start: at(DAY, hhmm), name: `Pair ${n}`, email: `pair${n}@example.com` },
       });
       expect(answer.status).toBe(201);
-      return hostOf((await answer.json()).id);
+      return hostOf(((await answer.json()) as { id: string }).id);
     };
     // Both hosts free at each time: the second meeting goes to whoever has none yet, and so on.
     const hosts = [
@@ -562,5 +562,29 @@ describe('two hosts', () => {
     // A fifth makes one host's third meeting: the next one goes to the other, who has two.
     const third = await bookAt('13:00', 5);
     expect(await bookAt('14:00', 6)).not.toBe(third);
+  });
+});
+
+describe('the slots rate limit', () => {
+  let limited: TestApi;
+  beforeAll(async () => {
+    limited = await createTestApi({ env: { ADMIN_EMAILS: STAFF, SLOTS_RATE_LIMIT: '3', MEETING_URL } });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('answers 429 with Retry-After past SLOTS_RATE_LIMIT lookups from one address; another address still gets slots', async () => {
+    const one = limited.fresh();
+    const ask = (client = one) => client.bookings.slots.$get({ query: { type: 'consultation', from: DAY, days: '1' } });
+    for (let i = 0; i < 3; i += 1) expect((await ask()).status).toBe(200);
+    const refused = await ask();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await errorOf(refused)).toMatchObject({
+      code: 'rate_limited',
+      message: 'Too many requests from your address. Please try again in a few minutes.',
+    });
+    expect((await ask(limited.fresh())).status).toBe(200);
   });
 });

@@ -6,7 +6,7 @@
  * write rejects with its own error (answered 500).
  */
 import type { MiddlewareHandler } from 'hono';
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { clientAddress, type ApiEnv } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { Database } from '../db/database.ts';
@@ -35,7 +35,22 @@ export interface LimiterOptions {
 
 /** A limiter over `db` (the app's database, AppDeps.db). */
 export function createLimiter(db: Database, options: LimiterOptions): Limiter {
-  const limiter = databaseRateLimiter(db, options);
+  return answering429(databaseRateLimiter(db, options), options);
+}
+
+/**
+ * A limiter whose counts live in this process's memory: for a read that must not write (each
+ * server instance counts its own, and a restart forgets them). Same 429 as `createLimiter`.
+ */
+export function createMemoryLimiter(options: LimiterOptions): Limiter {
+  return answering429(
+    new RateLimiterMemory({ keyPrefix: options.name, points: options.points, duration: options.durationSeconds }),
+    options,
+  );
+}
+
+/** `limiter`'s refusal as the 429 AppError with Retry-After (seconds) and `options.message`. */
+function answering429(limiter: { consume(key: string): Promise<RateLimiterRes> }, options: LimiterOptions): Limiter {
   return {
     async consume(key) {
       try {

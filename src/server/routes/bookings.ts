@@ -2,7 +2,8 @@
  * The public booking API (docs/product.md#bookings):
  *
  * - GET /slots?type&from&days → 200 {timeZone, type, minutes, phoneRequired, slots: [{start, end}]}
- *   (ISO 8601 in UTC); 422 for a bad query.
+ *   (ISO 8601 in UTC); 422 for a bad query; 429 past `SLOTS_RATE_LIMIT` per address per 10
+ *   minutes, counted in memory (a read writes nothing).
  * - POST / {type: 'consultation', start, name, email, phone?, topic?} (the site's form, with the
  *   contact form's bot guard and rate limit) or {type: 'project', projectId, start, topic?,
  *   phone?} (a client member signed in to the portal, 401 without, 404 for another client's
@@ -33,7 +34,7 @@ import { botGuard } from '../middleware/bot-guard.ts';
 import { currentClient } from '../middleware/identity.ts';
 import { idempotencyKey } from '../middleware/idempotency.ts';
 import { LEAD_LIMIT_WINDOW_SECONDS } from '../middleware/limits.ts';
-import { createLimiter, limitByAddress } from '../middleware/rate-limit.ts';
+import { createLimiter, createMemoryLimiter, limitByAddress } from '../middleware/rate-limit.ts';
 import { clientProject, createBooking, type NewBooking } from '../services/bookings/book.ts';
 import { BookingClosedError, cancelBooking, moveBooking } from '../services/bookings/change.ts';
 import { SlotUnavailableError } from '../services/bookings/placement.ts';
@@ -62,6 +63,12 @@ export function bookingRoutes(deps: AppDeps) {
     durationSeconds: LEAD_LIMIT_WINDOW_SECONDS,
     message: 'Too many messages from your address. Please try again later or call us.',
   });
+  const slotsLimiter = createMemoryLimiter({
+    name: 'booking-slots',
+    points: deps.env.SLOTS_RATE_LIMIT,
+    durationSeconds: LEAD_LIMIT_WINDOW_SECONDS,
+    message: 'Too many requests from your address. Please try again in a few minutes.',
+  });
   const { db, env } = deps;
 
   /** The guest's part of a request: theirs for the site's form, the signed-in member's for the portal's. */
@@ -86,7 +93,7 @@ export function bookingRoutes(deps: AppDeps) {
   }
 
   return new Hono<ApiEnv>()
-    .get('/slots', validate('query', slotsQuerySchema), async (c) =>
+    .get('/slots', limitByAddress(slotsLimiter), validate('query', slotsQuerySchema), async (c) =>
       c.json(await listSlots(db, env, c.req.valid('query')), 200),
     )
     .post(
