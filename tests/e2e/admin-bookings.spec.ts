@@ -219,6 +219,13 @@ test('a booking shows live in two week views; one staff member moves it, the oth
     await move.getByRole('button', { name: 'Move booking' }).click();
     await expect(move.getByRole('alert')).toContainText('that time was just taken');
     await expect(move).toBeVisible();
+    // The refusal offers the next free times; choosing one fills in the date and time.
+    const offered = move.getByRole('radiogroup', { name: 'Free times' }).getByRole('radio');
+    await expect(offered.first()).toBeVisible();
+    await offered.first().click();
+    await expect(offered.first()).toBeChecked();
+    await expect(move.getByLabel('New time')).not.toHaveValue(timeOf(full.start, timeZone));
+    await b.page.screenshot({ path: `${SHOTS}/move-dialog-offered.png` });
     // Another day: the card moves to that day's column and gets the focus, even when the live
     // stream moves it there before the answer arrives (the dialog stays open meanwhile).
     const otherDay = inWeek.filter((s) => dayOf(s.start, timeZone) !== dayOf(booking.start, timeZone));

@@ -4,7 +4,8 @@
  *
  * - `MoveBookingDialog`: a new date and time, typed in the agency's zone and sent as an ISO
  *   instant. A 409 (the time was just taken) or a 422 (no slot, cancelled, past) keeps the dialog
- *   open with the server's message; success closes it and says so.
+ *   open with the server's message and the next free times it offered, one of which can be
+ *   chosen to fill in the date and time; success closes it and says so.
  * - `CancelBookingDialog`: asks first ('Cancel booking' / 'Keep booking'); a failure stays in it.
  *
  * The week view owns the open dialog (`BookingAction`), not the booking's card: a move to another
@@ -16,7 +17,10 @@
 import { CalendarClock, Loader2, XCircle } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import type { SlotJson } from '../../shared/bookings.ts';
 import { TOPIC_MAX } from '../../shared/schemas/bookings.ts';
+import { offeredSlots } from '../booking/mutations.ts';
+import { SlotChoices } from '../booking/slot-choices.tsx';
 import { messageOf } from '../lib/api.ts';
 import { toast } from '../lib/toast-store.ts';
 import { Dialog, DialogContent } from '../ui/dialog.tsx';
@@ -85,11 +89,13 @@ function ActionDialog({
   fields?: (form: ReturnType<typeof useForm<ActionValues>>) => ReactNode;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
+  const [offered, setOffered] = useState<SlotJson[]>([]);
   const done = useRef(false);
   const form = useForm<ActionValues>({
     defaultValues: { date: dayOf(booking.start, timeZone), time: timeOf(booking.start, timeZone), message: '' },
   });
-  const { register, handleSubmit, formState } = form;
+  const { register, handleSubmit, formState, setValue, watch } = form;
+  const typed = zonedInstant(watch('date'), watch('time'), timeZone);
   const pending = formState.isSubmitting;
   const change = (next: boolean) => {
     if (pending || next) return;
@@ -97,6 +103,7 @@ function ActionDialog({
   };
   const submit = async (values: ActionValues) => {
     setFailure(null);
+    setOffered([]);
     try {
       const said = await onSubmit(values);
       done.current = true;
@@ -104,6 +111,7 @@ function ActionDialog({
       toast({ title: said });
     } catch (error) {
       setFailure(error instanceof InputError ? error.message : messageOf(error, 'Please try again.'));
+      setOffered(offeredSlots(error));
     }
   };
   const messageError = formState.errors.message?.message;
@@ -137,9 +145,27 @@ function ActionDialog({
             )}
           </Field>
           {failure && (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-danger-700">
-              {failure}
-            </p>
+            <div className="rounded-lg bg-red-50 p-3">
+              <p role="alert" className="text-sm font-semibold text-danger-700">
+                {failure}
+              </p>
+              {offered.length > 0 && (
+                <div className="mt-3">
+                  <p className="mb-2 text-sm font-medium text-ink-900">These times are free:</p>
+                  <SlotChoices
+                    slots={offered}
+                    zone={timeZone}
+                    value={offered.find((slot) => Date.parse(slot.start) === Date.parse(typed ?? ''))?.start ?? null}
+                    onChange={(slot) => {
+                      setValue('date', dayOf(slot.start, timeZone));
+                      setValue('time', timeOf(slot.start, timeZone));
+                    }}
+                    label="Free times"
+                    withDay
+                  />
+                </div>
+              )}
+            </div>
           )}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <button type="button" className="btn-secondary" onClick={() => change(false)}>
@@ -166,6 +192,12 @@ interface DialogProps {
   onClose: () => void;
 }
 
+/** The buttons of a card: each kind's icon and word. */
+const ACTIONS = [
+  { kind: 'move', label: 'Move', Icon: CalendarClock },
+  { kind: 'cancel', label: 'Cancel', Icon: XCircle },
+] as const;
+
 /** A card's 'Move' and 'Cancel' buttons; each asks the week view to open its dialog. */
 export function BookingActionButtons({
   booking,
@@ -176,26 +208,20 @@ export function BookingActionButtons({
 }) {
   return (
     <div className="mt-1 grid grid-cols-2 gap-2 xl:grid-cols-1">
-      <button
-        type="button"
-        id={actionButtonId(booking.id, 'move')}
-        aria-haspopup="dialog"
-        className={ACTION_BUTTON}
-        onClick={() => onAction({ kind: 'move', booking })}
-      >
-        <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
-        Move<span className="sr-only"> the call with {booking.name}</span>
-      </button>
-      <button
-        type="button"
-        id={actionButtonId(booking.id, 'cancel')}
-        aria-haspopup="dialog"
-        className={ACTION_BUTTON}
-        onClick={() => onAction({ kind: 'cancel', booking })}
-      >
-        <XCircle aria-hidden="true" className="size-4 shrink-0" />
-        Cancel<span className="sr-only"> the call with {booking.name}</span>
-      </button>
+      {ACTIONS.map(({ kind, label, Icon }) => (
+        <button
+          key={kind}
+          type="button"
+          id={actionButtonId(booking.id, kind)}
+          aria-haspopup="dialog"
+          className={ACTION_BUTTON}
+          onClick={() => onAction({ kind, booking })}
+        >
+          <Icon aria-hidden="true" className="size-4 shrink-0" />
+          {label}
+          <span className="sr-only"> the call with {booking.name}</span>
+        </button>
+      ))}
     </div>
   );
 }

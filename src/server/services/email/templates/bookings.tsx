@@ -8,8 +8,8 @@
  * - `renderGuestReminder`: to the guest, 24 hours and 1 hour before;
  * - `renderHostBooking`: to the staff member it is with, when it is booked, moved or cancelled.
  */
-import { Heading, Text } from '@react-email/components';
-import { EmailButton, EmailLink, FooterText, Layout, oneLine, Quote, renderEmail, text } from './layout.tsx';
+import { oneLine, renderEmail } from './layout.tsx';
+import { Letter } from './letter.tsx';
 import type { RenderedEmail } from './types.ts';
 
 /** What every booking email says of the meeting. */
@@ -31,40 +31,6 @@ function whereLine(facts: MeetingFacts): string {
     : `${facts.hostName} will call you.`;
 }
 
-function BookingEmail(props: {
-  subject: string;
-  name: string;
-  lines: string[];
-  quote?: string | null;
-  link?: { href: string; button: string } | null;
-  footer: string;
-}) {
-  return (
-    <Layout title={props.subject} preview={props.lines[0]!} footer={<FooterText>{props.footer}</FooterText>}>
-      <Heading as="h1" style={text.heading}>
-        {props.subject}
-      </Heading>
-      <Text style={text.body}>Hello {props.name},</Text>
-      {props.lines.map((line) => (
-        <Text key={line} style={text.body}>
-          {line}
-        </Text>
-      ))}
-      {props.quote ? <Quote value={props.quote} /> : null}
-      {props.link ? (
-        <>
-          <EmailButton href={props.link.href} skipInText>
-            {props.link.button}
-          </EmailButton>
-          <Text style={{ ...text.body, overflowWrap: 'anywhere', wordBreak: 'break-all' }}>
-            <EmailLink href={props.link.href}>{props.link.href}</EmailLink>
-          </Text>
-        </>
-      ) : null}
-    </Layout>
-  );
-}
-
 const GUEST_FOOTER = 'Sent because you booked a call with us. The calendar invitation is attached.';
 
 /** To the guest: `{what} booked: {when}` (or `moved to`), where it happens, and the manage link. */
@@ -75,7 +41,7 @@ export function renderGuestBooking(
   const subject = oneLine(`${facts.what} ${data.moved ? 'moved to' : 'booked:'} ${facts.when}`);
   return renderEmail(
     subject,
-    <BookingEmail
+    <Letter
       subject={subject}
       name={facts.guestName}
       lines={[
@@ -98,7 +64,7 @@ export function renderGuestCancelled(
   const subject = oneLine(`${facts.what} cancelled: ${facts.when}`);
   return renderEmail(
     subject,
-    <BookingEmail
+    <Letter
       subject={subject}
       name={facts.guestName}
       lines={[
@@ -122,7 +88,7 @@ export function renderGuestReminder(
   const subject = `Reminder: ${facts.what} in ${data.lead}`;
   return renderEmail(
     subject,
-    <BookingEmail
+    <Letter
       subject={oneLine(subject)}
       name={facts.guestName}
       lines={[`Your meeting with ${facts.hostName} is on ${facts.when}.`, whereLine(facts)]}
@@ -156,7 +122,7 @@ export function renderHostBooking(
   if (data.topic) lines.push(`Topic: ${data.topic}`);
   return renderEmail(
     subject,
-    <BookingEmail
+    <Letter
       subject={subject}
       name={facts.hostName}
       lines={lines}

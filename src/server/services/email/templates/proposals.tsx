@@ -11,7 +11,8 @@
 import { Heading, Text } from '@react-email/components';
 import { company } from '../../../../shared/company.ts';
 import { formatCents, type ProposalTotals } from '../../../../shared/proposals.ts';
-import { EmailButton, EmailLink, FooterText, Layout, Quote, renderEmail, text } from './layout.tsx';
+import { EmailButton, FooterText, Layout, Quote, renderEmail, text } from './layout.tsx';
+import { Letter } from './letter.tsx';
 import type { RenderedEmail } from './types.ts';
 
 /** The money lines of a proposal, for its emails. */
@@ -21,38 +22,6 @@ function moneyLines(totals: Pick<ProposalTotals, 'oneOffCents' | 'monthlyCents' 
   if (totals.monthlyCents > 0) lines.push(`Monthly: ${formatCents(totals.monthlyCents)} a month`);
   if (totals.depositCents > 0) lines.push(`Deposit on signing: ${formatCents(totals.depositCents)}`);
   return lines;
-}
-
-/** A message with a heading, a greeting, paragraphs, a button and its address in full. */
-function LinkEmail(props: {
-  subject: string;
-  name: string;
-  lines: string[];
-  extra?: string[];
-  link: string;
-  button: string;
-  footer: string;
-}) {
-  return (
-    <Layout title={props.subject} preview={props.lines[0]!} footer={<FooterText>{props.footer}</FooterText>}>
-      <Heading as="h1" style={text.heading}>
-        {props.subject}
-      </Heading>
-      <Text style={text.body}>Hello {props.name},</Text>
-      {props.lines.map((line) => (
-        <Text key={line} style={text.body}>
-          {line}
-        </Text>
-      ))}
-      {props.extra && props.extra.length > 0 && <Quote value={props.extra.join('\n')} />}
-      <EmailButton href={props.link} skipInText>
-        {props.button}
-      </EmailButton>
-      <Text style={{ ...text.body, overflowWrap: 'anywhere', wordBreak: 'break-all' }}>
-        <EmailLink href={props.link}>{props.link}</EmailLink>
-      </Text>
-    </Layout>
-  );
 }
 
 /** What a proposal's email says of it. */
@@ -81,16 +50,15 @@ export function renderProposalSent(
     : `Open this link to review it in your client portal. It signs you in once, within the next ${data.hours} hours; after that, sign in at the portal as usual.`;
   return renderEmail(
     subject,
-    <LinkEmail
+    <Letter
       subject={subject}
       name={data.name}
       lines={[
         `${data.sentBy} at ${company.name} has sent you a proposal: ${data.title}. It is valid until ${data.validUntil}.`,
         how,
       ]}
-      extra={moneyLines(data.totals)}
-      link={data.link}
-      button="Review the proposal"
+      quote={moneyLines(data.totals).join('\n')}
+      link={{ href: data.link, button: 'Review the proposal' }}
       footer="You can accept it by signing it electronically in the portal, or decline it there and tell us why."
     />,
   );
@@ -101,16 +69,15 @@ export function renderProposalReminder(data: ProposalEmailData & { hours: number
   const subject = `Reminder: ${data.title} expires on ${data.validUntil}`;
   return renderEmail(
     subject,
-    <LinkEmail
+    <Letter
       subject={subject}
       name={data.name}
       lines={[
         `The proposal ${data.title} from ${company.name} is waiting for your answer; it can be accepted until the end of ${data.validUntil}.`,
         `This link signs you in once, within the next ${data.hours} hours.`,
       ]}
-      extra={moneyLines(data.totals)}
-      link={data.link}
-      button="Review the proposal"
+      quote={moneyLines(data.totals).join('\n')}
+      link={{ href: data.link, button: 'Review the proposal' }}
       footer="If you have questions about it, reply in the portal or call us before it expires."
     />,
   );
@@ -175,15 +142,14 @@ export function renderAgreementSigned(data: {
   const subject = `Signed: ${data.title} (${data.reference})`;
   return renderEmail(
     subject,
-    <LinkEmail
+    <Letter
       subject={subject}
       name={data.name}
       lines={[
         `${data.signer} signed ${data.title} on ${data.time}. The signed agreement is attached as a PDF, with its certificate page.`,
         `Anyone holding the PDF can check that it is unchanged at ${data.verifyUrl}. Its document fingerprint (SHA-256) is ${data.documentHash}.`,
       ]}
-      link={data.link}
-      button={data.team ? 'Open the project' : 'Open your portal'}
+      link={{ href: data.link, button: data.team ? 'Open the project' : 'Open your portal' }}
       footer={
         data.team
           ? `You receive this as a member of the team at ${company.name}.`
