@@ -343,6 +343,8 @@ test('@phone the week view is a stacked list at 375 px, passes axe and works by 
   const name = `Pia Phone ${uniqueSuffix().slice(0, 6)}`;
   const { booking, timeZone } = await bookConsultation(request, name);
   await openLive(page, `/admin#bookings?week=${dayOf(booking.start, timeZone)}`, 'admin');
+  // The file's 1280 px viewport overrides the phone project's: this test is at 375 px.
+  await resizeTo(page, 375);
   const card = cardOf(page, name);
   await expect(card).toBeVisible();
   expect(await layoutProblems(page)).toEqual([]);
@@ -357,6 +359,7 @@ test('@phone the week view is a stacked list at 375 px, passes axe and works by 
   await page.getByRole('button', { name: 'Previous week' }).focus();
   await page.keyboard.press('Enter');
   await expect(card).toBeVisible();
+  mkdirSync(SHOTS, { recursive: true });
   // Move opens by keyboard; Escape closes it without a change and gives the focus back to Move.
   const moveButton = card.getByRole('button', { name: /^Move/ });
   await moveButton.focus();
@@ -366,6 +369,14 @@ test('@phone the week view is a stacked list at 375 px, passes axe and works by 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(moveButton).toBeFocused();
-  mkdirSync(SHOTS, { recursive: true });
+  // A refused time's offered times fit the phone's dialog.
+  await page.keyboard.press('Enter');
+  await dialog.getByLabel('New time').fill('03:00');
+  await dialog.getByRole('button', { name: 'Move booking' }).click();
+  await expect(dialog.getByRole('radiogroup', { name: 'Free times' }).getByRole('radio').first()).toBeVisible();
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/phone-move-offered-375.png` });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
   await page.screenshot({ path: `${SHOTS}/phone-week-375.png`, fullPage: true });
 });

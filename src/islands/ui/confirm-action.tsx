@@ -79,7 +79,7 @@ export function ConfirmAction({
     <A.Root open={open} onOpenChange={setOpen}>
       {trigger && <A.Trigger asChild>{trigger}</A.Trigger>}
       <A.Portal>
-        <A.Overlay className="dialog-overlay fixed inset-0 z-[150] bg-ink-950/70" />
+        <A.Overlay data-overlay className="dialog-overlay fixed inset-0 z-[150] bg-ink-950/70" />
         <A.Content
           onCloseAutoFocus={onCloseAutoFocus}
           className="dialog-content fixed top-1/2 left-1/2 z-[160] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-ink-900 shadow-2xl focus:outline-none"

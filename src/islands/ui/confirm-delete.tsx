@@ -70,7 +70,7 @@ export function ConfirmDelete({
         </button>
       </A.Trigger>
       <A.Portal>
-        <A.Overlay className="dialog-overlay fixed inset-0 z-[150] bg-ink-950/70" />
+        <A.Overlay data-overlay className="dialog-overlay fixed inset-0 z-[150] bg-ink-950/70" />
         <A.Content className="dialog-content fixed top-1/2 left-1/2 z-[160] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-ink-900 shadow-2xl focus:outline-none">
           <A.Title className="text-xl font-bold">{title}</A.Title>
           <A.Description className="mt-2 text-ink-700">{description}</A.Description>

@@ -33,7 +33,7 @@ export function DialogContent({
 }: DialogContentProps) {
   return (
     <D.Portal>
-      <D.Overlay className="dialog-overlay fixed inset-0 z-[150] bg-ink-950/70" />
+      <D.Overlay data-overlay className="dialog-overlay fixed inset-0 z-[150] bg-ink-950/70" />
       <D.Content
         className={cn(
           'dialog-content fixed top-1/2 left-1/2 z-[160] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white text-ink-900 shadow-2xl focus:outline-none',

@@ -11,8 +11,10 @@
  *   it has a name and a keyboard reaches it (it is focusable, or focus moves into its links and
  *   controls);
  * - covered text: a visible element painted over part of a text block in the first screen, unless
- *   it is `aria-hidden` decoration painted below the text. A consent banner (`[data-overlay]`) sits
- *   over the page until it is answered, by design; its own layout is checked like any other. A card's
+ *   it is `aria-hidden` decoration painted below the text. A consent banner or a modal dialog's
+ *   backdrop (`[data-overlay]`) sits over the page by design until it is answered or closed; the
+ *   banner's and the dialog's own layout is checked like any other, and with a modal dialog open
+ *   only the dialog's text is checked for covers. A card's
  *   stretched link (a transparent `::after` over the card) paints nothing and is not a cover.
  *
  * Visually hidden text (the `sr-only` pattern: a 1 px clipped box) and `aria-hidden` subtrees are
@@ -183,8 +185,13 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     document.head.append(probe);
     try {
       const blocks = document.querySelectorAll('h1, h2, h3, h4, p, li, label, dt, dd, td, th, blockquote, figcaption');
+      // Behind an open modal dialog (its backdrop is an open [data-overlay]) only the dialog is read.
+      const modal = document.querySelector('[data-overlay][data-state="open"]')
+        ? document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]')
+        : null;
       for (const block of blocks) {
         if (isHiddenFromVisitors(block)) continue;
+        if (modal && !modal.contains(block)) continue;
         for (const node of textNodesOf(block)) {
           for (const rect of lineRects(node)) {
             if (rect.bottom <= 0 || rect.top >= vh || rect.right <= 0 || rect.left >= vw) continue;
