@@ -190,6 +190,24 @@ test('a visitor books a free consultation from the landing page by keyboard alon
   expect(foreign).toEqual([]);
 });
 
+test('/#book-a-call opens the page on the Book a call tab, and a link to it on the page chooses that tab', async ({
+  page,
+}) => {
+  await page.goto('/#book-a-call');
+  await waitForIsland(page, 'contact-form');
+  await expect(page.getByRole('tab', { name: 'Book a call' })).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel', { name: 'Book a call' });
+  await expect(panel.getByRole('radiogroup', { name: 'Day' })).toBeVisible();
+  await expect(panel).toBeInViewport();
+  // Back on the message tab, a link to #book-a-call chooses the call tab again.
+  await page.getByRole('tab', { name: 'Send a message' }).click();
+  await page.evaluate(() => {
+    window.location.hash = 'contact';
+    window.location.hash = 'book-a-call';
+  });
+  await expect(page.getByRole('tab', { name: 'Book a call' })).toHaveAttribute('aria-selected', 'true');
+});
+
 test('the booking tab and the manage page pass axe', async ({ page, request, allowPageErrors }) => {
   allowPageErrors(/404/); // the link that is not valid
   test.slow(); // five sweeps, two of the whole landing page

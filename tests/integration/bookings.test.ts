@@ -350,6 +350,8 @@ describe('manage, reschedule, cancel', () => {
     expect(toGuest).toContain('method=CANCEL');
     expect(toGuest).toContain('STATUS:CANCELLED');
     expect(toGuest).toContain('SEQUENCE:1');
+    // 'Book another time' opens the site's booking tab.
+    expect(toGuest.replace(/=\r?\n/g, '')).toMatch(/https?:\/\/[^\s"]+\/#book-a-call/);
     const toHost = api
       .outbox()
       .filter((m) => toAddress(m, STAFF) && m.includes('Booking cancelled'))

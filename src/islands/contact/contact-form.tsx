@@ -7,7 +7,9 @@
  * Beside it, as the second of two tabs (Radix Tabs: arrow keys move between them), 'Book a call'
  * (docs/product.md#bookings): its screen (islands/booking) is fetched only once that tab is
  * chosen, so the landing page's first load carries none of it. Both panels stay mounted once
- * shown, so what was typed in either survives switching tabs.
+ * shown, so what was typed in either survives switching tabs. The address `/#book-a-call` (a
+ * cancelled call's email links there) opens the page on that tab, and a link to `#book-a-call`
+ * on the page chooses it.
  */
 import { currentConsentText } from '../../shared/consent-texts.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -138,6 +140,9 @@ function ContactFormFields() {
   );
 }
 
+/** The fragment that opens the 'Book a call' tab (docs/product.md#bookings). */
+const BOOK_A_CALL = 'book-a-call';
+
 /** The booking screen's code, fetched when 'Book a call' is first chosen. */
 const BookingScreen = lazy(() => import('../booking/booking-screen.tsx'));
 
@@ -151,9 +156,17 @@ export default function ContactForm() {
     setTab(next === 'call' ? 'call' : 'message');
     if (next === 'call') setCallShown(true);
   };
+  useEffect(() => {
+    const follow = () => {
+      if (window.location.hash === `#${BOOK_A_CALL}`) choose('call');
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   return (
     <QueryIsland>
-      <Tabs.Root value={tab} onValueChange={choose} className="min-w-0">
+      <Tabs.Root id={BOOK_A_CALL} value={tab} onValueChange={choose} className="min-w-0">
         <Tabs.List aria-label="Ways to reach us" className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-white/10 p-1">
           <Tabs.Trigger value="message" className={TAB}>
             <Icon name="send" className="size-4 shrink-0" />

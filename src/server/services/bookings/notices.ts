@@ -78,7 +78,7 @@ export async function prepareNotices(env: NoticeEnv, change: MeetingChange, now:
     ? await renderGuestCancelled(facts, {
         byStaff: change.byStaff,
         reason: change.message,
-        bookUrl: new URL('/#contact', env.SITE_URL).href,
+        bookUrl: new URL('/#book-a-call', env.SITE_URL).href,
       })
     : await renderGuestBooking(facts, {
         manageUrl: change.manageUrl,
