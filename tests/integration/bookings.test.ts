@@ -3,12 +3,13 @@
  * slot, the refusals (buffer, notice, horizon, day off, off the grid), moves and cancellations
  * with their calendar invitations and reminders, staff availability and the calendar feed.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingReminders, bookings, notificationEmails } from '../../db/schema/index.ts';
 import type { AvailabilityJson, SlotJson } from '../../src/shared/bookings.ts';
+import { claimEmail, markEmailFailed } from '../../src/server/services/email/queue.ts';
 import { leadExportContent } from '../../src/server/services/privacy/export-common.ts';
 import { bearer, createTestApi, errorOf, type TestApi } from './helpers.ts';
 
@@ -360,6 +361,59 @@ describe('manage, reschedule, cancel', () => {
     const moveCancelled = await api.http.bookings.reschedule.$post({ json: { token, start: at(DAY, '13:00') } });
     expect(moveCancelled.status).toBe(410);
     expect((await errorOf(moveCancelled)).code).toBe('booking_cancelled');
+  });
+
+  it('takes back a reminder a worker was sending when the meeting is cancelled: a failed try or a dead worker never sends it later', async () => {
+    const booked = await bookOk(at(DAY, '12:00'));
+    const [row] = await api.db.read.select().from(bookings).where(eq(bookings.id, booked.id));
+    await api.deliver();
+    const token = tokenFrom(row!.email);
+    // Only this meeting's reminders wait in the queue (earlier tests' meetings were deleted).
+    await api.db.write((tx) =>
+      tx
+        .delete(notificationEmails)
+        .where(
+          and(
+            eq(notificationEmails.status, 'queued'),
+            notInArray(
+              notificationEmails.id,
+              tx
+                .select({ id: bookingReminders.emailId })
+                .from(bookingReminders)
+                .where(eq(bookingReminders.bookingId, booked.id)),
+            ),
+          ),
+        ),
+    );
+    const dayBefore = new Date(new Date(booked.start).getTime() - 24 * 3600_000);
+    // A worker claims the day-before reminder and dies (its claim lasts until the meeting); another
+    // claims the hour-before one, whose send will fail.
+    const dying = await claimEmail(api.db, dayBefore, 24 * 3600_000);
+    const failing = await claimEmail(api.db, new Date(new Date(booked.start).getTime() - 3600_000), 60_000);
+    expect(failing?.subject).toMatch(/^Reminder: /);
+    expect(dying?.subject).toMatch(/^Reminder: /);
+    expect(dying?.id).not.toBe(failing?.id);
+
+    const cancelled = await api.http.bookings.cancel.$post({ json: { token } });
+    expect(cancelled.status).toBe(200);
+    await markEmailFailed(api.db, failing!, 'Connection reset', new Date(booked.start), 1000);
+
+    const leftOver = await api.db.read
+      .select({ id: notificationEmails.id })
+      .from(notificationEmails)
+      .where(inArray(notificationEmails.id, [failing!.id, dying!.id]));
+    expect(leftOver).toHaveLength(0);
+    // Past the meeting and every lease, no worker finds a reminder of it to send.
+    const pastMeeting = new Date(booked.start).getTime() - Date.now() + 3600_000;
+    api.advance(pastMeeting);
+    const outboxBefore = api.outbox().length;
+    await api.deliver();
+    const reminders = api
+      .outbox()
+      .slice(outboxBefore)
+      .filter((m) => toAddress(m, row!.email) && /^Subject: Reminder/m.test(m));
+    expect(reminders).toHaveLength(0);
+    api.advance(-pastMeeting);
   });
 
   it('answers 404 for an unknown token and 410 once the meeting is over', async () => {

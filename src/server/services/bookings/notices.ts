@@ -6,9 +6,9 @@
  *   moved meeting, CANCEL for a cancelled one; the same UID, the booking's SEQUENCE);
  * - when the host changed, the previous host's CANCEL;
  * - the guest's reminders 24 hours and 1 hour before, through the email queue (not before their
- *   time); a change takes back the reminders still queued, so a cancelled meeting gets none.
+ *   time); a change takes back the reminders not yet sent, so a cancelled meeting gets none.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { bookingReminders, notificationEmails, type EmailCalendarEvent } from '../../../../db/schema/index.ts';
 import { MEETING_TYPE_DETAILS } from '../../../shared/bookings.ts';
 import type { SqlDb } from '../../db/database.ts';
@@ -146,15 +146,20 @@ export async function prepareNotices(env: NoticeEnv, change: MeetingChange, now:
   return { now: ready, reminders };
 }
 
-/** Takes back booking `bookingId`'s reminders that are still queued, in `tx`. */
+/**
+ * Takes back booking `bookingId`'s reminders not yet sent, in `tx`: queued ones, failed ones (so
+ * no one retries them from the undelivered list) and ones a worker holds a claim on. A claimed
+ * reminder whose send then fails, or whose worker died, is gone, so it is never tried again; only
+ * a send already under way when the change commits still reaches the guest.
+ */
 export async function dropReminders(tx: SqlDb, bookingId: string): Promise<void> {
-  const queued = tx
+  const linked = tx
     .select({ id: bookingReminders.emailId })
     .from(bookingReminders)
     .where(eq(bookingReminders.bookingId, bookingId));
   await tx
     .delete(notificationEmails)
-    .where(and(inArray(notificationEmails.id, queued), eq(notificationEmails.status, 'queued')));
+    .where(and(inArray(notificationEmails.id, linked), ne(notificationEmails.status, 'sent')));
   await tx.delete(bookingReminders).where(eq(bookingReminders.bookingId, bookingId));
 }
 
