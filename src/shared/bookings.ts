@@ -102,4 +102,6 @@ export interface StaffBookingJson extends GuestBookingJson {
   /** Who cancelled: the guest or staff; null while confirmed. */
   cancelledBy: 'guest' | 'staff' | null;
   createdAt: string;
+  /** A confirmed meeting whose host is no longer on the staff (nobody was free to take it over). */
+  hostLeft: boolean;
 }

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { TZDate } from '@date-fns/tz';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { bookings, staffAvailability, users } from '../../db/schema/index.ts';
 import { E2E_ADMIN_EMAILS } from '../../scripts/e2e-env.mjs';
 import { DEFAULT_AVAILABILITY, type SlotJson, type SlotsJson } from '../../src/shared/bookings.ts';
 import { dayOf, timeOf, timeRange, todayIn, weekOf } from '../../src/islands/admin/bookings-week.ts';
@@ -15,7 +18,8 @@ import { LIVE, openLive } from './support/live-pages.ts';
  * views; one moves it with a message (a time that is no slot is refused in the dialog), the other
  * cancels it after confirming, and each sees the other's change live; the host's calendar feed
  * answers text/calendar with the meeting's SUMMARY, a new link retires the old one and 'Turn off'
- * makes it 404. The week view and the form pass axe and fit 375, 1280 and 1920 px (screenshots in
+ * makes it 404; an owner removes a staff member by keyboard and a meeting nobody could take over
+ * shows 'No host' live in a colleague's week. The week view and the form pass axe and fit 375, 1280 and 1920 px (screenshots in
  * /tmp/shots-bookings/). The tests share the two staff members, so they run one after another.
  */
 test.describe.configure({ mode: 'default' });
@@ -178,20 +182,27 @@ test('a booking shows live in two week views; one staff member moves it, the oth
   const b = await staffBrowserPage(browser, database, baseURL!, E2E_ADMIN_EMAILS[1]!);
   try {
     const { slots, timeZone } = await consultationSlots(request);
-    // The first week with free slots on two days or more (the move goes to another day): both
-    // pages show it before the booking is made.
+    // The first week with free slots on two days or more (the move goes to another day), one of
+    // them with slots over 4 hours or more (the booking and a full time 2 hours apart on it, so
+    // any slot of another day is clear of both): both pages show it before the booking is made.
     const weekOfSlot = (s: SlotJson) => mondayOf(dayOf(s.start, timeZone));
-    const daysOfWeek = (monday: string) =>
-      new Set(slots.filter((s) => weekOfSlot(s) === monday).map((s) => dayOf(s.start, timeZone))).size;
-    const week = slots.map(weekOfSlot).find((monday) => daysOfWeek(monday) >= 2)!;
-    expect(week, 'a week with free slots on two days').toBeDefined();
+    const slotsOn = (day: string) => slots.filter((s) => dayOf(s.start, timeZone) === day);
+    const spanOf = (day: string) => Date.parse(slotsOn(day).at(-1)!.start) - Date.parse(slotsOn(day)[0]!.start);
+    const daysOf = (monday: string) => [
+      ...new Set(slots.filter((s) => weekOfSlot(s) === monday).map((s) => dayOf(s.start, timeZone))),
+    ];
+    const week = slots
+      .map(weekOfSlot)
+      .find((monday) => daysOf(monday).length >= 2 && daysOf(monday).some((day) => spanOf(day) >= 4 * 3_600_000))!;
+    expect(week, 'a week with free slots on two days, one of them over 4 hours').toBeDefined();
     const inWeek = slots.filter((s) => weekOfSlot(s) === week);
+    const bookingDay = daysOf(week).find((day) => spanOf(day) >= 4 * 3_600_000)!;
     await openLive(a.page, `/admin#bookings?week=${week}`, 'admin');
     await openLive(b.page, `/admin#bookings?week=${week}`, 'admin');
     await expect(a.page.getByRole('heading', { name: /^Week of / })).toBeVisible();
 
     // Booked on the site: both open week views show it without a reload.
-    const { booking } = await bookConsultation(request, name, inWeek);
+    const { booking } = await bookConsultation(request, name, slotsOn(bookingDay));
     const cardA = cardOf(a.page, name);
     const cardB = cardOf(b.page, name);
     await expect(cardA).toContainText(timeRange(booking.start, booking.end, timeZone), LIVE);
@@ -211,7 +222,7 @@ test('a booking shows live in two week views; one staff member moves it, the oth
     await expect(move).toBeVisible();
     await b.page.screenshot({ path: `${SHOTS}/move-dialog-refused.png` });
     // A time both staff members were just booked at: refused (taken), the dialog stays open.
-    const full = pickOtherSlot(inWeek, [booking]);
+    const full = pickOtherSlot(slotsOn(bookingDay), [booking]);
     await bookConsultation(request, `Fay Full ${uniqueSuffix()}`, [full]);
     await bookConsultation(request, `Flo Full ${uniqueSuffix()}`, [full]);
     await move.getByLabel('New date').fill(dayOf(full.start, timeZone));
@@ -333,6 +344,80 @@ test('the calendar feed answers the host’s meetings; a new link retires the ol
     await expectNoAxeViolations(page);
   } finally {
     await host.context.close();
+  }
+});
+
+test("removing a staff member hands over their meetings; one nobody can take shows 'No host' live in another's week", async ({
+  browser,
+  database,
+  baseURL,
+  request,
+}) => {
+  test.slow();
+  const suffix = uniqueSuffix().slice(0, 6);
+  const leaving = `Lee Leaving ${suffix}`;
+  const guest = `Nora Night ${suffix}`;
+  const { timeZone } = await consultationSlots(request);
+  // An invited member who offers no hours (so no other test's booking lands on them), with a
+  // meeting at 03:00 the day after tomorrow, when nobody on the staff works.
+  const [member] = await database.write((tx) =>
+    tx
+      .insert(users)
+      .values({ username: `leaving-${suffix}@agency.example`, role: 'staff', displayName: leaving })
+      .returning(),
+  );
+  await database.write((tx) =>
+    tx
+      .insert(staffAvailability)
+      .values({ userId: member!.id, weekly: [], bufferMinutes: 0, minNoticeHours: 0, horizonDays: 60, daysOff: [] }),
+  );
+  const [y, m, d] = dayOf(new Date(Date.now() + 2 * 86_400_000).toISOString(), timeZone)
+    .split('-')
+    .map(Number);
+  const start = new Date(+new TZDate(y!, m! - 1, d!, 3, 0, timeZone));
+  await database.write((tx) =>
+    tx.insert(bookings).values({
+      type: 'consultation',
+      hostId: member!.id,
+      hostName: leaving,
+      startAt: start,
+      endAt: new Date(start.getTime() + 30 * 60_000),
+      name: guest,
+      email: `night-${suffix}@example.com`,
+      manageTokenHash: createHash('sha256').update(`night-${suffix}`).digest('hex'),
+    }),
+  );
+
+  const owner = await staffBrowserPage(browser, database, baseURL!, E2E_ADMIN_EMAILS[0]!);
+  const colleague = await staffBrowserPage(browser, database, baseURL!, E2E_ADMIN_EMAILS[1]!);
+  try {
+    await openLive(colleague.page, `/admin#bookings?week=${dayOf(start.toISOString(), timeZone)}`, 'admin');
+    const card = cardOf(colleague.page, guest);
+    await expect(card).toContainText(`With ${leaving}`);
+
+    // The owner removes the member by keyboard, after confirming.
+    await owner.page.goto('/admin#team');
+    await owner.page.getByRole('button', { name: `Remove ${leaving}` }).focus();
+    await owner.page.keyboard.press('Enter');
+    const confirm = owner.page.getByRole('alertdialog', { name: `Remove ${leaving}?` });
+    await expect(confirm).toContainText('Their meetings ahead go to whoever on the staff is free at the same time.');
+    await confirm.getByRole('button', { name: 'Remove from the staff' }).focus();
+    await owner.page.keyboard.press('Enter');
+    const toasts = owner.page.getByRole('region', { name: /Notification/ });
+    await expect(toasts).toContainText(`Removed ${leaving}`);
+    await expect(toasts).toContainText('1 meeting found nobody free at the same time: move or cancel it in Bookings.');
+    await expect(owner.page.getByRole('list', { name: 'Staff' })).not.toContainText(leaving);
+
+    // The colleague's open week marks the meeting without a reload.
+    await expect(card.getByText('No host')).toBeVisible(LIVE);
+    await expect(card).toContainText(
+      `${leaving} has left the staff and nobody was free to take it over: move it to give it a host, or cancel it.`,
+    );
+    await expect(card.getByRole('button', { name: /^Move/ })).toBeVisible();
+    await checkWidths(colleague.page, 'week-no-host', card);
+  } finally {
+    await owner.context.close();
+    await colleague.context.close();
   }
 });
 

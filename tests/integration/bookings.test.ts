@@ -621,6 +621,102 @@ describe('two hosts', () => {
   });
 });
 
+describe('a removed host', () => {
+  const MEMBER = 'nina@example.com';
+  let team: TestApi;
+  let ownerToken: string;
+  let memberToken: string;
+
+  beforeAll(async () => {
+    team = await createTestApi({
+      env: { ADMIN_EMAILS: STAFF, AUTH_RATE_LIMIT: '1000', LEAD_RATE_LIMIT: '1000', MEETING_URL, SITE_TIME_ZONE: ZONE },
+    });
+    ownerToken = await team.signInStaff(STAFF);
+    const named = await team.http.admin.me.$patch({ json: { displayName: 'Maria Lopez' } }, bearer(ownerToken));
+    expect(named.status).toBe(200);
+    const invited = await team.http.admin.invitations.$post(
+      { json: { email: MEMBER, role: 'staff', name: 'Nina Park' } },
+      bearer(ownerToken),
+    );
+    expect(invited.status).toBe(201);
+    await team.deliver();
+    const mail = (team.outbox().at(-1) ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const accepted = await team.fresh().admin.invitations.accept.$post({
+      json: { token: /#token=([\w-]+)/.exec(mail)?.[1] ?? '' },
+    });
+    expect(accepted.status).toBe(200);
+    memberToken = decodeURIComponent(/admin_session=([^;]+)/.exec(accepted.headers.get('set-cookie') ?? '')?.[1] ?? '');
+  });
+  afterAll(async () => {
+    await team.close();
+  });
+
+  const hours = (from: string, daysOff: string[] = []): AvailabilityJson => ({
+    weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, from, to: '17:00' })),
+    bufferMinutes: 0,
+    minNoticeHours: 0,
+    horizonDays: 60,
+    daysOff,
+  });
+  const saveHours = async (token: string, body: AvailabilityJson) =>
+    expect((await team.http.admin.availability.$put({ json: body }, bearer(token))).status).toBe(200);
+
+  it("hands the removed member's meetings to whoever is free at the same time, and marks the ones nobody could take", async () => {
+    // The owner is off that day, so both meetings go to the member.
+    await saveHours(ownerToken, hours('12:00', [DAY]));
+    await saveHours(memberToken, hours('09:00'));
+    const book = async (hhmm: string, n: number) => {
+      const answer = await team.fresh().bookings.$post({
+        json: { type: 'consultation', start: at(DAY, hhmm), name: `Guest R${n}`, email: `removed${n}@example.com` },
+      });
+      expect(answer.status).toBe(201);
+      return ((await answer.json()) as { id: string }).id;
+    };
+    const early = await book('10:00', 1);
+    const later = await book('14:00', 2);
+    await team.deliver();
+    // The owner works from noon: the 14:00 meeting can move to them, the 10:00 one cannot.
+    await saveHours(ownerToken, hours('12:00'));
+
+    const staff = await (await team.http.admin.staff.$get({}, bearer(ownerToken))).json();
+    const member = staff.members.find((m) => m.email === MEMBER)!;
+    const removed = await team.http.admin.staff[':id'].$delete({ param: { id: member.id! } }, bearer(ownerToken));
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toEqual({ removed: member.id, meetings: { handedOver: 1, unassigned: 1 } });
+
+    await team.deliver();
+    const toGuest = team
+      .outbox()
+      .filter((m) => toAddress(m, 'removed2@example.com'))
+      .at(-1)!
+      .replace(/=\r?\n/g, '');
+    expect(toGuest).toContain('Your meeting is now with Maria Lopez');
+    expect(toGuest).toContain('Nina Park is no longer with the team');
+    expect(toGuest).toContain('SEQUENCE:1');
+    const toMember = team
+      .outbox()
+      .filter((m) => toAddress(m, MEMBER))
+      .at(-1)!;
+    expect(toMember).toContain('method=CANCEL');
+
+    const week = await (
+      await team.http.admin.bookings.$get({ query: { from: DAY, to: DAY } }, bearer(ownerToken))
+    ).json();
+    const item = (id: string) => week.items.find((b) => b.id === id)!;
+    expect(item(later)).toMatchObject({ hostName: 'Maria Lopez', hostLeft: false, status: 'confirmed' });
+    expect(item(early)).toMatchObject({ hostName: 'Nina Park', hostLeft: true, status: 'confirmed' });
+
+    // Once the owner works that morning too, a move at the same time gives it a host.
+    await saveHours(ownerToken, hours('09:00'));
+    const moved = await team.http.admin.bookings[':id'].move.$post(
+      { param: { id: early }, json: { start: at(DAY, '10:00') } },
+      bearer(ownerToken),
+    );
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({ hostName: 'Maria Lopez', hostLeft: false, start: at(DAY, '10:00') });
+  });
+});
+
 describe('the slots rate limit', () => {
   let limited: TestApi;
   beforeAll(async () => {

@@ -60,7 +60,14 @@ function BookingCard({ booking, timeZone, onAction }: { booking: StaffBooking; t
           </p>
         )}
         <MeetingKind booking={booking} />
-        <p className="text-sm wrap-anywhere text-ink-700">With {booking.hostName}</p>
+        {booking.hostLeft ? (
+          <p className="text-sm wrap-anywhere text-ink-900">
+            <Badge tone="amber">No host</Badge> {booking.hostName} has left the staff and nobody was free to take it
+            over: move it to give it a host, or cancel it.
+          </p>
+        ) : (
+          <p className="text-sm wrap-anywhere text-ink-700">With {booking.hostName}</p>
+        )}
         {booking.topic && <p className="text-sm wrap-anywhere text-ink-900">“{booking.topic}”</p>}
         {cancelled && booking.cancelReason && (
           <p className="text-sm wrap-anywhere text-ink-700">Reason: {booking.cancelReason}</p>

@@ -21,6 +21,7 @@ import { ConfirmDelete } from '../ui/confirm-delete.tsx';
 import { Loading } from '../ui/loading.tsx';
 import { Panel } from './page-frame.tsx';
 import { Badge, ListError } from './parts.tsx';
+import { bookingKeys } from './bookings-queries.ts';
 import { adminKeys, type AdminUser } from './queries.ts';
 
 /** A page with a back link and its focused heading. */
@@ -206,17 +207,33 @@ function InviteForm() {
   );
 }
 
+/** What became of a removed member's meetings, in words, or null when they had none ahead. */
+function handOverSummary(name: string, meetings: { handedOver: number; unassigned: number }): string | null {
+  const count = (n: number) => (n === 1 ? '1 meeting' : `${n} meetings`);
+  const parts = [
+    meetings.handedOver > 0 && `${count(meetings.handedOver)} of ${name}'s went to whoever was free.`,
+    meetings.unassigned > 0 &&
+      `${count(meetings.unassigned)} found nobody free at the same time: move or cancel ${meetings.unassigned === 1 ? 'it' : 'them'} in Bookings.`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : null;
+}
+
 function RemoveMember({ member }: { member: Staff['members'][number] }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => unwrap(api.admin.staff[':id'].$delete({ param: { id: member.id ?? '' } })),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] }),
+    onSuccess: (answer) => {
+      const description = handOverSummary(member.name, answer.meetings);
+      toast({ title: `Removed ${member.name}`, ...(description ? { description } : {}) });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] });
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    },
   });
   return (
     <ConfirmDelete
-      label={`Remove ${member.email}`}
-      title={`Remove ${member.email}?`}
-      description="They lose access to the dashboard at once and are signed out everywhere."
+      label={`Remove ${member.name}`}
+      title={`Remove ${member.name}?`}
+      description="They lose access to the dashboard at once and are signed out everywhere. Their meetings ahead go to whoever on the staff is free at the same time."
       confirmLabel="Remove from the staff"
       mutation={remove}
       failureTitle="Could not remove"

@@ -4,7 +4,8 @@
  * For signed-in staff (`staffTeamRoutes`, behind the guard): GET /staff → {members, invitations};
  * owners only (403 `owners_only` for staff): POST /invitations {email, role} → 201 the invitation
  * (an email goes out; 409 `already_staff`); DELETE /invitations/:id → 200; DELETE /staff/:id →
- * 200, an invited member's role removed and their sessions ended (404 for an ADMIN_EMAILS owner).
+ * 200 {removed, meetings: {handedOver, unassigned}}, an invited member's role removed, their
+ * sessions ended and their meetings ahead handed over (404 for an ADMIN_EMAILS owner).
  *
  * Public (`staffInvitationRoutes`): POST /invitations/accept {token} → 200 {user} with a session;
  * 410 `invitation_expired` for a used, expired or unknown invitation. POST /auth/email-link
@@ -30,6 +31,7 @@ import {
   removeStaffMember,
   withdrawInvitation,
 } from '../../services/sign-in/staff-invitations.ts';
+import { handOverMeetings } from '../../services/bookings/hand-over.ts';
 import { validate } from '../../validation.ts';
 import { idParam } from './params.ts';
 
@@ -52,8 +54,9 @@ export function staffTeamRoutes({ db, env }: AppDeps) {
       return c.json({ withdrawn: c.req.valid('param').id });
     })
     .delete('/staff/:id', validate('param', idParam), async (c) => {
-      await removeStaffMember(db, owner(c.var.user), c.req.valid('param').id);
-      return c.json({ removed: c.req.valid('param').id });
+      const id = c.req.valid('param').id;
+      const name = await removeStaffMember(db, owner(c.var.user), id);
+      return c.json({ removed: id, meetings: await handOverMeetings(db, env, id, name) });
     });
 }
 

@@ -1,6 +1,7 @@
 /**
  * What the booking screens read (docs/product.md#bookings): the free slots of a meeting type,
- * and the week of meetings staff see (every host's, cancelled ones too, by start).
+ * and the week of meetings staff see (every host's, cancelled ones too, by start; a meeting whose
+ * host has left the staff is marked).
  */
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { bookings, clients, projects } from '../../../../db/schema/index.ts';
@@ -75,10 +76,15 @@ export async function listStaffBookings(
     .leftJoin(clients, eq(clients.id, bookings.clientId))
     .where(and(gte(bookings.startAt, start), lt(bookings.startAt, addDays(endDay, 1))))
     .orderBy(asc(bookings.startAt), asc(bookings.id));
+  const hostIds = new Set((await loadHosts(db.read, env.ADMIN_EMAILS)).map((h) => h.hostId));
   return {
     timeZone: env.SITE_TIME_ZONE,
     items: rows.map((r) =>
-      staffJson(r.booking, env, now, { projectTitle: r.projectTitle ?? null, clientName: r.clientName ?? null }),
+      staffJson(r.booking, env, now, {
+        projectTitle: r.projectTitle ?? null,
+        clientName: r.clientName ?? null,
+        hostLeft: !hostIds.has(r.booking.hostId ?? ''),
+      }),
     ),
   };
 }

@@ -130,17 +130,23 @@ export function staffJson(
   row: BookingRow,
   env: { SITE_TIME_ZONE: string; MEETING_URL?: string },
   now: Date,
-  project: { projectTitle: string | null; clientName: string | null } = { projectTitle: null, clientName: null },
+  extra: { projectTitle: string | null; clientName: string | null; hostLeft: boolean } = {
+    projectTitle: null,
+    clientName: null,
+    hostLeft: false,
+  },
 ): StaffBookingJson {
   return {
     ...guestJson(row, env, now),
     hostId: row.hostId ?? '',
     leadId: row.leadId,
     projectId: row.projectId,
-    ...project,
+    projectTitle: extra.projectTitle,
+    clientName: extra.clientName,
     cancelReason: row.cancelReason,
     cancelledBy: row.cancelledBy,
     createdAt: row.createdAt.toISOString(),
+    hostLeft: row.status === 'confirmed' && extra.hostLeft,
   };
 }
 

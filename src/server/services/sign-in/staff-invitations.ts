@@ -140,18 +140,21 @@ export async function listStaff(db: Database, adminEmails: readonly string[]) {
 }
 
 /**
- * Removes invited member `id`: the role is cleared and their sessions end. NotFoundError('Staff
- * member') for anyone else (an ADMIN_EMAILS owner is removed in the settings).
+ * Removes invited member `id`: the role is cleared and their sessions end. Returns their name
+ * (staffName). NotFoundError('Staff member') for anyone else (an ADMIN_EMAILS owner is removed
+ * in the settings).
  */
-export async function removeStaffMember(db: Database, owner: Actor, id: string) {
-  await db.write(async (tx) => {
+export async function removeStaffMember(db: Database, owner: Actor, id: string): Promise<string> {
+  return db.write(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ role: null })
       .where(and(eq(users.id, id), isNotNull(users.role)))
-      .returning({ username: users.username });
+      .returning();
     if (!row) throw new NotFoundError('Staff member');
     await revokeUserSessions(tx, 'staff', id);
-    await recordAdminEvent(tx, owner, 'delete', 'staff', id, `Removed ${row.username} from the staff`);
+    const name = staffName(row);
+    await recordAdminEvent(tx, owner, 'delete', 'staff', id, `Removed ${name} from the staff`);
+    return name;
   });
 }
