@@ -19,3 +19,41 @@ export function dyingBeforeCommit(db: Database, beforeCommit: boolean): Database
     });
   return new Proxy(db, { get: (target, key) => (key === 'write' ? write : Reflect.get(target, key)) });
 }
+
+/**
+ * `db` whose one write that inserts into `table` kills the process: at `before-commit` once its
+ * work is done and before it commits, at `after-commit` once it committed and before the caller
+ * sees its result (so before any answer). Other writes (a rate limit's point, a signing key) go
+ * through untouched. The booking crash worker's database.
+ */
+export function dyingAtWriteTo(db: Database, table: object, moment: 'before-commit' | 'after-commit'): Database {
+  const write: Database['write'] = async (work) => {
+    let touched = false;
+    const result = await db.write(async (tx) => {
+      const watched = new Proxy(tx, {
+        get(target, key) {
+          const value: unknown = Reflect.get(target, key);
+          if (key === 'insert') {
+            return (into: object) => {
+              if (into === table) touched = true;
+              return target.insert(into as Parameters<typeof target.insert>[0]);
+            };
+          }
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const done = await work(watched);
+      if (touched && moment === 'before-commit') {
+        die();
+        return new Promise<never>(() => {});
+      }
+      return done;
+    });
+    if (touched) {
+      die();
+      return new Promise<never>(() => {});
+    }
+    return result;
+  };
+  return new Proxy(db, { get: (target, key) => (key === 'write' ? write : Reflect.get(target, key)) });
+}
