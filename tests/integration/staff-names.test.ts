@@ -121,4 +121,41 @@ describe('a staff member’s display name', () => {
     const me = await (await suite.api.http.admin.me.$get({}, bearer(session))).json();
     expect(me).toMatchObject({ username: 'new.person@agency.test', displayName: 'Jo Park' });
   });
+
+  it('names who acted in Recent activity, also once they have left the staff', async () => {
+    await rename('Ana Ruiz');
+    await clientWithProject();
+    const events = async () => (await suite.api.http.admin.events.$get({ query: {} }, suite.staff())).json();
+    expect((await events())[0]).toMatchObject({ summary: 'Created project Bakery site', name: 'Ana Ruiz' });
+
+    const invited = await suite.api.http.admin.invitations.$post(
+      { json: { email: 'leaving.person@agency.test', role: 'staff', name: 'Lee Ward' } },
+      suite.staff(),
+    );
+    expect(invited.status).toBe(201);
+    await suite.api.deliver();
+    const mail = suite.api
+      .outbox()
+      .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .findLast((m) => m.includes('leaving.person@agency.test') && m.includes('#token='));
+    const accepted = await suite.api
+      .fresh()
+      .admin.invitations.accept.$post({ json: { token: /#token=([\w-]+)/.exec(mail ?? '')?.[1] ?? '' } });
+    expect(accepted.status).toBe(200);
+    const lee = bearer(
+      decodeURIComponent(/admin_session=([^;]+)/.exec(accepted.headers.get('set-cookie') ?? '')?.[1] ?? ''),
+    );
+    const me = await (await suite.api.http.admin.me.$get({}, lee)).json();
+    const client = (await (await suite.api.http.admin.clients.$get({ query: {} }, lee)).json()).items[0]!;
+    expect(
+      (await suite.api.http.admin.projects.$post({ json: { clientId: client.id, title: 'Lee’s page' } }, lee)).status,
+    ).toBe(201);
+
+    const removed = await suite.api.http.admin.staff[':id'].$delete({ param: { id: me.id } }, suite.staff());
+    expect(removed.status).toBe(200);
+    const after = await events();
+    expect(after.find((e) => e.summary === 'Created project Lee’s page')).toMatchObject({ name: 'Lee Ward' });
+    expect(after[0]).toMatchObject({ summary: 'Removed Lee Ward from the staff', name: 'Ana Ruiz' });
+    expect(after.map((e) => e.name).join(' ')).not.toContain('@');
+  });
 });

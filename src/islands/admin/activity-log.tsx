@@ -39,7 +39,7 @@ export function EventRow({ event }: { event: AdminEvent }) {
         )}
       </span>
       <span className="text-sm text-ink-700">
-        {event.username} · <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
+        {event.name} · <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
       </span>
     </li>
   );

@@ -3,7 +3,8 @@
  * when (docs/product.md#dashboard). Written in the same transaction as the change it records.
  */
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
-import { adminEvents, contactSubmissions, projects, proposals } from '../../../db/schema/index.ts';
+import { adminEvents, contactSubmissions, projects, proposals, users } from '../../../db/schema/index.ts';
+import { staffName } from '../../shared/staff-name.ts';
 import type { Database, SqlDb } from '../db/database.ts';
 import { toJson } from '../db/json.ts';
 
@@ -59,9 +60,10 @@ export async function recordAdminEvents(
 }
 
 /**
- * The latest `limit` events (default 50), newest first; with `clientId`, only those about that
- * client (docs/product.md#client-page): the client itself, its projects, its proposals and the lead
- * it came from.
+ * The latest `limit` events (default 50), newest first, each with `name`, the name of the staff
+ * member who acted (docs/product.md#staff-names); with `clientId`, only those about that client
+ * (docs/product.md#client-page): the client itself, its projects, its proposals and the lead it
+ * came from.
  */
 export async function latestAdminEvents(db: Database, limit = 50, clientId?: string) {
   const about = clientId
@@ -93,6 +95,15 @@ export async function latestAdminEvents(db: Database, limit = 50, clientId?: str
         ),
       )
     : undefined;
-  const rows = await db.read.select().from(adminEvents).where(about).orderBy(desc(adminEvents.createdAt)).limit(limit);
-  return rows.map(toJson);
+  const rows = await db.read
+    .select({ event: adminEvents, displayName: users.displayName })
+    .from(adminEvents)
+    .leftJoin(users, eq(users.id, adminEvents.userId))
+    .where(about)
+    .orderBy(desc(adminEvents.createdAt))
+    .limit(limit);
+  // Who acted, by name (their display name, else one read from their address, also once they left).
+  return rows.map(({ event, displayName }) =>
+    toJson({ ...event, name: staffName({ username: event.username, displayName }) }),
+  );
 }
