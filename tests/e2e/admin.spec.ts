@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, presetConsent, sentMails } from './fixtures.ts';
+import { test, expect, expectNoAxeViolations, presetConsent, sentMails, STAFF_EMAIL } from './fixtures.ts';
 
 /**
  * The admin dashboard in Chromium. Every test signs in with the `staffPage` fixture and makes
@@ -74,7 +74,11 @@ test('across roles: the admin creates a client and a project, they talk, and the
   await expect(clientCard).toContainText(email);
   await expect(clientCard).toContainText('Rivers Florist');
   await expect(clientCard.getByRole('link', { name: '(302) 555-0177' })).toHaveAttribute('href', 'tel:+13025550177');
-  await expect(page.getByRole('region', { name: /Recent activity/ })).toContainText(`Created client ${name}`);
+  const activity = page.getByRole('region', { name: /Recent activity/ });
+  await expect(activity).toContainText(`Created client ${name}`);
+  // Who did it, by name: the staff member's address appears nowhere in the panel.
+  await expect(activity.getByRole('listitem').filter({ hasText: `Created client ${name}` })).toContainText(' · ');
+  await expect(activity).not.toContainText(STAFF_EMAIL);
 
   // ...and the project, with the budget typed in dollars.
   await openTab(page, /^Projects/);
