@@ -22,6 +22,21 @@ async function clientWithProject() {
 
 const rename = (displayName: string) => suite.api.http.admin.me.$patch({ json: { displayName } }, suite.staff());
 
+/** Invites `email` as staff named `name`, accepts the emailed invitation, and returns the new member's session token. */
+async function joinStaff(email: string, name: string): Promise<string> {
+  const invited = await suite.api.http.admin.invitations.$post({ json: { email, role: 'staff', name } }, suite.staff());
+  expect(invited.status).toBe(201);
+  await suite.api.deliver();
+  const mail = suite.api
+    .outbox()
+    .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .findLast((m) => m.includes(email) && m.includes('#token='));
+  const token = /#token=([\w-]+)/.exec(mail ?? '')?.[1] ?? '';
+  const accepted = await suite.api.fresh().admin.invitations.accept.$post({ json: { token } });
+  expect(accepted.status).toBe(200);
+  return decodeURIComponent(/admin_session=([^;]+)/.exec(accepted.headers.get('set-cookie') ?? '')?.[1] ?? '');
+}
+
 describe('a staff member’s display name', () => {
   it('is read from the address until one is set, then is the one set, trimmed', async () => {
     const me = await (await suite.api.http.admin.me.$get({}, suite.staff())).json();
@@ -102,22 +117,7 @@ describe('a staff member’s display name', () => {
   });
 
   it('is given at invitation and kept when the invitee accepts', async () => {
-    const invited = await suite.api.http.admin.invitations.$post(
-      { json: { email: 'new.person@agency.test', role: 'staff', name: 'Jo Park' } },
-      suite.staff(),
-    );
-    expect(invited.status).toBe(201);
-    await suite.api.deliver();
-    const mail = suite.api
-      .outbox()
-      .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-      .findLast((m) => m.includes('#token='));
-    const token = /#token=([\w-]+)/.exec(mail ?? '')?.[1] ?? '';
-    const accepted = await suite.api.fresh().admin.invitations.accept.$post({ json: { token } });
-    expect(accepted.status).toBe(200);
-    const session = decodeURIComponent(
-      /admin_session=([^;]+)/.exec(accepted.headers.get('set-cookie') ?? '')?.[1] ?? '',
-    );
+    const session = await joinStaff('new.person@agency.test', 'Jo Park');
     const me = await (await suite.api.http.admin.me.$get({}, bearer(session))).json();
     expect(me).toMatchObject({ username: 'new.person@agency.test', displayName: 'Jo Park' });
   });
@@ -128,23 +128,7 @@ describe('a staff member’s display name', () => {
     const events = async () => (await suite.api.http.admin.events.$get({ query: {} }, suite.staff())).json();
     expect((await events())[0]).toMatchObject({ summary: 'Created project Bakery site', name: 'Ana Ruiz' });
 
-    const invited = await suite.api.http.admin.invitations.$post(
-      { json: { email: 'leaving.person@agency.test', role: 'staff', name: 'Lee Ward' } },
-      suite.staff(),
-    );
-    expect(invited.status).toBe(201);
-    await suite.api.deliver();
-    const mail = suite.api
-      .outbox()
-      .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
-      .findLast((m) => m.includes('leaving.person@agency.test') && m.includes('#token='));
-    const accepted = await suite.api
-      .fresh()
-      .admin.invitations.accept.$post({ json: { token: /#token=([\w-]+)/.exec(mail ?? '')?.[1] ?? '' } });
-    expect(accepted.status).toBe(200);
-    const lee = bearer(
-      decodeURIComponent(/admin_session=([^;]+)/.exec(accepted.headers.get('set-cookie') ?? '')?.[1] ?? ''),
-    );
+    const lee = bearer(await joinStaff('leaving.person@agency.test', 'Lee Ward'));
     const me = await (await suite.api.http.admin.me.$get({}, lee)).json();
     const client = (await (await suite.api.http.admin.clients.$get({ query: {} }, lee)).json()).items[0]!;
     expect(
