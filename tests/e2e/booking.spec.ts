@@ -208,6 +208,35 @@ test('/#book-a-call opens the page on the Book a call tab, and a link to it on t
   await expect(page.getByRole('tab', { name: 'Book a call' })).toHaveAttribute('aria-selected', 'true');
 });
 
+test('with no free time in the dates shown, Book a call offers the message form instead, by keyboard', async ({
+  page,
+}) => {
+  // As a new agency whose staff have not signed in yet (nobody hosts) would answer: no slots.
+  await page.route('**/api/bookings/slots?*', (route) =>
+    route.fulfill({
+      json: { timeZone: 'America/New_York', type: 'consultation', minutes: 30, phoneRequired: true, slots: [] },
+    }),
+  );
+  await page.goto('/#book-a-call');
+  await waitForIsland(page, 'contact-form');
+  const panel = page.getByRole('tabpanel', { name: 'Book a call' });
+  await expect(panel).toContainText('No free times in these dates.');
+  await expect(panel).toContainText('Send us a message instead and we will find a time with you.');
+  for (const width of [375, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`no-free-time-${width}.png`) });
+  }
+  const instead = panel.getByRole('button', { name: 'Send a message' });
+  await tabTo(page, instead);
+  await page.keyboard.press('Enter');
+  const messageTab = page.getByRole('tab', { name: 'Send a message' });
+  await expect(messageTab).toHaveAttribute('aria-selected', 'true');
+  await expect(messageTab).toBeFocused();
+  await expect(page.getByRole('tabpanel', { name: 'Send a message' }).getByLabel('Name *')).toBeVisible();
+});
+
 test('the booking tab and the manage page pass axe', async ({ page, request, allowPageErrors }) => {
   allowPageErrors(/404/); // the link that is not valid
   test.slow(); // five sweeps, two of the whole landing page

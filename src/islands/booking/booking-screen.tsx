@@ -24,7 +24,11 @@ import { formatWhen, visitorTimeZone } from './time-format.ts';
 const { label: TYPE_LABEL, minutes: MINUTES } = MEETING_TYPE_DETAILS.consultation;
 const FIELDS = ['name', 'email', 'phone', 'topic'] as const;
 
-export default function BookingScreen() {
+/**
+ * `onSendMessage` switches the contact section to its message form: offered when no time is free
+ * in the dates shown, so a visitor who finds no time still reaches the team.
+ */
+export default function BookingScreen({ onSendMessage }: { onSendMessage?: () => void }) {
   const [zone, setZone] = useState(visitorTimeZone);
   const [slot, setSlot] = useState<SlotJson | null>(null);
   const [step, setStep] = useState<'pick' | 'details'>('pick');
@@ -86,6 +90,20 @@ export default function BookingScreen() {
             onZoneChange={setZone}
             value={slot?.start ?? null}
             onChange={choose}
+            empty={
+              onSendMessage && (
+                <p className="mt-1 text-ink-700">
+                  Send us a message instead and we will find a time with you.{' '}
+                  <button
+                    type="button"
+                    className="font-semibold text-brand-700 underline underline-offset-2"
+                    onClick={onSendMessage}
+                  >
+                    Send a message
+                  </button>
+                </p>
+              )
+            }
           />
           <button type="button" className="btn-primary w-full" disabled={!slot} onClick={() => setStep('details')}>
             Continue

@@ -5,7 +5,7 @@
  * so the keyboard reaches each with one Tab and moves with the arrow keys.
  */
 import { RadioGroup } from 'radix-ui';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { MeetingType, SlotJson } from '../../shared/bookings.ts';
 import { Icon } from '../lib/icon.tsx';
 import { messageOf } from '../lib/api.ts';
@@ -21,6 +21,7 @@ export function SlotPicker({
   onZoneChange,
   value,
   onChange,
+  empty,
 }: {
   type: MeetingType;
   zone: string;
@@ -28,6 +29,8 @@ export function SlotPicker({
   /** The chosen slot's start, or null. */
   value: string | null;
   onChange: (slot: SlotJson) => void;
+  /** Shown under 'No free times in these dates.': where else to turn. */
+  empty?: ReactNode;
 }) {
   const slots = useSlots(type);
   const [dayChoice, setDayChoice] = useState<string | null>(null);
@@ -52,7 +55,10 @@ export function SlotPicker({
               Day
             </p>
             {days.length === 0 ? (
-              <p className="text-ink-700">No free times in these dates.</p>
+              <>
+                <p className="text-ink-700">No free times in these dates.</p>
+                {empty}
+              </>
             ) : (
               <RadioGroup.Root
                 aria-labelledby={`${type}-days`}

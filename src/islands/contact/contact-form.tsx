@@ -9,7 +9,8 @@
  * chosen, so the landing page's first load carries none of it. Both panels stay mounted once
  * shown, so what was typed in either survives switching tabs. The address `/#book-a-call` (a
  * cancelled call's email links there) opens the page on that tab, and a link to `#book-a-call`
- * on the page chooses it.
+ * on the page chooses it. With no free time shown, the booking screen's 'Send a message' brings
+ * the visitor back to the message tab, focused.
  */
 import { currentConsentText } from '../../shared/consent-texts.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -152,6 +153,7 @@ const TAB =
 export default function ContactForm() {
   const [tab, setTab] = useState<'message' | 'call'>('message');
   const [callShown, setCallShown] = useState(false);
+  const messageTab = useRef<HTMLButtonElement>(null);
   const choose = (next: string) => {
     setTab(next === 'call' ? 'call' : 'message');
     if (next === 'call') setCallShown(true);
@@ -168,7 +170,7 @@ export default function ContactForm() {
     <QueryIsland>
       <Tabs.Root id={BOOK_A_CALL} value={tab} onValueChange={choose} className="min-w-0">
         <Tabs.List aria-label="Ways to reach us" className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-white/10 p-1">
-          <Tabs.Trigger value="message" className={TAB}>
+          <Tabs.Trigger ref={messageTab} value="message" className={TAB}>
             <Icon name="send" className="size-4 shrink-0" />
             Send a message
           </Tabs.Trigger>
@@ -187,7 +189,12 @@ export default function ContactForm() {
         >
           {callShown && (
             <Suspense fallback={<Loading compact label="Loading the booking screen..." />}>
-              <BookingScreen />
+              <BookingScreen
+                onSendMessage={() => {
+                  choose('message');
+                  messageTab.current?.focus();
+                }}
+              />
             </Suspense>
           )}
         </Tabs.Content>
