@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   bookingReminders,
@@ -86,36 +86,17 @@ const bookKilled = (mode: 'before-commit' | 'after-commit', body: unknown, key: 
 
 /** What is stored of the guest's booking: meetings, leads, emails to them, reminders and the key. */
 async function stored(key: string) {
-  const count = async (query: Promise<{ n: number }[]>) => Number((await query)[0]!.n);
-  const meetings = await api.db.read.select().from(bookings).where(eq(bookings.email, GUEST));
+  const { read } = api.db;
+  const meetings = await read.select().from(bookings).where(eq(bookings.email, GUEST));
   return {
     meetings: meetings.length,
-    leads: await count(
-      api.db.read
-        .select({ n: sql<number>`count(*)` })
-        .from(contactSubmissions)
-        .where(and(eq(contactSubmissions.email, GUEST), eq(contactSubmissions.source, 'booking'))),
+    leads: await read.$count(
+      contactSubmissions,
+      and(eq(contactSubmissions.email, GUEST), eq(contactSubmissions.source, 'booking')),
     ),
-    emailsToGuest: await count(
-      api.db.read
-        .select({ n: sql<number>`count(*)` })
-        .from(notificationEmails)
-        .where(like(notificationEmails.to, `%${GUEST}%`)),
-    ),
-    reminders: meetings[0]
-      ? await count(
-          api.db.read
-            .select({ n: sql<number>`count(*)` })
-            .from(bookingReminders)
-            .where(eq(bookingReminders.bookingId, meetings[0].id)),
-        )
-      : 0,
-    keys: await count(
-      api.db.read
-        .select({ n: sql<number>`count(*)` })
-        .from(idempotencyKeys)
-        .where(like(idempotencyKeys.key, `%${key}`)),
-    ),
+    emailsToGuest: await read.$count(notificationEmails, like(notificationEmails.to, `%${GUEST}%`)),
+    reminders: meetings[0] ? await read.$count(bookingReminders, eq(bookingReminders.bookingId, meetings[0].id)) : 0,
+    keys: await read.$count(idempotencyKeys, like(idempotencyKeys.key, `%${key}`)),
     meeting: meetings[0],
   };
 }

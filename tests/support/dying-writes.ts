@@ -1,11 +1,22 @@
 /**
- * A database whose writes kill the process by SIGKILL once their work is done and before they
- * commit, as `kill -9` would at that moment: the crash workers of the webhook and SMTP tests.
+ * Databases whose writes kill the process by SIGKILL, as `kill -9` would at that moment: before
+ * a write commits (the crash workers of the webhook and SMTP tests), or at the one write into a
+ * given table, before or after its commit (the booking crash worker).
  */
 import type { Database } from '../../src/server/db/database.ts';
 
 /** Kills this process now, as `kill -9` would. */
 export const die = (): void => void process.kill(process.pid, 'SIGKILL');
+
+/** Kills this process; the promise never settles, as the process is gone before it could. */
+function dead(): Promise<never> {
+  die();
+  return new Promise<never>(() => {});
+}
+
+/** `db` with its `write` replaced by `write`. */
+const withWrite = (db: Database, write: Database['write']): Database =>
+  new Proxy(db, { get: (target, key) => (key === 'write' ? write : Reflect.get(target, key)) });
 
 /** `db` itself, or (with `beforeCommit`) `db` whose every write dies before its commit. */
 export function dyingBeforeCommit(db: Database, beforeCommit: boolean): Database {
@@ -13,11 +24,10 @@ export function dyingBeforeCommit(db: Database, beforeCommit: boolean): Database
   const write: Database['write'] = (work) =>
     db.write(async (tx) => {
       await work(tx);
-      die();
-      // Never reached: the process is gone before the transaction commits.
-      return new Promise<never>(() => {});
+      // The process is gone before the transaction commits.
+      return dead();
     });
-  return new Proxy(db, { get: (target, key) => (key === 'write' ? write : Reflect.get(target, key)) });
+  return withWrite(db, write);
 }
 
 /**
@@ -43,17 +53,9 @@ export function dyingAtWriteTo(db: Database, table: object, moment: 'before-comm
         },
       });
       const done = await work(watched);
-      if (touched && moment === 'before-commit') {
-        die();
-        return new Promise<never>(() => {});
-      }
-      return done;
+      return touched && moment === 'before-commit' ? dead() : done;
     });
-    if (touched) {
-      die();
-      return new Promise<never>(() => {});
-    }
-    return result;
+    return touched ? dead() : result;
   };
-  return new Proxy(db, { get: (target, key) => (key === 'write' ? write : Reflect.get(target, key)) });
+  return withWrite(db, write);
 }
