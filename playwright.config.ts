@@ -10,6 +10,10 @@ const port = process.env.E2E_PORT ?? '4322';
 export const E2E_URL = `http://localhost:${port}`;
 const results = port === '4322' ? 'test-results' : `test-results/e2e-${port}`;
 
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+/** The spec files that set the staff's chat presence for the whole server (tests/e2e/support/visitor.ts). */
+const SHARED_PRESENCE = /chat(-reach)?\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: `${results}/playwright`,
@@ -55,9 +59,13 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      use: { ...DESKTOP },
       grepInvert: /@phone/,
+      testIgnore: SHARED_PRESENCE,
     },
+    // Whether a person is on chat is one state of the whole server, which these files set (nobody
+    // online, everyone back): one of them at a time, beside the other files.
+    { name: 'desktop-chat', use: { ...DESKTOP }, grepInvert: /@phone/, testMatch: SHARED_PRESENCE, workers: 1 },
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } }, grep: /@phone/ },
   ],
   webServer: {
